@@ -1,0 +1,17 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Workspace packages export their TypeScript sources under the "source" condition, so tests
+ * and type checks run against sources without a build step (see docs/decisions/001).
+ */
+export const sharedConfig = defineConfig({
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
