@@ -1,0 +1,51 @@
+import type { NotificationOperationType, OrchestratorNotification } from '@payouts/contracts';
+import { toUnixSeconds } from '../support/dates.js';
+
+export interface NotificationSubject {
+  operationType: NotificationOperationType;
+  id: string;
+  orderId: string;
+  pspName: string;
+  pspOrderId: string | null;
+  /** Lower case, as callbacks write statuses. */
+  status: string;
+  amount: string;
+  currency: string;
+  declineCode: string | null;
+  declineReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Extra attributes (payout method type, masked card number ...). */
+  attributes?: Record<string, unknown>;
+}
+
+/** The section-5 callback body for one status change (amount as a decimal string here). */
+export function buildNotification(
+  subject: NotificationSubject,
+  now: Date,
+): OrchestratorNotification {
+  return {
+    webhook: { type: subject.status },
+    data: {
+      order_id: subject.orderId,
+      psp_name: subject.pspName,
+      charge: {
+        type: subject.operationType === 'deposit' ? 'charge' : subject.operationType,
+        id: subject.id,
+        psp_order_id: subject.pspOrderId,
+        operation_type: subject.operationType,
+        attributes: {
+          ...subject.attributes,
+          status: subject.status,
+          amount: subject.amount,
+          currency: subject.currency,
+          decline_code: subject.declineCode,
+          decline_reason: subject.declineReason,
+          created_at: toUnixSeconds(subject.createdAt),
+          updated_at: toUnixSeconds(subject.updatedAt),
+        },
+      },
+    },
+    meta: { server_time: toUnixSeconds(now), api_version: 'v2', sandbox: true },
+  };
+}
