@@ -1,0 +1,121 @@
+import type {
+  CardDepositRequest,
+  Corridor,
+  DepositResult,
+  DepositTransaction,
+  OrchestratorPayoutStatus,
+  PayoutCreated,
+  PayoutProvider,
+  PayoutRecord,
+  PayoutRequest,
+} from '@payouts/contracts';
+import type { OrchestratorErrorKind } from './errors/OrchestratorError.js';
+
+export type OrchestratorApiVersion = 'v1' | 'v2';
+
+/** Structured logger (pino-compatible). It is never given secrets or card data. */
+export interface OrchestratorLogger {
+  debug(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/** Operations as reported to `onCall` and in errors. */
+export type OrchestratorOperation =
+  | 'login'
+  | 'getPayoutProviders'
+  | 'createPayout'
+  | 'listPayouts'
+  | 'getPayout'
+  | 'checkPayoutStatus'
+  | 'getFingerprint'
+  | 'createCardDeposit'
+  | 'getDeposit';
+
+/** One HTTP exchange with the orchestrator, as reported to `onCall`. */
+export interface OrchestratorCallInfo {
+  operation: OrchestratorOperation;
+  method: 'GET' | 'POST';
+  /** The path without query, with the API key replaced: `/v2/{api_key}/payouts`. */
+  path: string;
+  /** Null when no HTTP answer came (timeout, reset, refused). */
+  httpStatus: number | null;
+  durationMs: number;
+  /** 1, or 2 for the single retry after a re-login. Logins are always attempt 1. */
+  attempt: number;
+  /** Set when this exchange ended the call with an error. */
+  errorKind?: OrchestratorErrorKind;
+}
+
+export interface OrchestratorClientOptions {
+  /** e.g. `http://127.0.0.1:4010`; a trailing slash or a path prefix is fine. */
+  baseUrl: string;
+  apiKey: string;
+  userName: string;
+  password: string;
+  /** Version of the payout and login routes; default `v2`. MPI routes are always `/mpi/v2`. */
+  apiVersion?: OrchestratorApiVersion;
+  /** Per call, including a login it has to wait for; default 10 000. */
+  timeoutMs?: number;
+  /** Keep-alive pool size; default 16. */
+  connections?: number;
+  /** Log in again this long before the token expires; default 60 (capped at half its life). */
+  tokenRefreshMarginSeconds?: number;
+  /** Wall clock in ms, for token expiry and `Retry-After` dates; default `Date.now`. */
+  now?: () => number;
+  logger?: OrchestratorLogger;
+  /** Observer of every HTTP exchange (for `Server-Timing`, the lab's timings). Must not throw. */
+  onCall?: (info: OrchestratorCallInfo) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface DepositCallOptions extends CallOptions {
+  /** Send to this one PSP (`/deposit/credit-card/{pspName}` with `single_payment_mid_alias`). */
+  pspName?: string;
+}
+
+export interface ListPayoutsQuery {
+  merchantOrderId?: string;
+  /** Unix seconds. */
+  from?: number;
+  /** Unix seconds. */
+  to?: number;
+  pspName?: string;
+  status?: OrchestratorPayoutStatus;
+  /** 1-based. */
+  page?: number;
+  sortField?: 'processing_date';
+  sortDir?: 'asc' | 'desc';
+  /** Orchestrator default: 24. */
+  limit?: number;
+}
+
+export interface PayoutPage {
+  records: PayoutRecord[];
+  nextPageCursor: string | null;
+}
+
+export interface FingerprintQuery {
+  country: string;
+  currency: string;
+  cardBin: string;
+}
+
+export interface OrchestratorClient {
+  getPayoutProviders(q: Corridor, o?: CallOptions): Promise<PayoutProvider[]>;
+  /** Never retried by the client: on `outcomeUnknown` errors, reconcile by order id. */
+  createPayout(p: PayoutRequest, o?: CallOptions): Promise<PayoutCreated>;
+  listPayouts(q: ListPayoutsQuery, o?: CallOptions): Promise<PayoutPage>;
+  getPayout(id: string, o?: CallOptions): Promise<PayoutRecord>;
+  checkPayoutStatus(id: string, o?: CallOptions): Promise<PayoutRecord>;
+  /** The iframe content; `''` when the PSP needs no fingerprint. */
+  getFingerprint(q: FingerprintQuery, o?: CallOptions): Promise<{ html: string }>;
+  /** Never retried by the client. `pspName` selects the single-PSP route. */
+  createCardDeposit(d: CardDepositRequest, o?: DepositCallOptions): Promise<DepositResult>;
+  getDeposit(id: string, o?: CallOptions): Promise<DepositTransaction>;
+  /** Closes the keep-alive pool after in-flight calls finish; later calls fail `unavailable`. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,81 @@
+import {
+  PROVIDER_FIELD_TYPES,
+  type PayoutProvider,
+  type ProviderField,
+  type ProviderFieldType,
+} from '@payouts/contracts';
+import { normalizePayoutMethodType } from '../normalize/normalizePayoutMethodType.js';
+import { ReplyReader } from './ReplyReader.js';
+import { ReplyShapeError } from './ReplyShapeError.js';
+
+/**
+ * `result: { providers: [{ name, title, payout_method_type, fields: [{ name, title, ...hints }] }] }`.
+ * `name` and `title` are required; the optional hints are kept only when well-formed, because
+ * consumers fall back to field-name rules without them and a PSP should not vanish from the
+ * list over a malformed hint.
+ */
+export function readPayoutProviders(result: unknown): PayoutProvider[] {
+  const providers = ReplyReader.of(result, 'result').array('providers');
+  return providers.map((entry, i) => {
+    const p = ReplyReader.of(entry, `result.providers[${i}]`);
+    return {
+      name: p.string('name'),
+      title: p.has('title') ? p.string('title') : p.string('name'),
+      payout_method_type: p.as('payout_method_type', normalizePayoutMethodType),
+      fields: (p.has('fields') ? p.array('fields') : []).map((f, j) =>
+        readField(ReplyReader.of(f, `${p.path}.fields[${j}]`)),
+      ),
+    };
+  });
+}
+
+function readField(f: ReplyReader): ProviderField {
+  const field: ProviderField = {
+    name: f.string('name'),
+    title: f.has('title') ? f.string('title') : f.string('name'),
+  };
+  const type = optional(() => f.optionalString('type'));
+  if (type !== null && type !== undefined && isFieldType(type)) field.type = type;
+  const required = optional(() => f.optionalBoolean('required'));
+  if (typeof required === 'boolean') field.required = required;
+  const pattern = optional(() => f.optionalString('pattern'));
+  if (typeof pattern === 'string' && isValidPattern(pattern)) field.pattern = pattern;
+  const minLength = optional(() => f.optionalInteger('min_length'));
+  if (typeof minLength === 'number' && minLength >= 0) field.min_length = minLength;
+  const maxLength = optional(() => f.optionalInteger('max_length'));
+  if (typeof maxLength === 'number' && maxLength >= 0) field.max_length = maxLength;
+  const options = optional(() => (f.has('options') ? readOptions(f) : null));
+  if (options !== null && options !== undefined) field.options = options;
+  return field;
+}
+
+function readOptions(f: ReplyReader): { value: string; title: string }[] {
+  return f.array('options').map((o, k) => {
+    const option = ReplyReader.of(o, `${f.path}.options[${k}]`);
+    const value = option.id('value');
+    return { value, title: option.optionalString('title') ?? value };
+  });
+}
+
+/** A malformed hint is dropped (undefined), not an error. */
+function optional<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ReplyShapeError) return undefined;
+    throw error;
+  }
+}
+
+function isFieldType(value: string): value is ProviderFieldType {
+  return (PROVIDER_FIELD_TYPES as readonly string[]).includes(value);
+}
+
+function isValidPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
