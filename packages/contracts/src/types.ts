@@ -8,6 +8,13 @@
 export const PAYOUT_METHOD_TYPES = ['credit_card', 'bank_account', 'crypto'] as const;
 export type PayoutMethodType = (typeof PAYOUT_METHOD_TYPES)[number];
 
+/** How a payout method type is named on screen. */
+export const PAYOUT_METHOD_TYPE_TITLES: Readonly<Record<PayoutMethodType, string>> = {
+  credit_card: 'Card',
+  bank_account: 'Bank account',
+  crypto: 'Crypto wallet',
+};
+
 /** Payout statuses as the orchestrator reports them, normalized to lower case. */
 export const ORCHESTRATOR_PAYOUT_STATUSES = [
   'init',
@@ -233,3 +240,15 @@ export interface OrchestratorNotification {
   };
   meta: { server_time: number; api_version: string; [key: string]: unknown };
 }
+
+/**
+ * One problem with a submitted value: where (a JSON Pointer into the submitted document, e.g.
+ * `/metadata/email`; `""` for the document itself) and what, in words for the person who typed it.
+ * The BFF's problem+json validation list carries exactly these.
+ */
+export interface FieldError {
+  pointer: string;
+  message: string;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };

@@ -1,0 +1,479 @@
+/**
+ * What one PSP metadata field becomes in a form: its JSON Schema, its uiSchema, whether it is
+ * required and how its typed value is tidied before validation.
+ *
+ * The orchestrator documents only `name` and `title` per field and says every listed field is to
+ * be sent, so a bare field is a required string shaped by what its name tells (`NAME_RULES`).
+ * When a PSP sends hints (`type`, `required`, `pattern`, `min_length`, `max_length`, `options`)
+ * they win over the name-based rule for the aspect they describe. A name never seen before is a
+ * labelled, required, non-blank text field.
+ */
+import { normalizeCardNumber } from './card.js';
+import { humanizeFieldName } from './fieldErrors.js';
+import {
+  INTERNATIONAL_PHONE_FORMAT,
+  LUHN_CARD_NUMBER_FORMAT,
+  walletAddressFormat,
+} from './formats.js';
+import { normalizePhone } from './phone.js';
+import type { JsonSchema, SchemaErrorMessages, UiSchema } from './schemas/jsonSchema.js';
+import { isSensitiveField } from './sensitive.js';
+import type { PayoutMethodType, ProviderField } from './types.js';
+import { walletAddressShape } from './wallet.js';
+
+/** How a typed value is tidied before it is validated and sent. */
+export type FieldNormalizer = 'trim' | 'cardNumber' | 'phone' | 'none';
+
+/** Which rule a field follows: a known name, the unknown-name default, or the PSP's options. */
+export type FieldRuleName =
+  | 'email'
+  | 'phone'
+  | 'expiryMonth'
+  | 'expiryYear'
+  | 'creditCardNumber'
+  | 'creditCardToken'
+  | 'personName'
+  | 'text'
+  | 'bankCode'
+  | 'bankAccountNumber'
+  | 'postalCode'
+  | 'walletAddress'
+  | 'integer'
+  | 'number'
+  | 'options';
+
+export interface ResolvedField {
+  name: string;
+  title: string;
+  rule: FieldRuleName;
+  /** True when the PSP's hints changed the name-based rule. */
+  hinted: boolean;
+  required: boolean;
+  /**
+   * `''` for a field sent as an empty string when left blank (creditCardToken: "may be empty");
+   * otherwise a blank optional field is left out of the metadata.
+   */
+  emptyValue?: '';
+  normalize: FieldNormalizer;
+  sensitive: boolean;
+  /** The value's schema, with title and messages. */
+  schema: JsonSchema;
+  ui: UiSchema;
+}
+
+export interface FieldRuleContext {
+  /** The corridor's currency (wallet addresses are checked for it). */
+  currency: string;
+  /**
+   * Today, for the expiry year's range. Without it the year is only checked to be a plausible
+   * 4-digit year (2000-2099), for schemas that are not tied to a day.
+   */
+  now?: Date;
+}
+
+interface Rule {
+  rule: FieldRuleName;
+  schema: JsonSchema;
+  messages: SchemaErrorMessages;
+  ui: UiSchema;
+  required: boolean;
+  emptyValue?: '';
+  normalize: FieldNormalizer;
+}
+
+const CODE_CHARS = '^[A-Za-z0-9]([A-Za-z0-9 ./-]*[A-Za-z0-9])?$';
+const POSTAL_CHARS = '^[A-Za-z0-9]([A-Za-z0-9 -]*[A-Za-z0-9])?$';
+
+function text(title: string, maxLength: number, rule: FieldRuleName = 'text'): Rule {
+  return {
+    rule,
+    schema: { type: 'string', minLength: 1, maxLength, pattern: '\\S' },
+    messages: {
+      type: `${title} must be text.`,
+      minLength: `${title} is required.`,
+      pattern: `${title} is required.`,
+      maxLength: `${title} can be at most ${maxLength} characters long.`,
+    },
+    ui: {},
+    required: true,
+    normalize: 'trim',
+  };
+}
+
+/** A required, non-blank text field of at most `maxLength` characters, with its messages. */
+export function textFieldSchema(title: string, maxLength: number): JsonSchema {
+  const rule = text(title, maxLength);
+  return { ...rule.schema, title, errorMessage: rule.messages };
+}
+
+function code(title: string, maxLength: number, rule: FieldRuleName, pattern: string): Rule {
+  return {
+    rule,
+    schema: { type: 'string', minLength: 1, maxLength, pattern },
+    messages: {
+      type: `${title} must be text.`,
+      minLength: `${title} is required.`,
+      maxLength: `${title} can be at most ${maxLength} characters long.`,
+      pattern:
+        pattern === POSTAL_CHARS
+          ? `${title} can only contain letters, digits, spaces and dashes.`
+          : `${title} can only contain letters, digits, spaces and . / - characters.`,
+    },
+    ui: { 'ui:autocomplete': 'off' },
+    required: true,
+    normalize: 'trim',
+  };
+}
+
+function withUi(rule: Rule, ui: UiSchema): Rule {
+  return { ...rule, ui: { ...rule.ui, ...ui } };
+}
+
+function integerRule(title: string): Rule {
+  return {
+    rule: 'integer',
+    schema: { type: 'integer' },
+    messages: { type: `${title} must be a whole number.` },
+    ui: { 'ui:inputMode': 'numeric' },
+    required: true,
+    normalize: 'none',
+  };
+}
+
+function numberRule(title: string): Rule {
+  return {
+    rule: 'number',
+    schema: { type: 'number' },
+    messages: { type: `${title} must be a number.` },
+    ui: { 'ui:inputMode': 'decimal' },
+    required: true,
+    normalize: 'none',
+  };
+}
+
+function emailRule(): Rule {
+  const message = 'Enter a valid e-mail address, e.g. name@example.com.';
+  return {
+    rule: 'email',
+    schema: { type: 'string', format: 'email', maxLength: 254 },
+    messages: {
+      type: message,
+      format: message,
+      maxLength: 'An e-mail address has at most 254 characters.',
+    },
+    ui: { 'ui:autocomplete': 'email', 'ui:inputType': 'email' },
+    required: true,
+    normalize: 'trim',
+  };
+}
+
+export const PHONE_HELP = 'International format, e.g. +32470123456';
+
+function phoneRule(): Rule {
+  const message =
+    'Enter the phone number in international format: + and the country code, digits only, e.g. +32470123456.';
+  return {
+    rule: 'phone',
+    schema: { type: 'string', format: INTERNATIONAL_PHONE_FORMAT },
+    messages: { type: message, format: message },
+    ui: { 'ui:autocomplete': 'tel', 'ui:inputType': 'tel', 'ui:help': PHONE_HELP },
+    required: true,
+    normalize: 'phone',
+  };
+}
+
+const NAME_RULES: Readonly<Record<string, (title: string, ctx: FieldRuleContext) => Rule>> = {
+  email: () => emailRule(),
+  phone: () => phoneRule(),
+  expiryMonth: () => {
+    const message = 'Enter the expiry month as a number from 1 to 12.';
+    return {
+      rule: 'expiryMonth',
+      schema: { type: 'integer', minimum: 1, maximum: 12 },
+      messages: { type: message, minimum: message, maximum: message },
+      ui: { 'ui:autocomplete': 'cc-exp-month', 'ui:inputMode': 'numeric', 'ui:placeholder': 'MM' },
+      required: true,
+      normalize: 'none',
+    };
+  },
+  expiryYear: (_title, ctx) => {
+    const first = ctx.now ? ctx.now.getUTCFullYear() : 2000;
+    const last = ctx.now ? first + 20 : 2099;
+    const range = `Enter the expiry year with 4 digits, from ${first} to ${last}.`;
+    return {
+      rule: 'expiryYear',
+      schema: { type: 'integer', minimum: first, maximum: last },
+      messages: {
+        type: range,
+        minimum: ctx.now
+          ? `The card has expired: the expiry year must be ${first} or later.`
+          : range,
+        maximum: range,
+      },
+      ui: { 'ui:autocomplete': 'cc-exp-year', 'ui:inputMode': 'numeric', 'ui:placeholder': 'YYYY' },
+      required: true,
+      normalize: 'none',
+    };
+  },
+  creditCardNumber: () => {
+    const length = 'A card number has 12 to 19 digits.';
+    return {
+      rule: 'creditCardNumber',
+      schema: {
+        type: 'string',
+        minLength: 12,
+        maxLength: 19,
+        pattern: '^[0-9]+$',
+        format: LUHN_CARD_NUMBER_FORMAT,
+      },
+      messages: {
+        type: 'Enter the card number.',
+        minLength: length,
+        maxLength: length,
+        pattern: 'Enter the card number with digits only.',
+        format: 'This card number is not valid: check it for a typo.',
+      },
+      // Not a password widget: the number is masked on review, after it has been checked.
+      ui: { 'ui:autocomplete': 'cc-number', 'ui:inputMode': 'numeric' },
+      required: true,
+      normalize: 'cardNumber',
+    };
+  },
+  creditCardToken: (title) => ({
+    rule: 'creditCardToken',
+    schema: { type: 'string', maxLength: 512, default: '' },
+    messages: {
+      type: `${title} must be text.`,
+      maxLength: `${title} can be at most 512 characters long.`,
+    },
+    ui: { 'ui:autocomplete': 'off', 'ui:help': 'Leave empty when you enter the card number.' },
+    required: false,
+    emptyValue: '',
+    normalize: 'trim',
+  }),
+  cardHolderName: (title) =>
+    withUi(text(title, 100, 'personName'), { 'ui:autocomplete': 'cc-name' }),
+  customerFirstName: (title) =>
+    withUi(text(title, 100, 'personName'), { 'ui:autocomplete': 'given-name' }),
+  customerLastName: (title) =>
+    withUi(text(title, 100, 'personName'), { 'ui:autocomplete': 'family-name' }),
+  bankAccountName: (title) => text(title, 140, 'personName'),
+  bankName: (title) => text(title, 140),
+  bankBranch: (title) => text(title, 140),
+  bankAddress: (title) => text(title, 255),
+  bankCode: (title) => code(title, 35, 'bankCode', CODE_CHARS),
+  bankRoutingNumber: (title) => code(title, 35, 'bankCode', CODE_CHARS),
+  // IBANs (34 characters, often typed in groups of 4) and local formats with dashes all fit.
+  bankAccountNumber: (title) => code(title, 50, 'bankAccountNumber', CODE_CHARS),
+  bankZipcode: (title) => code(title, 16, 'postalCode', POSTAL_CHARS),
+  walletAddress: (_title, ctx) => {
+    const message = `Enter a valid ${ctx.currency || 'wallet'} address, exactly as the recipient gave it${walletAddressShape(ctx.currency)}.`;
+    return {
+      rule: 'walletAddress',
+      schema: { type: 'string', maxLength: 128, format: walletAddressFormat(ctx.currency) },
+      messages: {
+        type: message,
+        format: message,
+        maxLength: 'A wallet address has at most 128 characters.',
+      },
+      ui: { 'ui:autocomplete': 'off' },
+      required: true,
+      normalize: 'trim',
+    };
+  },
+};
+
+/** The field names that have their own rule, for documentation and tests. */
+export const KNOWN_FIELD_NAMES: readonly string[] = /* @__PURE__ */ Object.keys(NAME_RULES);
+
+/** Metadata fields seen per payout method type (seed 2.2), with default titles. */
+export const KNOWN_FIELDS: Readonly<Record<PayoutMethodType, readonly ProviderField[]>> = {
+  credit_card: [
+    { name: 'creditCardToken', title: 'Card token' },
+    { name: 'creditCardNumber', title: 'Card number' },
+    { name: 'cardHolderName', title: 'Name on card' },
+    { name: 'expiryMonth', title: 'Expiry month' },
+    { name: 'expiryYear', title: 'Expiry year' },
+    { name: 'customerFirstName', title: 'First name' },
+    { name: 'customerLastName', title: 'Last name' },
+    { name: 'email', title: 'E-mail' },
+  ],
+  bank_account: [
+    { name: 'bankCode', title: 'Bank code' },
+    { name: 'bankName', title: 'Bank name' },
+    { name: 'bankBranch', title: 'Bank branch' },
+    { name: 'bankAddress', title: 'Bank address' },
+    { name: 'bankZipcode', title: 'Bank ZIP code' },
+    { name: 'bankRoutingNumber', title: 'Routing number' },
+    { name: 'bankAccountNumber', title: 'Account number' },
+    { name: 'bankAccountName', title: 'Account holder name' },
+    { name: 'phone', title: 'Phone' },
+    { name: 'customerFirstName', title: 'First name' },
+    { name: 'customerLastName', title: 'Last name' },
+    { name: 'email', title: 'E-mail' },
+  ],
+  crypto: [
+    { name: 'walletAddress', title: 'Wallet address' },
+    { name: 'customerFirstName', title: 'First name' },
+    { name: 'customerLastName', title: 'Last name' },
+    { name: 'email', title: 'E-mail' },
+  ],
+};
+
+function isLength(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
+}
+
+/** A hint pattern is used only if it compiles: one bad PSP pattern must not break the form. */
+function usablePattern(pattern: unknown): pattern is string {
+  if (typeof pattern !== 'string' || pattern === '') return false;
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function applyTypeHint(rule: Rule, type: ProviderField['type'], title: string): Rule {
+  const isString = rule.schema.type === 'string';
+  switch (type) {
+    case 'integer':
+      return rule.schema.type === 'integer' ? rule : { ...integerRule(title), ui: rule.ui };
+    case 'number':
+      return rule.schema.type === 'number' ? rule : { ...numberRule(title), ui: rule.ui };
+    case 'email':
+      return rule.rule === 'email' ? rule : emailRule();
+    case 'phone':
+      return rule.rule === 'phone' ? rule : phoneRule();
+    case 'string':
+      // A string-typed known field keeps its string rule (an e-mail stays an e-mail).
+      return isString ? rule : { ...text(title, 255), ui: {} };
+    default:
+      return rule;
+  }
+}
+
+function applyOptions(
+  rule: Rule,
+  options: readonly { value: string; title: string }[],
+  title: string,
+): Rule {
+  const seen = new Set<string>();
+  const unique = options.filter((o) => !seen.has(o.value) && seen.add(o.value));
+  const numeric =
+    (rule.schema.type === 'integer' || rule.schema.type === 'number') &&
+    unique.every((o) => /^-?[0-9]+(\.[0-9]+)?$/.test(o.value));
+  const message = `Choose ${title} from the list.`;
+  return {
+    rule: 'options',
+    schema: {
+      type: numeric ? rule.schema.type : 'string',
+      oneOf: unique.map((o) => ({ const: numeric ? Number(o.value) : o.value, title: o.title })),
+    },
+    messages: { type: message, oneOf: message },
+    ui: {},
+    required: rule.required,
+    normalize: numeric ? 'none' : 'trim',
+  };
+}
+
+function applyLengthAndPattern(rule: Rule, field: ProviderField, title: string): Rule {
+  if (rule.schema.type !== 'string') return rule;
+  const schema = { ...rule.schema };
+  const messages = { ...rule.messages };
+  let min = isLength(field.min_length) ? field.min_length : undefined;
+  let max = isLength(field.max_length) && field.max_length > 0 ? field.max_length : undefined;
+  if (min !== undefined && max !== undefined && min > max) min = max = undefined;
+  const pattern = usablePattern(field.pattern) ? field.pattern : undefined;
+  if (min === undefined && max === undefined && pattern === undefined) return rule;
+  if (pattern !== undefined) {
+    schema.pattern = pattern;
+    delete schema.format;
+    delete messages.format;
+    messages.pattern = `${title} is not in the format this provider expects.`;
+  }
+  if (min !== undefined) {
+    schema.minLength = min;
+    messages.minLength =
+      min <= 1 ? `${title} is required.` : `${title} must be at least ${min} characters long.`;
+  }
+  if (max !== undefined) {
+    schema.maxLength = max;
+    messages.maxLength = `${title} can be at most ${max} characters long.`;
+  }
+  // Hinted lengths replace the name-based ones even where that loosens them.
+  if (min !== undefined && schema.maxLength !== undefined && schema.maxLength < min) {
+    delete schema.maxLength;
+  }
+  if (max !== undefined && schema.minLength !== undefined && schema.minLength > max) {
+    delete schema.minLength;
+  }
+  return { ...rule, schema, messages };
+}
+
+/** Whether `""` passes the schema, so a blank value can be sent as an empty string. */
+function acceptsEmpty(schema: JsonSchema): boolean {
+  return (
+    schema.type === 'string' &&
+    (schema.minLength ?? 0) === 0 &&
+    schema.pattern === undefined &&
+    schema.format === undefined &&
+    schema.oneOf === undefined
+  );
+}
+
+/** Resolves one provider field (see the module comment for the rules and how hints win). */
+export function resolveField(field: ProviderField, ctx: FieldRuleContext): ResolvedField {
+  const title =
+    typeof field.title === 'string' && field.title.trim() !== ''
+      ? field.title.trim()
+      : humanizeFieldName(field.name);
+  const byName = Object.hasOwn(NAME_RULES, field.name) ? NAME_RULES[field.name] : undefined;
+  const base = byName ? byName(title, ctx) : text(title, 255);
+  let rule = base;
+  if (field.type !== undefined) rule = applyTypeHint(rule, field.type, title);
+  if (Array.isArray(field.options) && field.options.length > 0) {
+    rule = applyOptions(rule, field.options, title);
+  } else {
+    rule = applyLengthAndPattern(rule, field, title);
+  }
+  if (typeof field.required === 'boolean' && field.required !== rule.required) {
+    rule = { ...rule, required: field.required };
+  }
+  const hinted = rule !== base;
+  const schema: JsonSchema = { ...rule.schema, title };
+  if (Object.keys(rule.messages).length > 0) schema.errorMessage = rule.messages;
+  return {
+    name: field.name,
+    title,
+    rule: rule.rule,
+    hinted,
+    required: rule.required,
+    ...(rule.emptyValue !== undefined && !rule.required && acceptsEmpty(schema)
+      ? { emptyValue: rule.emptyValue }
+      : {}),
+    normalize: rule.normalize,
+    sensitive: isSensitiveField(field.name),
+    schema,
+    ui: rule.ui,
+  };
+}
+
+/** The value as it is validated and sent: trimmed, card number and phone compacted. */
+export function normalizeFieldValue(
+  field: Pick<ResolvedField, 'normalize'>,
+  value: unknown,
+): unknown {
+  if (typeof value !== 'string') return value;
+  switch (field.normalize) {
+    case 'trim':
+      return value.trim();
+    case 'cardNumber':
+      return normalizeCardNumber(value.trim());
+    case 'phone':
+      return normalizePhone(value.trim());
+    case 'none':
+      return value;
+  }
+}

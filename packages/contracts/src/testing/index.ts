@@ -1,0 +1,4 @@
+export * from './random.js';
+export * from './samples.js';
+export * from './factories.js';
+export * from './arbitraries.js';
