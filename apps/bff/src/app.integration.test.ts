@@ -1,0 +1,212 @@
+/* eslint-disable @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field by the assertions */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, startTestApp, type TestApp } from './testing/testApp.js';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from './testing/testDatabase.js';
+
+describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  const webDist = mkdtempSync(join(tmpdir(), 'bff-web-'));
+
+  beforeAll(async () => {
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><title>Payouts</title><div id="root"></div>',
+    );
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    database = await openTestDatabase(kind);
+    t = await startTestApp({ database, env: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  describe('health', () => {
+    it('/healthz says the process is up', async () => {
+      const res = await t.api('/healthz');
+      expect(res.status).toBe(200);
+      expect(await readJson(res)).toEqual({ status: 'ok' });
+    });
+
+    it('/readyz checks the database and the orchestrator login', async () => {
+      const res = await t.api('/readyz');
+      expect(res.status).toBe(200);
+      expect(await readJson(res)).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', orchestrator: 'ok' },
+      });
+    });
+
+    it('/readyz answers 503 naming the orchestrator when it is down', async () => {
+      t.sandbox.faults.add({ kind: 'http_503', route: 'list_payouts' });
+      try {
+        const res = await t.api('/readyz');
+        expect(res.status).toBe(503);
+        expect(await readJson(res)).toEqual({
+          status: 'not_ready',
+          checks: { database: 'ok', orchestrator: 'failed' },
+        });
+      } finally {
+        t.sandbox.faults.clear();
+      }
+    });
+  });
+
+  describe('request ids', () => {
+    it('echoes a sane incoming X-Request-Id and makes one up otherwise', async () => {
+      const echoed = await t.api('/healthz', { headers: { 'X-Request-Id': 'edge-123.abc' } });
+      expect(echoed.headers.get('x-request-id')).toBe('edge-123.abc');
+      const made = await t.api('/healthz', { headers: { 'X-Request-Id': 'bad id <script>' } });
+      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('problem+json', () => {
+    async function expectProblem(res: Response, status: number, code: string) {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const problem = await readJson(res);
+      expect(problem).toMatchObject({
+        type: `urn:payouts:problem:${code}`,
+        status,
+        code,
+        title: expect.any(String),
+        detail: expect.any(String),
+        requestId: res.headers.get('x-request-id'),
+      });
+      return problem;
+    }
+
+    it('malformed JSON is a 400, not a 500', async () => {
+      const res = await t.api('/api/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"email": "a@example.com", ',
+      });
+      const problem = await expectProblem(res, 400, 'malformed_request');
+      expect(problem.instance).toBe('/api/session');
+    });
+
+    it('a body that is not JSON is a 415', async () => {
+      const res = await t.api('/api/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'email=a%40example.com&password=x',
+      });
+      await expectProblem(res, 415, 'unsupported_media_type');
+    });
+
+    it('a huge body is a 413', async () => {
+      const res = await t.api('/api/session', {
+        method: 'POST',
+        json: { email: 'a@example.com', password: 'x'.repeat(200_000) },
+      });
+      await expectProblem(res, 413, 'payload_too_large');
+    });
+
+    it('an unknown API route is a 404 problem, even signed in', async () => {
+      await expectProblem(await t.api('/api/nope'), 404, 'not_found');
+      const admin = await t.signIn('admin');
+      await expectProblem(await admin('/api/nope'), 404, 'not_found');
+    });
+
+    it('validation problems carry pointers', async () => {
+      const res = await t.api('/api/session', { method: 'POST', json: { email: '' } });
+      const problem = await expectProblem(res, 422, 'validation_failed');
+      expect(problem.errors).toEqual(
+        expect.arrayContaining([
+          { pointer: '/email', message: 'Enter your email' },
+          { pointer: '/password', message: expect.any(String) },
+        ]),
+      );
+    });
+  });
+
+  describe('CSRF', () => {
+    const body = { email: 'admin@example.com', password: 'demo-password' };
+
+    it('refuses a cross-site POST even with a valid session cookie', async () => {
+      const admin = await t.signIn('admin');
+      const res = await admin('/api/session', {
+        method: 'DELETE',
+        crossSite: true,
+        headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      });
+      expect(res.status).toBe(403);
+      expect((await readJson(res)).code).toBe('forbidden');
+      // The session survived the attempt.
+      expect((await admin('/api/session')).status).toBe(200);
+    });
+
+    it('accepts our Origin, or Sec-Fetch-Site: same-origin', async () => {
+      const byOrigin = await t.api('/api/session', { method: 'POST', json: body });
+      expect(byOrigin.status).toBe(200);
+      const byFetchSite = await t.api('/api/session', {
+        method: 'POST',
+        json: body,
+        crossSite: true,
+        headers: { 'Sec-Fetch-Site': 'same-origin' },
+      });
+      expect(byFetchSite.status).toBe(200);
+    });
+
+    it('without Origin or Sec-Fetch-Site, requires X-Requested-With', async () => {
+      const bare = await t.api('/api/session', { method: 'POST', json: body, crossSite: true });
+      expect(bare.status).toBe(403);
+      const withHeader = await t.api('/api/session', {
+        method: 'POST',
+        json: body,
+        crossSite: true,
+        headers: { 'X-Requested-With': 'fetch' },
+      });
+      expect(withHeader.status).toBe(200);
+    });
+
+    it('refuses a same-site but cross-origin request', async () => {
+      const res = await t.api('/api/session', {
+        method: 'POST',
+        json: body,
+        crossSite: true,
+        headers: { Origin: 'http://127.0.0.1:1', 'Sec-Fetch-Site': 'same-site' },
+      });
+      expect(res.status).toBe(403);
+    });
+  });
+
+  describe('security headers and the SPA', () => {
+    it('sends a strict CSP without inline scripts', async () => {
+      const res = await t.api('/healthz');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    });
+
+    it('serves index.html for client-side routes, assets with long caching, never for /api', async () => {
+      const page = await t.api('/payouts/123');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const asset = await t.api('/assets/app-abc123.js');
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      const api = await t.api('/api/unknown');
+      expect(api.status).toBe(404);
+      expect(api.headers.get('content-type')).toMatch(/problem\+json/);
+    });
+
+    it('API replies are never cached', async () => {
+      const admin = await t.signIn('admin');
+      expect((await admin('/api/session')).headers.get('cache-control')).toBe('no-store');
+    });
+  });
+});

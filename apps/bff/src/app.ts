@@ -1,0 +1,135 @@
+import type { Corridor } from '@payouts/contracts';
+import type { OrchestratorClient } from '@payouts/orchestrator-client';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { createAuditRepository } from './features/audit/auditRepository.js';
+import { createAuditRouter } from './features/audit/auditRouter.js';
+import { createAuditService } from './features/audit/auditService.js';
+import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
+import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
+import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
+import { createPayoutsRepository } from './features/payouts/payoutsRepository.js';
+import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
+import { createPayoutsService } from './features/payouts/payoutsService.js';
+import { createProvidersRouter } from './features/providers/providersRouter.js';
+import { createProvidersService } from './features/providers/providersService.js';
+import { createSessionRepository } from './features/session/sessionRepository.js';
+import { createSessionRouter } from './features/session/sessionRouter.js';
+import { createSessionService } from './features/session/sessionService.js';
+import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
+import { createUsersRepository } from './features/users/usersRepository.js';
+import { AppError } from './http/AppError.js';
+import { csrfGuard } from './http/csrfGuard.js';
+import { createProblemHandler } from './http/problemHandler.js';
+import { createRequestLogger } from './http/requestLogger.js';
+import { requireJsonBody } from './http/requireJsonBody.js';
+import { securityHeaders } from './http/securityHeaders.js';
+import type { SessionCookieSettings } from './http/sessionCookie.js';
+import { sessionMiddleware } from './http/sessionMiddleware.js';
+import { spaStatic } from './http/spaStatic.js';
+import { systemClock, type Clock } from './shared/clock.js';
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  /** The only door to the orchestrator (the embedded sandbox or a remote one). */
+  orchestrator: OrchestratorClient;
+  /** The merchant's corridors, for `/api/corridors`. */
+  corridors: readonly Corridor[];
+  /** Named checks behind `/readyz` (database, orchestrator login). */
+  readinessChecks: Record<string, ReadinessCheck>;
+  clock?: Clock;
+  /** Tests pass cheaper scrypt parameters; production uses the defaults. */
+  passwordHasher?: PasswordHasher;
+}
+
+export const JSON_BODY_LIMIT = '100kb';
+
+export function createApp({
+  config,
+  db,
+  logger,
+  orchestrator,
+  corridors,
+  readinessChecks,
+  clock = systemClock,
+  passwordHasher = createPasswordHasher(),
+}: AppDependencies): Express {
+  const auditService = createAuditService({
+    auditRepository: createAuditRepository(db),
+    clock,
+  });
+  const usersRepository = createUsersRepository(db);
+  const sessionService = createSessionService({
+    sessionRepository: createSessionRepository(db),
+    usersRepository,
+    passwordHasher,
+    auditService,
+    clock,
+    logger,
+    settings: config.session,
+  });
+  const providersService = createProvidersService({
+    orchestrator,
+    clock,
+    ttlMs: config.providersCacheTtlMs,
+  });
+  const payoutsService = createPayoutsService({
+    payoutsRepository: createPayoutsRepository(db),
+    providersService,
+    orchestrator,
+    auditService,
+    clock,
+    logger,
+    // Longer than any submission can take (a call plus a re-login, with margin).
+    staleAfterMs: 2 * config.orchestrator.timeoutMs + 30_000,
+  });
+  const cookie: SessionCookieSettings = {
+    cookieName: config.session.cookieName,
+    secureCookie: config.session.secureCookie,
+    absoluteTimeoutMs: config.session.absoluteTimeoutMs,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(createRequestLogger(logger));
+  app.use(securityHeaders({ https: config.publicUrl.protocol === 'https:' }));
+  app.use(createHealthRouter({ checks: readinessChecks, logger }));
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Replies carry personal and payment data: never cached by a browser or a proxy.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(
+    createNotificationsRouter({ payoutsService, token: config.orchestrator.notificationToken }),
+  );
+  api.use(requireJsonBody());
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
+  api.use(sessionMiddleware({ sessionService, cookie }));
+  api.use(createSessionRouter({ sessionService, cookie, signInLimits: config.signIn }));
+  api.use(createAuditRouter({ auditService }));
+  api.use(createCorridorsRouter({ corridors }));
+  api.use(createProvidersRouter({ providersService }));
+  api.use(createPayoutsRouter({ payoutsService }));
+  api.use((_req, _res, next) => {
+    next(new AppError('not_found', 'No such API route.'));
+  });
+  app.use('/api', api);
+
+  const spa = spaStatic(config.webDistDir);
+  if (spa) app.use(...spa);
+
+  app.use((_req, _res, next) => {
+    next(new AppError('not_found'));
+  });
+  app.use(createProblemHandler());
+  return app;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+const SECRET = 'x'.repeat(40);
+const remote = {
+  ORCHESTRATOR_BASE_URL: 'https://orchestrator.example.com',
+  ORCHESTRATOR_API_KEY: 'key-123',
+  ORCHESTRATOR_USER_NAME: 'merchant',
+  ORCHESTRATOR_PASSWORD: 'orchestrator-password',
+  SESSION_SECRET: SECRET,
+  DATABASE_URL: 'postgres://app@db.example.com:5432/payouts',
+  PUBLIC_URL: 'https://payouts.example.com',
+};
+
+function issuesOf(env: Record<string, string>) {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseConfig', () => {
+  it('runs with an empty environment in demo mode, naming every default it used', () => {
+    const config = parseConfig({});
+    expect(config.orchestrator.mode).toBe('embedded');
+    expect(config.demo).toEqual({ enabled: true, password: 'demo-password' });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl.origin).toBe('http://localhost:3000');
+    expect(config.database.url).toBeUndefined();
+    expect(config.database.dataDir).toBe('./data');
+    expect(config.session.idleTimeoutMs).toBe(30 * 60_000);
+    expect(config.session.absoluteTimeoutMs).toBe(8 * 3_600_000);
+    expect(config.session.cookieName).toBe('session');
+    expect(config.orchestrator.apiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(config.defaultsUsed.join('\n')).toMatch(/embedded sandbox/);
+    expect(config.defaultsUsed.join('\n')).toMatch(/PGlite/);
+    // Random credentials differ per start.
+    expect(parseConfig({}).orchestrator.apiKey).not.toBe(config.orchestrator.apiKey);
+  });
+
+  it('lists every bad key at once, without their values', () => {
+    const error = issuesOf({
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      ORCHESTRATOR_BASE_URL: 'ftp://nope',
+      DATABASE_URL: 'mysql://db/x',
+      SESSION_SECRET: 'short-secret-value',
+      APPROVAL_THRESHOLDS: 'EUR:100',
+      CORRIDORS: 'Belgium/EUR',
+      ADMIN_EMAIL: 'not-an-email',
+    });
+    const keys = error.issues.map((i) => i.key).sort();
+    expect(keys).toEqual(
+      [
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
+        'APPROVAL_THRESHOLDS',
+        'CORRIDORS',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'ORCHESTRATOR_API_KEY',
+        'ORCHESTRATOR_BASE_URL',
+        'ORCHESTRATOR_PASSWORD',
+        'ORCHESTRATOR_USER_NAME',
+        'PORT',
+        'SESSION_SECRET',
+      ].sort(),
+    );
+    for (const key of keys) expect(error.message).toContain(`- ${key}:`);
+    expect(error.message).not.toContain('short-secret-value');
+  });
+
+  it('requires the orchestrator credentials and a session secret against a real orchestrator', () => {
+    const error = issuesOf({ ORCHESTRATOR_BASE_URL: 'https://orchestrator.example.com' });
+    expect(error.issues.map((i) => i.key).sort()).toEqual([
+      'ORCHESTRATOR_API_KEY',
+      'ORCHESTRATOR_PASSWORD',
+      'ORCHESTRATOR_USER_NAME',
+      'SESSION_SECRET',
+    ]);
+  });
+
+  it('configures a remote orchestrator, PostgreSQL and secure cookies for an https public URL', () => {
+    const config = parseConfig({
+      ...remote,
+      APPROVAL_THRESHOLDS: 'eur=10000, USD=9999.99',
+      CORRIDORS: 'be:eur,US:USD',
+      SESSION_IDLE_MINUTES: '15',
+    });
+    expect(config.orchestrator).toMatchObject({
+      mode: 'remote',
+      baseUrl: 'https://orchestrator.example.com',
+      apiKey: 'key-123',
+      apiVersion: 'v2',
+    });
+    expect(config.demo.enabled).toBe(false);
+    expect(config.session).toMatchObject({
+      secureCookie: true,
+      cookieName: '__Host-session',
+      idleTimeoutMs: 15 * 60_000,
+    });
+    expect(config.approvalThresholds).toEqual({ EUR: '10000', USD: '9999.99' });
+    expect(config.corridors).toEqual([
+      { country: 'BE', currency: 'EUR' },
+      { country: 'US', currency: 'USD' },
+    ]);
+    expect(config.defaultsUsed).toEqual([]);
+  });
+
+  it('derives a stable notification token from the session secret unless one is given', () => {
+    const a = parseConfig(remote).orchestrator.notificationToken;
+    expect(parseConfig(remote).orchestrator.notificationToken).toBe(a);
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const given = 'n'.repeat(30);
+    expect(
+      parseConfig({ ...remote, ORCHESTRATOR_NOTIFICATION_TOKEN: given }).orchestrator
+        .notificationToken,
+    ).toBe(given);
+  });
+
+  it('treats empty values as unset and DEMO=1 as demo mode against a real orchestrator', () => {
+    const config = parseConfig({
+      ...remote,
+      DEMO: '1',
+      DATABASE_URL: '',
+      DEMO_PASSWORD: 'another-pass',
+    });
+    expect(config.demo).toEqual({ enabled: true, password: 'another-pass' });
+    expect(config.database.url).toBeUndefined();
+  });
+});

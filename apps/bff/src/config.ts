@@ -1,0 +1,317 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Corridor } from '@payouts/contracts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Where browsers reach the app; its origin is the only one allowed to change state. */
+  publicUrl: URL;
+  /** PUBLIC_URL unset: main.ts may correct the port once it listens (PORT=0). */
+  publicUrlIsDefault: boolean;
+  logLevel: LogLevel;
+  /** Demo mode: embedded sandbox or `DEMO=1`; seeds one user per role. */
+  demo: { enabled: boolean; password: string };
+  orchestrator: {
+    /** `embedded`: no base URL configured, main.ts starts the bundled sandbox in-process. */
+    mode: 'embedded' | 'remote';
+    baseUrl: string | undefined;
+    apiKey: string;
+    userName: string;
+    password: string;
+    apiVersion: string;
+    timeoutMs: number;
+    /** Path secret of the notification webhook (the orchestrator does not sign callbacks). */
+    notificationToken: string;
+  };
+  database: {
+    /** PostgreSQL; when unset, PGlite stores the ledger in `dataDir`. */
+    url: string | undefined;
+    dataDir: string;
+  };
+  session: {
+    secret: string;
+    idleTimeoutMs: number;
+    absoluteTimeoutMs: number;
+    /** `Secure` + `__Host-` prefix when the public URL is https. */
+    secureCookie: boolean;
+    cookieName: string;
+  };
+  signIn: { windowMs: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+  admin: { email: string; password: string } | undefined;
+  /** Currency -> decimal amount above which a payout needs a second person. */
+  approvalThresholds: Record<string, string>;
+  /** Undefined: take the embedded sandbox's corridors (or none against a remote orchestrator). */
+  corridors: Corridor[] | undefined;
+  providersCacheTtlMs: number;
+  webDistDir: string;
+  trustProxy: boolean | number | string;
+  /** Human-readable notes on the defaults in use, for the startup log (no secret values). */
+  defaultsUsed: string[];
+}
+
+export interface ConfigIssue {
+  key: string;
+  message: string;
+}
+
+/** Startup refuses to run with a bad environment; the message names every bad key (never a value). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly issues: ConfigIssue[]) {
+    super(
+      `Invalid configuration (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n` +
+        issues.map((i) => `  - ${i.key}: ${i.message}`).join('\n'),
+    );
+  }
+}
+
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const CURRENCY = /^[A-Z][A-Z0-9]{1,9}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+const positiveInt = (max: number) => z.coerce.number().int().positive().max(max);
+const flag = z.stringbool({
+  truthy: ['1', 'true', 'yes', 'on'],
+  falsy: ['0', 'false', 'no', 'off'],
+});
+
+const approvalThresholds = z.string().transform((value, ctx) => {
+  const out: Record<string, string> = {};
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [currency, amount, extra] = part.split('=').map((s) => s.trim().toUpperCase());
+    if (
+      !currency ||
+      !amount ||
+      extra !== undefined ||
+      !CURRENCY.test(currency) ||
+      !DECIMAL.test(amount)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected CUR=amount pairs like "EUR=10000,USD=10000"`,
+      });
+      return z.NEVER;
+    }
+    out[currency] = amount;
+  }
+  return out;
+});
+
+const corridors = z.string().transform((value, ctx) => {
+  const out: Corridor[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [country, currency, extra] = part.split(':').map((s) => s.trim().toUpperCase());
+    if (
+      !country ||
+      !currency ||
+      extra !== undefined ||
+      !COUNTRY.test(country) ||
+      !CURRENCY.test(currency)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected COUNTRY:CURRENCY pairs like "BE:EUR,US:USD"',
+      });
+      return z.NEVER;
+    }
+    out.push({ country, currency });
+  }
+  return out;
+});
+
+const trustProxy = z.string().transform((value): boolean | number | string => {
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+});
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  DEMO: flag.default(false),
+  DEMO_PASSWORD: z.string().min(8).default('demo-password'),
+  ORCHESTRATOR_BASE_URL: httpUrl.optional(),
+  ORCHESTRATOR_API_KEY: z.string().min(1).optional(),
+  ORCHESTRATOR_USER_NAME: z.string().min(1).optional(),
+  ORCHESTRATOR_PASSWORD: z.string().min(1).optional(),
+  ORCHESTRATOR_API_VERSION: z
+    .string()
+    .regex(/^v\d+$/, 'expected a path version like "v2"')
+    .default('v2'),
+  ORCHESTRATOR_TIMEOUT_MS: positiveInt(600_000).default(15_000),
+  ORCHESTRATOR_NOTIFICATION_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,}$/, 'expected at least 24 URL-safe characters')
+    .optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'expected a postgres:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: positiveInt(24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: positiveInt(24 * 30).default(8),
+  SIGN_IN_WINDOW_MINUTES: positiveInt(24 * 60).default(15),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1000).default(5),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(100_000).default(30),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
+  APPROVAL_THRESHOLDS: approvalThresholds.default({}),
+  CORRIDORS: corridors.optional(),
+  PROVIDERS_CACHE_TTL_SECONDS: positiveInt(7 * 24 * 3600).default(300),
+  WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
+  TRUST_PROXY: trustProxy.default(false),
+});
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses the environment once. Every key is checked, and every bad key is reported together,
+ * so a misconfigured deployment is fixed in one round trip.
+ */
+export function parseConfig(rawEnv: Env): Config {
+  // `KEY=` in an env file means "unset", not "empty value".
+  const env: Env = {};
+  for (const [key, value] of Object.entries(rawEnv)) {
+    if (value !== undefined && value.trim() !== '') env[key] = value.trim();
+  }
+
+  const issues: ConfigIssue[] = [];
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      issues.push({ key: String(issue.path[0] ?? '(environment)'), message: issue.message });
+    }
+  }
+
+  // Cross-key rules read the raw strings so they are reported even when other keys are bad.
+  const remote = env.ORCHESTRATOR_BASE_URL !== undefined;
+  const demo = !remote || /^(1|true|yes|on)$/i.test(env.DEMO ?? '');
+  if (remote) {
+    for (const key of ['ORCHESTRATOR_API_KEY', 'ORCHESTRATOR_USER_NAME', 'ORCHESTRATOR_PASSWORD']) {
+      if (env[key] === undefined) {
+        issues.push({ key, message: 'required when ORCHESTRATOR_BASE_URL is set' });
+      }
+    }
+  }
+  if (!demo && env.SESSION_SECRET === undefined) {
+    issues.push({ key: 'SESSION_SECRET', message: 'required outside demo mode (32+ characters)' });
+  }
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+    issues.push({ key: missing, message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+  }
+
+  if (issues.length > 0 || !parsed.success) throw new ConfigError(issues);
+  const e = parsed.data;
+
+  const defaultsUsed: string[] = [];
+  const random = () => randomBytes(24).toString('base64url');
+  if (!remote) defaultsUsed.push('embedded sandbox orchestrator (ORCHESTRATOR_BASE_URL unset)');
+  const fillRandom = (value: string | undefined, key: string) => {
+    if (value !== undefined) return value;
+    defaultsUsed.push(`random ${key} for this run`);
+    return random();
+  };
+  const apiKey = fillRandom(e.ORCHESTRATOR_API_KEY, 'ORCHESTRATOR_API_KEY');
+  const userName = fillRandom(e.ORCHESTRATOR_USER_NAME, 'ORCHESTRATOR_USER_NAME');
+  const password = fillRandom(e.ORCHESTRATOR_PASSWORD, 'ORCHESTRATOR_PASSWORD');
+  const sessionSecret = fillRandom(e.SESSION_SECRET, 'SESSION_SECRET (sessions end at restart)');
+  if (e.DATABASE_URL === undefined) {
+    defaultsUsed.push(`PGlite database in ${e.DATA_DIR} (DATABASE_URL unset)`);
+  }
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  if (e.PUBLIC_URL === undefined)
+    defaultsUsed.push(`public URL ${publicUrl.origin} (PUBLIC_URL unset)`);
+  if (e.CORRIDORS === undefined) {
+    defaultsUsed.push(
+      remote ? 'no corridors (CORRIDORS unset)' : "the sandbox's corridors (CORRIDORS unset)",
+    );
+  }
+  const secureCookie = publicUrl.protocol === 'https:';
+
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    publicUrlIsDefault: e.PUBLIC_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+    demo: { enabled: demo, password: e.DEMO_PASSWORD },
+    orchestrator: {
+      mode: remote ? 'remote' : 'embedded',
+      baseUrl: e.ORCHESTRATOR_BASE_URL,
+      apiKey,
+      userName,
+      password,
+      apiVersion: e.ORCHESTRATOR_API_VERSION,
+      timeoutMs: e.ORCHESTRATOR_TIMEOUT_MS,
+      // Derived rather than random so the URL configured at the orchestrator survives restarts.
+      notificationToken:
+        e.ORCHESTRATOR_NOTIFICATION_TOKEN ??
+        createHmac('sha256', sessionSecret)
+          .update('orchestrator-notifications')
+          .digest('base64url'),
+    },
+    database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR },
+    session: {
+      secret: sessionSecret,
+      idleTimeoutMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteTimeoutMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      secureCookie,
+      cookieName: secureCookie ? '__Host-session' : 'session',
+    },
+    signIn: {
+      windowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
+      maxFailuresPerAccount: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+    },
+    admin:
+      e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
+    approvalThresholds: e.APPROVAL_THRESHOLDS,
+    corridors: e.CORRIDORS,
+    providersCacheTtlMs: e.PROVIDERS_CACHE_TTL_SECONDS * 1000,
+    webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
+    defaultsUsed,
+  };
+}
+
+/** The one place that reads `process.env`. */
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}
+
+/**
+ * For the create-admin command: the server's configuration, and the new account's password
+ * from ADMIN_PASSWORD when set (the email comes from the command line, not ADMIN_EMAIL).
+ */
+export function loadCreateAdminConfig(): { config: Config; password: string | undefined } {
+  const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: password, ...env } = process.env;
+  return { config: parseConfig(env), password: password?.trim() || undefined };
+}
+
+/**
+ * Tests only: the PostgreSQL the integration suites also run against (CI sets it). Lives here
+ * because this module is the one place that reads the environment.
+ */
+export function readTestDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  return url && url.trim() !== '' ? url.trim() : undefined;
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.js';
+import { users } from './schema.js';
+import { LockFileError } from './lockFile.js';
+
+describe('openDatabase with a PGlite data folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bff-pglite-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a second opener of the same folder, and reopens after close with the data kept', async () => {
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      await first.migrate();
+      await first.db
+        .execute(sql`insert into users (email, name, role, password_hash, created_at, updated_at)
+        values ('kept@example.com', 'Kept', 'support', 'x', now(), now())`);
+      const second = openDatabase({ dataDir: dir });
+      await expect(second).rejects.toBeInstanceOf(LockFileError);
+      await expect(second).rejects.toThrow(/already in use/);
+    } finally {
+      await first.close();
+    }
+    const reopened = await openDatabase({ dataDir: dir });
+    try {
+      await reopened.migrate();
+      const rows = await reopened.db.select({ email: users.email }).from(users);
+      expect(rows).toEqual([{ email: 'kept@example.com' }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireLockFile, type LockFile } from './lockFile.js';
+import { schema, type Schema } from './schema.js';
+
+/** The driver-neutral database every repository receives. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** For the startup log; never contains a password. */
+  description: string;
+  /** Applies the committed drizzle-kit migrations (the same files on both drivers). */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OpenDatabaseOptions =
+  | { url: string; onPoolError?: (error: Error) => void }
+  /** PGlite persisted in `dataDir` (guarded by a lock file). */
+  | { dataDir: string }
+  /** PGlite in memory (tests), optionally started from a dumped data directory. */
+  | { memory: true; loadDataDir?: Blob };
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `PostgreSQL ${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client's error (server restart) must not crash the process; the next query fails.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = drizzleNodePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      description: describeUrl(options.url),
+      migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let lock: LockFile | undefined;
+  let client: PGlite;
+  let description: string;
+  if ('dataDir' in options) {
+    const dir = resolve(options.dataDir);
+    mkdirSync(dir, { recursive: true });
+    lock = acquireLockFile(join(dir, 'bff.lock'));
+    try {
+      client = await PGlite.create(join(dir, 'pglite'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    description = `PGlite in ${dir}`;
+  } else {
+    client = await PGlite.create(
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined,
+    );
+    description = 'PGlite in memory';
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    description,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

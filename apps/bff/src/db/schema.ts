@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Every timestamp is written from the injected clock (never `now()` in SQL) so that tests can
+// move time and keyset cursors compare exactly what the code wrote.
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased: sign-in compares case-insensitively. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['finance', 'support', 'admin'] }).notNull(),
+    /** `scrypt$N$r$p$salt$hash`: parameters travel with the hash so they can be raised later. */
+    passwordHash: text('password_hash').notNull(),
+    disabledAt: at('disabled_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('finance', 'support', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** HMAC of the session id: a leaked table cannot be replayed as cookies. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    /** Absolute expiry; the idle expiry is derived from `last_seen_at`. */
+    expiresAt: at('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: at('at').notNull(),
+    /** No foreign key: the log outlives the users it names. */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_at_id_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorEmail, t.at.desc()),
+    index('audit_log_action_idx').on(t.action, t.at.desc()),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id').notNull(),
+    provider: text('provider').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state'),
+    amount: numeric('amount').notNull(),
+    payoutMethodType: text('payout_method_type', {
+      enum: ['credit_card', 'bank_account', 'crypto'],
+    }).notNull(),
+    /** What was sent, with the card number masked 6+4 and nothing CVV-like. */
+    metadata: jsonb('metadata').$type<Record<string, string | number>>().notNull(),
+    /** Copied out of metadata for search (`q`). */
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    status: text('status').notNull(),
+    orchestratorStatusRaw: text('orchestrator_status_raw'),
+    orchestratorId: text('orchestrator_id'),
+    pspTransactionId: text('psp_transaction_id'),
+    declineCode: text('decline_code'),
+    declineReason: text('decline_reason'),
+    /** Why we marked it failed (orchestrator refusal), never an upstream message verbatim. */
+    failureReason: text('failure_reason'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    isTest: boolean('is_test').notNull().default(false),
+  },
+  (t) => [
+    // A failed payout never reached the orchestrator, so its order id may be used again.
+    uniqueIndex('payouts_order_id_key')
+      .on(t.orderId)
+      .where(sql`${t.status} <> 'failed'`),
+    index('payouts_order_id_idx').on(t.orderId),
+    uniqueIndex('payouts_orchestrator_id_key').on(t.orchestratorId),
+    index('payouts_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payouts_amount_id_idx').on(t.amount, t.id),
+    index('payouts_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('payouts_provider_created_idx').on(t.provider, t.createdAt.desc()),
+    index('payouts_currency_created_idx').on(t.currency, t.createdAt.desc()),
+    index('payouts_country_created_idx').on(t.country, t.createdAt.desc()),
+    index('payouts_method_created_idx').on(t.payoutMethodType, t.createdAt.desc()),
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** A user email, `orchestrator` or `system`. */
+    actor: text('actor').notNull(),
+    at: at('at').notNull(),
+    /** Set for notifications: a redelivered notification is recorded once. */
+    dedupeKey: text('dedupe_key'),
+  },
+  (t) => [
+    index('payout_events_payout_idx').on(t.payoutId, t.at, t.id),
+    uniqueIndex('payout_events_dedupe_key').on(t.dedupeKey),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Keys are scoped per user: two staff members cannot collide. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['in_flight', 'completed'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const schema = { users, sessions, auditLog, payouts, payoutEvents, idempotencyKeys };
+export type Schema = typeof schema;

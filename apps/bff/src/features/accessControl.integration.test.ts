@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, startTestApp, type ApiInit, type TestApp } from '../testing/testApp.js';
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
+
+type Who = 'anonymous' | 'finance' | 'support' | 'admin';
+
+interface RouteCase {
+  name: string;
+  path: string;
+  init?: ApiInit;
+  /** Who gets through the role check (anyone else: 401 without a session, 403 with one). */
+  allowed: Who[];
+}
+
+const NO_PAYOUT = '00000000-0000-4000-8000-000000000000';
+
+// Every API route that exists, and who may use it (product.md: every rule enforced here).
+const routes: RouteCase[] = [
+  { name: 'read own session', path: '/api/session', allowed: ['finance', 'support', 'admin'] },
+  { name: 'read the audit log', path: '/api/audit', allowed: ['admin'] },
+  { name: 'list corridors', path: '/api/corridors', allowed: ['finance', 'support', 'admin'] },
+  {
+    name: 'read providers',
+    path: '/api/providers?country=BE&currency=EUR',
+    allowed: ['finance', 'support', 'admin'],
+  },
+  { name: 'list payouts', path: '/api/payouts', allowed: ['finance', 'support', 'admin'] },
+  {
+    name: 'view a payout',
+    path: `/api/payouts/${NO_PAYOUT}`,
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'check a status',
+    path: `/api/payouts/${NO_PAYOUT}/check-status`,
+    init: { method: 'POST' },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'create a payout',
+    path: '/api/payouts',
+    init: { method: 'POST', json: {}, headers: { 'Idempotency-Key': 'access-matrix-key' } },
+    allowed: ['finance', 'admin'],
+  },
+];
+
+describe.each(testDatabaseKinds)('role x route matrix (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  const clients = {} as Record<Who, (path: string, init?: ApiInit) => Promise<Response>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({ database });
+    clients.anonymous = t.api;
+    for (const role of ['finance', 'support', 'admin'] as const)
+      clients[role] = await t.signIn(role);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  const cases = routes.flatMap((route) =>
+    (['anonymous', 'finance', 'support', 'admin'] as const).map((who) => ({ ...route, who })),
+  );
+
+  it.each(cases)('$who: $name', async ({ path, init, allowed, who }) => {
+    const res = await clients[who](path, init);
+    if (allowed.includes(who)) {
+      // Past the role check: whatever the handler says, it is not an access refusal.
+      expect([401, 403]).not.toContain(res.status);
+    } else {
+      const expected = who === 'anonymous' ? 401 : 403;
+      expect(res.status).toBe(expected);
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+      expect((await readJson(res)).code).toBe(
+        who === 'anonymous' ? 'unauthenticated' : 'forbidden',
+      );
+    }
+  });
+});

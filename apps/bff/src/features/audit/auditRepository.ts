@@ -1,0 +1,62 @@
+import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { auditLog } from '../../db/schema.js';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'>;
+
+export interface AuditQuery {
+  /** Actor email (exact, case-insensitive) or actor id. */
+  who?: string;
+  /** An action (`session.sign_in`) or a family (`session`). */
+  what?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  after?: { at: string; id: number };
+  limit: number;
+}
+
+/** Append-only by construction: there is no update or delete here (and a trigger refuses both). */
+export interface AuditRepository {
+  insert(row: NewAuditRow): Promise<void>;
+  list(query: AuditQuery): Promise<AuditRow[]>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createAuditRepository(db: Database): AuditRepository {
+  return {
+    async insert(row) {
+      await db.insert(auditLog).values(row);
+    },
+    async list(query) {
+      const conditions: (SQL | undefined)[] = [];
+      if (query.who !== undefined) {
+        const who = query.who.toLowerCase();
+        conditions.push(
+          UUID.test(who)
+            ? or(eq(auditLog.actorId, who), eq(auditLog.actorEmail, who))
+            : eq(auditLog.actorEmail, who),
+        );
+      }
+      if (query.what !== undefined) {
+        const escaped = query.what.replace(/[\\%_]/g, (c) => `\\${c}`);
+        conditions.push(or(eq(auditLog.action, query.what), like(auditLog.action, `${escaped}.%`)));
+      }
+      if (query.from) conditions.push(gte(auditLog.at, query.from));
+      if (query.to) conditions.push(lt(auditLog.at, query.to));
+      if (query.after) {
+        conditions.push(
+          sql`(${auditLog.at}, ${auditLog.id}) < (${query.after.at}::timestamptz, ${query.after.id})`,
+        );
+      }
+      return db
+        .select()
+        .from(auditLog)
+        .where(and(...conditions))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(query.limit);
+    },
+  };
+}

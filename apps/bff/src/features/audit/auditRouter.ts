@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { parseInput } from '../../http/parseInput.js';
+import { requireRole } from '../../http/requireRole.js';
+import type { AuditService } from './auditService.js';
+
+const listQuery = z
+  .object({
+    who: z.string().trim().min(1).max(320).optional(),
+    what: z.string().trim().min(1).max(100).optional(),
+    from: z.iso
+      .datetime({ offset: true })
+      .transform((v) => new Date(v))
+      .optional(),
+    to: z.iso
+      .datetime({ offset: true })
+      .transform((v) => new Date(v))
+      .optional(),
+    cursor: z.string().min(1).max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+export function createAuditRouter({ auditService }: { auditService: AuditService }): Router {
+  const router = Router();
+  router.get('/audit', requireRole('admin'), async (req, res) => {
+    const query = parseInput(listQuery, req.query);
+    res.json(await auditService.list(query));
+  });
+  return router;
+}

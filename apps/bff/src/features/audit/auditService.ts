@@ -1,0 +1,117 @@
+import type { Clock } from '../../shared/clock.js';
+import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
+import { AppError } from '../../http/AppError.js';
+import type { AuditRepository, AuditRow } from './auditRepository.js';
+
+export const AUDIT_ACTIONS = [
+  'session.sign_in',
+  'session.sign_in_failed',
+  'session.sign_out',
+  'user.create',
+  'payout.create',
+  'payout.check_status',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+/** Who asked, from where: what every audit entry carries besides the action itself. */
+export interface AuditContext {
+  actor: AuditActor | null;
+  ip: string | null;
+  requestId: string | null;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  target?: { type: string; id: string };
+  /** Never a secret, a password or card data. */
+  data?: Record<string, unknown>;
+}
+
+export interface AuditItem {
+  id: string;
+  at: string;
+  actor: AuditActor | null;
+  action: string;
+  target: { type: string; id: string } | null;
+  data: Record<string, unknown>;
+  ip: string | null;
+  request_id: string | null;
+}
+
+export interface AuditListQuery {
+  who?: string;
+  what?: string;
+  from?: Date;
+  to?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+export interface AuditService {
+  record(context: AuditContext, entry: AuditEntry): Promise<void>;
+  list(query: AuditListQuery): Promise<{ items: AuditItem[]; next_cursor: string | null }>;
+}
+
+function toItem(row: AuditRow): AuditItem {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    actor: row.actorId && row.actorEmail ? { id: row.actorId, email: row.actorEmail } : null,
+    action: row.action,
+    target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
+    data: row.data,
+    ip: row.ip,
+    request_id: row.requestId,
+  };
+}
+
+export function createAuditService({
+  auditRepository,
+  clock,
+}: {
+  auditRepository: AuditRepository;
+  clock: Clock;
+}): AuditService {
+  return {
+    async record(context, entry) {
+      await auditRepository.insert({
+        at: clock.now(),
+        actorId: context.actor?.id ?? null,
+        actorEmail: context.actor?.email ?? null,
+        action: entry.action,
+        targetType: entry.target?.type ?? null,
+        targetId: entry.target?.id ?? null,
+        data: entry.data ?? {},
+        ip: context.ip,
+        requestId: context.requestId,
+      });
+    },
+    async list({ cursor, limit, ...filters }) {
+      let after: { at: string; id: number } | undefined;
+      if (cursor !== undefined) {
+        const decoded = decodeCursor(cursor);
+        const id = Number(decoded.id);
+        if (!Number.isSafeInteger(id) || Number.isNaN(Date.parse(decoded.value))) {
+          throw new AppError('validation_failed', 'The cursor is not valid.', {
+            errors: [{ pointer: '/cursor', message: 'Invalid cursor' }],
+          });
+        }
+        after = { at: decoded.value, id };
+      }
+      // One extra row tells whether another page exists without a count query.
+      const rows = await auditRepository.list({ ...filters, after, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toItem),
+        next_cursor:
+          rows.length > limit && last ? encodeCursor(last.at.toISOString(), last.id) : null,
+      };
+    },
+  };
+}

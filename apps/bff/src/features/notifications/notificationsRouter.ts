@@ -1,0 +1,63 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseNotification } from '@payouts/orchestrator-client';
+import express, { Router } from 'express';
+import { AppError } from '../../http/AppError.js';
+import type { PayoutsService } from '../payouts/payoutsService.js';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The orchestrator's webhook. Server to server, so outside the CSRF guard and sessions; the
+ * orchestrator signs nothing, so the path token is the only credential (compared in constant
+ * time, and a wrong one looks like an unknown route). The body is read as text: amounts are
+ * parsed losslessly by the client's parser, and the raw bytes identify a redelivery.
+ */
+export function createNotificationsRouter({
+  payoutsService,
+  token,
+}: {
+  payoutsService: PayoutsService;
+  token: string;
+}): Router {
+  const router = Router();
+  const expected = digest(token);
+  router.post(
+    '/orchestrator/notifications/:token',
+    (req, _res, next) => {
+      if (!timingSafeEqual(digest(String(req.params.token)), expected)) {
+        next(new AppError('not_found', 'No such API route.'));
+        return;
+      }
+      next();
+    },
+    express.text({ type: () => true, limit: '100kb' }),
+    async (req, res) => {
+      const body: unknown = req.body;
+      if (typeof body !== 'string' || body === '') {
+        throw new AppError('malformed_request', 'Expected a notification body.');
+      }
+      let notification;
+      try {
+        notification = parseNotification(body);
+      } catch {
+        throw new AppError('malformed_request', 'Not an orchestrator notification.');
+      }
+      const { charge } = notification.data;
+      // Cashier-session notifications carry no transaction: nothing of ours to update.
+      if (!charge) {
+        res.json({ outcome: 'ignored' });
+        return;
+      }
+      const outcome = await payoutsService.handleNotification({
+        orchestratorId: charge.id,
+        orderId: notification.data.order_id,
+        operationType: charge.operation_type,
+        webhookType: notification.webhook.type,
+        status: charge.attributes.status,
+        dedupeKey: createHash('sha256').update(body).digest('hex'),
+      });
+      res.json({ outcome });
+    },
+  );
+  return router;
+}

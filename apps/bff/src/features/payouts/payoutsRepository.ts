@@ -1,0 +1,280 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { idempotencyKeys, payoutEvents, payouts, users } from '../../db/schema.js';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+export type NewPayoutRow = typeof payouts.$inferInsert;
+export type PayoutEventRow = typeof payoutEvents.$inferSelect;
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+
+export interface Creator {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface PayoutWithCreator {
+  payout: PayoutRow;
+  creator: Creator;
+}
+
+export interface NewPayoutEvent {
+  type: string;
+  data?: Record<string, unknown>;
+  /** A user email, `orchestrator` or `system`. */
+  actor: string;
+  at: Date;
+  dedupeKey?: string;
+}
+
+export type BeginCreateResult =
+  | { kind: 'created'; payout: PayoutRow }
+  | { kind: 'existing'; record: IdempotencyRow }
+  | { kind: 'order_id_taken' };
+
+export interface PayoutListQuery {
+  statuses?: string[];
+  provider?: string;
+  payoutMethodType?: string;
+  currency?: string;
+  country?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+  amountMin?: string;
+  amountMax?: string;
+  q?: string;
+  sort: 'created_at' | 'amount';
+  order: 'asc' | 'desc';
+  after?: { value: string; id: string };
+  limit: number;
+}
+
+/** What a locked, current payout turns into; undefined leaves it untouched. */
+export type PayoutChange = (
+  current: PayoutRow,
+) => { patch: Partial<Omit<NewPayoutRow, 'id'>>; events: NewPayoutEvent[] } | undefined;
+
+export interface PayoutsRepository {
+  /**
+   * One transaction: claims the idempotency key, inserts the payout and its `created` event.
+   * Committed before the orchestrator is called, so a crash leaves a trace, never a ghost.
+   */
+  beginCreate(input: {
+    userId: string;
+    key: string;
+    requestHash: string;
+    at: Date;
+    payout: NewPayoutRow;
+    event: NewPayoutEvent;
+  }): Promise<BeginCreateResult>;
+  completeIdempotencyKey(input: {
+    userId: string;
+    key: string;
+    status: number;
+    body: unknown;
+    at: Date;
+  }): Promise<void>;
+  /** Reads the payout FOR UPDATE, applies `change` and its events in one transaction. */
+  change(id: string, change: PayoutChange): Promise<PayoutRow | undefined>;
+  findById(id: string): Promise<PayoutWithCreator | undefined>;
+  findByOrchestratorId(orchestratorId: string): Promise<PayoutRow | undefined>;
+  /** The payout holding this order id (a failed one releases it). */
+  findActiveByOrderId(orderId: string): Promise<PayoutRow | undefined>;
+  events(payoutId: string): Promise<PayoutEventRow[]>;
+  /** False when an event with the same dedupe key exists (a redelivered notification). */
+  recordEventOnce(
+    payoutId: string,
+    event: NewPayoutEvent & { dedupeKey: string },
+  ): Promise<boolean>;
+  list(query: PayoutListQuery): Promise<PayoutWithCreator[]>;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const creatorColumns = { id: users.id, email: users.email, name: users.name };
+
+export function createPayoutsRepository(db: Database): PayoutsRepository {
+  const eventValues = (payoutId: string, event: NewPayoutEvent) => ({
+    payoutId,
+    type: event.type,
+    data: event.data ?? {},
+    actor: event.actor,
+    at: event.at,
+    dedupeKey: event.dedupeKey ?? null,
+  });
+
+  return {
+    async beginCreate({ userId, key, requestHash, at, payout, event }) {
+      class OrderIdTaken extends Error {}
+      try {
+        return await db.transaction(async (tx): Promise<BeginCreateResult> => {
+          const claimed = await tx
+            .insert(idempotencyKeys)
+            .values({ userId, key, requestHash, state: 'in_flight', createdAt: at, updatedAt: at })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          if (claimed.length === 0) {
+            const [record] = await tx
+              .select()
+              .from(idempotencyKeys)
+              .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+            if (!record) throw new Error('idempotency key vanished');
+            return { kind: 'existing', record };
+          }
+          let row: PayoutRow | undefined;
+          try {
+            [row] = await tx.insert(payouts).values(payout).returning();
+          } catch (error) {
+            // Rolls the key claim back too: the caller may retry with another order id.
+            if (isUniqueViolation(error)) throw new OrderIdTaken();
+            throw error;
+          }
+          if (!row) throw new Error('insert returned no row');
+          await tx.insert(payoutEvents).values(eventValues(row.id, event));
+          await tx
+            .update(idempotencyKeys)
+            .set({ payoutId: row.id })
+            .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+          return { kind: 'created', payout: row };
+        });
+      } catch (error) {
+        if (error instanceof OrderIdTaken) return { kind: 'order_id_taken' };
+        throw error;
+      }
+    },
+
+    async completeIdempotencyKey({ userId, key, status, body, at }) {
+      await db
+        .update(idempotencyKeys)
+        .set({ state: 'completed', responseStatus: status, responseBody: body, updatedAt: at })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    },
+
+    async change(id, change) {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+        if (!current) return undefined;
+        const result = change(current);
+        if (!result) return current;
+        const [updated] = await tx
+          .update(payouts)
+          .set(result.patch)
+          .where(eq(payouts.id, id))
+          .returning();
+        if (result.events.length > 0) {
+          await tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)));
+        }
+        return updated;
+      });
+    },
+
+    async findById(id) {
+      const [row] = await db
+        .select({ payout: payouts, creator: creatorColumns })
+        .from(payouts)
+        .innerJoin(users, eq(users.id, payouts.createdBy))
+        .where(eq(payouts.id, id));
+      return row;
+    },
+
+    async findByOrchestratorId(orchestratorId) {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.orchestratorId, orchestratorId));
+      return row;
+    },
+
+    async findActiveByOrderId(orderId) {
+      const [row] = await db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.orderId, orderId), ne(payouts.status, 'failed')));
+      return row;
+    },
+
+    async events(payoutId) {
+      return db
+        .select()
+        .from(payoutEvents)
+        .where(eq(payoutEvents.payoutId, payoutId))
+        .orderBy(asc(payoutEvents.at), asc(payoutEvents.id));
+    },
+
+    async recordEventOnce(payoutId, event) {
+      const inserted = await db
+        .insert(payoutEvents)
+        .values(eventValues(payoutId, event))
+        .onConflictDoNothing()
+        .returning({ id: payoutEvents.id });
+      return inserted.length > 0;
+    },
+
+    async list(query) {
+      const conditions: (SQL | undefined)[] = [];
+      if (query.statuses?.length) conditions.push(inArray(payouts.status, query.statuses));
+      if (query.provider) conditions.push(eq(payouts.provider, query.provider));
+      if (query.payoutMethodType) {
+        conditions.push(sql`${payouts.payoutMethodType} = ${query.payoutMethodType}`);
+      }
+      if (query.currency) conditions.push(eq(payouts.currency, query.currency));
+      if (query.country) conditions.push(eq(payouts.country, query.country));
+      if (query.createdFrom) conditions.push(gte(payouts.createdAt, query.createdFrom));
+      if (query.createdTo) conditions.push(lt(payouts.createdAt, query.createdTo));
+      if (query.amountMin) conditions.push(gte(payouts.amount, query.amountMin));
+      if (query.amountMax) conditions.push(lte(payouts.amount, query.amountMax));
+      if (query.q) {
+        const pattern = likePattern(query.q);
+        conditions.push(
+          or(
+            ilike(payouts.orderId, pattern),
+            eq(payouts.orchestratorId, query.q),
+            ilike(payouts.recipientName, pattern),
+            ilike(payouts.recipientEmail, pattern),
+          ),
+        );
+      }
+      const column = query.sort === 'amount' ? payouts.amount : payouts.createdAt;
+      if (query.after) {
+        const cast = query.sort === 'amount' ? sql`::numeric` : sql`::timestamptz`;
+        const cmp = query.order === 'asc' ? sql`>` : sql`<`;
+        conditions.push(
+          sql`(${column}, ${payouts.id}) ${cmp} (${query.after.value}${cast}, ${query.after.id}::uuid)`,
+        );
+      }
+      const direction = query.order === 'asc' ? asc : desc;
+      return db
+        .select({ payout: payouts, creator: creatorColumns })
+        .from(payouts)
+        .innerJoin(users, eq(users.id, payouts.createdBy))
+        .where(and(...conditions))
+        .orderBy(direction(column), direction(payouts.id))
+        .limit(query.limit);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '@payouts/contracts';
+import { Router } from 'express';
+import { z } from 'zod';
+import { AppError } from '../../http/AppError.js';
+import { auditContextOf } from '../../http/authContext.js';
+import { parseInput } from '../../http/parseInput.js';
+import { authOf, requireRole } from '../../http/requireRole.js';
+import { corridorQuery } from '../providers/providersRouter.js';
+import { ROLES } from '../users/roles.js';
+import type { PayoutsService } from './payoutsService.js';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
+const decimal = z.string().regex(/^(?:0|[1-9]\d*)(?:\.\d+)?$/, 'Expected a decimal amount');
+// A day (the whole day, in UTC) or an exact instant.
+const dateOrInstant = z.union([
+  z.iso.date().transform((d) => new Date(`${d}T00:00:00.000Z`)),
+  z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
+]);
+
+const listQuery = z
+  .object({
+    status: z
+      .string()
+      .transform((s) => s.split(',').filter(Boolean))
+      .pipe(z.array(z.enum(PAYOUT_STATUSES)))
+      .optional(),
+    provider: z.string().trim().min(1).max(100).optional(),
+    payout_method_type: z.enum(PAYOUT_METHOD_TYPES).optional(),
+    currency: corridorQuery.currency.optional(),
+    country: corridorQuery.country.optional(),
+    created_from: dateOrInstant.optional(),
+    created_to: z
+      .union([
+        // `created_to=2030-01-31` includes that whole day.
+        z.iso.date().transform((d) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000)),
+        z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
+      ])
+      .optional(),
+    amount_min: decimal.optional(),
+    amount_max: decimal.optional(),
+    q: z.string().trim().min(1).max(200).optional(),
+    sort: z.enum(['created_at', 'amount']).default('created_at'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    cursor: z.string().min(1).max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+
+export function createPayoutsRouter({
+  payoutsService,
+}: {
+  payoutsService: PayoutsService;
+}): Router {
+  const router = Router();
+
+  router.post('/payouts', requireRole('finance', 'admin'), async (req, res) => {
+    const key = req.get('Idempotency-Key');
+    if (!key || !IDEMPOTENCY_KEY.test(key)) {
+      throw new AppError(
+        'malformed_request',
+        'Send an Idempotency-Key header (8 to 255 visible characters, e.g. a UUID).',
+      );
+    }
+    const result = await payoutsService.create(
+      { user: authOf(req).user, idempotencyKey: key, body: req.body },
+      auditContextOf(req),
+    );
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.status).json(result.payout);
+  });
+
+  router.get('/payouts', requireRole(...ROLES), async (req, res) => {
+    const q = parseInput(listQuery, req.query);
+    res.json(
+      await payoutsService.list({
+        statuses: q.status,
+        provider: q.provider,
+        payoutMethodType: q.payout_method_type,
+        currency: q.currency,
+        country: q.country,
+        createdFrom: q.created_from,
+        createdTo: q.created_to,
+        amountMin: q.amount_min,
+        amountMax: q.amount_max,
+        q: q.q,
+        sort: q.sort,
+        order: q.order,
+        cursor: q.cursor,
+        limit: q.limit,
+      }),
+    );
+  });
+
+  router.get('/payouts/:id', requireRole(...ROLES), async (req, res) => {
+    res.json(await payoutsService.get(req.params.id as string));
+  });
+
+  router.post('/payouts/:id/check-status', requireRole(...ROLES), async (req, res) => {
+    const auth = authOf(req);
+    res.json(
+      await payoutsService.checkStatus(req.params.id as string, auth.user, auditContextOf(req)),
+    );
+  });
+
+  return router;
+}

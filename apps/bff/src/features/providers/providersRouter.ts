@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { parseInput } from '../../http/parseInput.js';
+import { requireRole } from '../../http/requireRole.js';
+import { ROLES } from '../users/roles.js';
+import type { ProvidersService } from './providersService.js';
+
+export const corridorQuery = {
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Expected a two-letter country code'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'Expected a currency code'),
+};
+
+const providersQuery = z
+  .object({ ...corridorQuery, refresh: z.enum(['0', '1']).optional() })
+  .strict();
+
+export function createProvidersRouter({
+  providersService,
+}: {
+  providersService: ProvidersService;
+}): Router {
+  const router = Router();
+  router.get('/providers', requireRole(...ROLES), async (req, res) => {
+    const { refresh, ...corridor } = parseInput(providersQuery, req.query);
+    res.json(await providersService.get(corridor, { refresh: refresh === '1' }));
+  });
+  return router;
+}

@@ -1,0 +1,75 @@
+import type { Corridor, PayoutProvider } from '@payouts/contracts';
+import type { OrchestratorClient } from '@payouts/orchestrator-client';
+import type { Clock } from '../../shared/clock.js';
+import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
+
+export interface CorridorProviders {
+  country: string;
+  currency: string;
+  providers: PayoutProvider[];
+  /** ISO 8601: when the orchestrator was asked. */
+  fetched_at: string;
+}
+
+export interface ProvidersService {
+  /** Cached per corridor for the TTL; `refresh` asks the orchestrator again. */
+  get(corridor: Corridor, options?: { refresh?: boolean }): Promise<CorridorProviders>;
+}
+
+interface Entry {
+  value: CorridorProviders;
+  expiresAt: number;
+}
+
+/**
+ * The metadata endpoint changes only when the merchant's PSP set-up does, and every payout
+ * form needs it: a per-corridor cache keeps the wizard fast. Concurrent misses share one call.
+ */
+export function createProvidersService({
+  orchestrator,
+  clock,
+  ttlMs,
+}: {
+  orchestrator: Pick<OrchestratorClient, 'getPayoutProviders'>;
+  clock: Clock;
+  ttlMs: number;
+}): ProvidersService {
+  const cache = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<CorridorProviders>>();
+
+  const fetchFresh = (key: string, corridor: Corridor): Promise<CorridorProviders> => {
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const call = (async () => {
+      try {
+        const providers = await orchestrator.getPayoutProviders(corridor);
+        const now = clock.now();
+        const value: CorridorProviders = {
+          country: corridor.country,
+          currency: corridor.currency,
+          providers,
+          fetched_at: now.toISOString(),
+        };
+        cache.set(key, { value, expiresAt: now.getTime() + ttlMs });
+        return value;
+      } catch (error) {
+        throw orchestratorErrorToAppError(error);
+      } finally {
+        inFlight.delete(key);
+      }
+    })();
+    inFlight.set(key, call);
+    return call;
+  };
+
+  return {
+    async get(corridor, options = {}) {
+      const key = `${corridor.country}:${corridor.currency}`;
+      const cached = cache.get(key);
+      if (!options.refresh && cached && cached.expiresAt > clock.now().getTime()) {
+        return cached.value;
+      }
+      return fetchFresh(key, corridor);
+    },
+  };
+}

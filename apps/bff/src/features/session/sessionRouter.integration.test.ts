@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../testing/testDatabase.js';
+import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
+
+describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({ database });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  it('signs in with the right password and returns the user and a strict session cookie', async () => {
+    const res = await t.api('/api/session', {
+      method: 'POST',
+      json: { email: 'Finance@Example.com', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({
+      user: {
+        id: expect.any(String),
+        email: 'finance@example.com',
+        name: 'Fin Ance',
+        role: 'finance',
+      },
+    });
+    const cookie = res.headers.getSetCookie()[0]!;
+    expect(cookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Path=/');
+    // Plain http public URL: no Secure flag, no __Host- prefix (see the https test below).
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('refuses a wrong password and an unknown account with the same 401 problem', async () => {
+    const wrong = await t.api('/api/session', {
+      method: 'POST',
+      json: { email: 'support@example.com', password: 'not-the-password' },
+    });
+    const unknown = await t.api('/api/session', {
+      method: 'POST',
+      json: { email: 'nobody@example.com', password: 'whatever-password' },
+    });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    const [a, b] = [await readJson(wrong), await readJson(unknown)];
+    expect(a.code).toBe('unauthenticated');
+    expect(a.detail).toBe(b.detail);
+  });
+
+  it('GET /api/session answers 401 without a session and the user with one', async () => {
+    const anonymous = await t.api('/api/session');
+    expect(anonymous.status).toBe(401);
+    expect((await readJson(anonymous)).code).toBe('unauthenticated');
+
+    const support = await t.signIn('support');
+    const res = await support('/api/session');
+    expect(res.status).toBe(200);
+    expect((await readJson(res)).user).toMatchObject({
+      email: 'support@example.com',
+      role: 'support',
+    });
+  });
+
+  it('sign-out destroys the session server-side: the old cookie no longer works', async () => {
+    const admin = await t.signIn('admin');
+    const out = await admin('/api/session', { method: 'DELETE' });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^session=;/);
+    const after = await admin('/api/session');
+    expect(after.status).toBe(401);
+  });
+
+  it('ends a session idle for the idle timeout, and keeps one in use', async () => {
+    const finance = await t.signIn('finance');
+    t.clock.advance(29 * 60_000);
+    expect((await finance('/api/session')).status).toBe(200);
+    t.clock.advance(29 * 60_000);
+    // Used 29 minutes ago: still alive, 58 minutes after sign-in.
+    expect((await finance('/api/session')).status).toBe(200);
+    t.clock.advance(30 * 60_000);
+    const expired = await finance('/api/session');
+    expect(expired.status).toBe(401);
+    // The dead cookie is cleared so the browser stops sending it.
+    expect(expired.headers.getSetCookie()[0]).toMatch(/^session=;/);
+  });
+
+  it('ends a session at the absolute timeout even when it is used all the time', async () => {
+    const finance = await t.signIn('finance');
+    for (let elapsed = 0; elapsed < 8 * 60; elapsed += 20) {
+      expect((await finance('/api/session')).status).toBe(200);
+      t.clock.advance(20 * 60_000);
+    }
+    expect((await finance('/api/session')).status).toBe(401);
+  });
+
+  it('refuses unknown fields in the sign-in body with pointers', async () => {
+    const res = await t.api('/api/session', {
+      method: 'POST',
+      json: { email: 'admin@example.com', password: TEST_PASSWORD, remember: true },
+    });
+    expect(res.status).toBe(422);
+    const problem = await readJson(res);
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors).toEqual([{ pointer: '/remember', message: 'Unknown field' }]);
+  });
+});
+
+describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const attempt = (t: TestApp, email: string, password: string) =>
+    t.api('/api/session', { method: 'POST', json: { email, password } });
+
+  it('locks one account after repeated failures, even for the right password, with Retry-After', async () => {
+    const t = await startTestApp({
+      database,
+      env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100' },
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        expect((await attempt(t, 'finance2@example.com', 'wrong-password')).status).toBe(401);
+      }
+      const limited = await attempt(t, 'FINANCE2@example.com', TEST_PASSWORD);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      const problem = await readJson(limited);
+      expect(problem).toMatchObject({ code: 'rate_limited', status: 429 });
+      // Other accounts are not affected.
+      expect((await attempt(t, 'support@example.com', TEST_PASSWORD)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('limits one address guessing across accounts, and never counts successful sign-ins', async () => {
+    const t = await startTestApp({
+      database,
+      env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '100', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '4' },
+    });
+    try {
+      for (let i = 0; i < 6; i += 1) {
+        expect((await attempt(t, 'admin@example.com', TEST_PASSWORD)).status).toBe(200);
+      }
+      for (let i = 0; i < 4; i += 1) {
+        expect((await attempt(t, `guess${i}@example.com`, 'password-guess')).status).toBe(401);
+      }
+      const limited = await attempt(t, 'admin@example.com', TEST_PASSWORD);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('content-type')).toMatch(/problem\+json/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(testDatabaseKinds)('session cookie over https (%s)', (kind) => {
+  it('is __Host- prefixed and Secure when the public URL is https', async () => {
+    const database = await openTestDatabase(kind);
+    // The test talks plain http to the server; the cookie attributes are what is checked.
+    const t = await startTestApp({ database, env: { PUBLIC_URL: 'https://payouts.example.com' } });
+    try {
+      const res = await t.api('/api/session', {
+        method: 'POST',
+        json: { email: 'admin@example.com', password: TEST_PASSWORD },
+        headers: { Origin: 'https://payouts.example.com' },
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie()[0]!;
+      expect(cookie).toMatch(/^__Host-session=/);
+      expect(cookie).toContain('Secure');
+      expect(cookie).toContain('Path=/');
+      expect(cookie).not.toContain('Domain');
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+    } finally {
+      await t.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { auditContextOf, getAuth } from '../../http/authContext.js';
+import { parseInput } from '../../http/parseInput.js';
+import { requireRole } from '../../http/requireRole.js';
+import {
+  clearSessionCookie,
+  setSessionCookie,
+  type SessionCookieSettings,
+} from '../../http/sessionCookie.js';
+import { ROLES } from '../users/roles.js';
+import type { SessionService } from './sessionService.js';
+import { signInRateLimit, type SignInLimits } from './signInRateLimit.js';
+
+const signInBody = z
+  .object({
+    email: z.string().trim().min(1, 'Enter your email').max(320),
+    password: z.string().min(1, 'Enter your password').max(1024),
+  })
+  .strict();
+
+export function createSessionRouter({
+  sessionService,
+  cookie,
+  signInLimits,
+}: {
+  sessionService: SessionService;
+  cookie: SessionCookieSettings;
+  signInLimits: SignInLimits;
+}): Router {
+  const router = Router();
+
+  router.post('/session', ...signInRateLimit(signInLimits), async (req, res) => {
+    const body = parseInput(signInBody, req.body);
+    const result = await sessionService.signIn(
+      { ...body, userAgent: req.headers['user-agent'] ?? null },
+      auditContextOf(req),
+    );
+    setSessionCookie(res, cookie, result.sessionId);
+    res.json({ user: result.user });
+  });
+
+  router.get('/session', requireRole(...ROLES), (req, res) => {
+    res.json({ user: getAuth(req)?.user });
+  });
+
+  // Signing out twice, or without a session, is not an error: the outcome is the same.
+  router.delete('/session', async (req, res) => {
+    const auth = getAuth(req);
+    if (auth) await sessionService.signOut(auth.sessionId, auditContextOf(req));
+    clearSessionCookie(res, cookie);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,133 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '../../shared/clock.js';
+import { AppError } from '../../http/AppError.js';
+import type { SessionUser } from '../../http/authContext.js';
+import type { AuditContext, AuditService } from '../audit/auditService.js';
+import type { PasswordHasher } from '../users/passwordHasher.js';
+import type { UserRow, UsersRepository } from '../users/usersRepository.js';
+import type { SessionRepository } from './sessionRepository.js';
+
+export interface SessionSettings {
+  secret: string;
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+}
+
+export interface SignInResult {
+  user: SessionUser;
+  /** Goes into the cookie; only its HMAC is stored. */
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface SessionService {
+  signIn(
+    credentials: { email: string; password: string; userAgent: string | null },
+    context: AuditContext,
+  ): Promise<SignInResult>;
+  /** The session's user, or undefined when the id is unknown, expired or its user disabled. */
+  authenticate(sessionId: string): Promise<SessionUser | undefined>;
+  signOut(sessionId: string, context: AuditContext): Promise<void>;
+}
+
+// Writing `last_seen_at` on every request would turn reads into writes; a minute of slack on
+// the idle timeout is the price.
+const TOUCH_INTERVAL_MS = 60_000;
+
+function toSessionUser(user: UserRow): SessionUser {
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+export function createSessionService({
+  sessionRepository,
+  usersRepository,
+  passwordHasher,
+  auditService,
+  clock,
+  logger,
+  settings,
+}: {
+  sessionRepository: SessionRepository;
+  usersRepository: UsersRepository;
+  passwordHasher: PasswordHasher;
+  auditService: AuditService;
+  clock: Clock;
+  logger: Logger;
+  settings: SessionSettings;
+}): SessionService {
+  const hashId = (sessionId: string) =>
+    createHmac('sha256', settings.secret).update(sessionId).digest('base64url');
+
+  return {
+    async signIn({ email, password, userAgent }, context) {
+      const normalizedEmail = email.trim().toLowerCase();
+      const user = await usersRepository.findByEmail(normalizedEmail);
+      let ok = false;
+      if (user && user.disabledAt === null) {
+        ok = await passwordHasher.verify(password, user.passwordHash);
+      } else {
+        await passwordHasher.verifyDummy(password);
+      }
+      if (!user || !ok) {
+        await auditService.record(context, {
+          action: 'session.sign_in_failed',
+          data: { email: normalizedEmail },
+        });
+        // One message for unknown account, wrong password and disabled account alike.
+        throw new AppError('unauthenticated', 'Email or password is incorrect.');
+      }
+      const now = clock.now();
+      if (passwordHasher.needsRehash(user.passwordHash)) {
+        await usersRepository.updatePasswordHash(user.id, await passwordHasher.hash(password), now);
+      }
+      const sessionId = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + settings.absoluteTimeoutMs);
+      await sessionRepository.insert({
+        idHash: hashId(sessionId),
+        userId: user.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+        ip: context.ip,
+        userAgent: userAgent?.slice(0, 512) ?? null,
+      });
+      const sessionUser = toSessionUser(user);
+      await auditService.record(
+        { ...context, actor: { id: user.id, email: user.email } },
+        { action: 'session.sign_in', target: { type: 'user', id: user.id } },
+      );
+      // Housekeeping rides on sign-ins: no timer to manage, and the table stays small.
+      await sessionRepository
+        .deleteExpired(now, new Date(now.getTime() - settings.idleTimeoutMs))
+        .catch((error: unknown) => logger.warn({ err: error }, 'expired session cleanup failed'));
+      return { user: sessionUser, sessionId, expiresAt };
+    },
+
+    async authenticate(sessionId) {
+      const idHash = hashId(sessionId);
+      const found = await sessionRepository.findWithUser(idHash);
+      if (!found) return undefined;
+      const now = clock.now().getTime();
+      const { session, user } = found;
+      const idle = now - session.lastSeenAt.getTime() >= settings.idleTimeoutMs;
+      const expired = now >= session.expiresAt.getTime();
+      if (idle || expired || user.disabledAt !== null) {
+        await sessionRepository.delete(idHash);
+        return undefined;
+      }
+      if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await sessionRepository.touch(idHash, new Date(now));
+      }
+      return toSessionUser(user);
+    },
+
+    async signOut(sessionId, context) {
+      await sessionRepository.delete(hashId(sessionId));
+      await auditService.record(context, {
+        action: 'session.sign_out',
+        ...(context.actor ? { target: { type: 'user', id: context.actor.id } } : {}),
+      });
+    },
+  };
+}

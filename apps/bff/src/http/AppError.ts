@@ -1,0 +1,72 @@
+/**
+ * The closed set of error codes the API answers with. The SPA branches on `code`, never on
+ * message text, so a code is a public contract: add, never rename.
+ */
+export const ERROR_CODES = {
+  validation_failed: { status: 422, title: 'The request has invalid fields' },
+  malformed_request: { status: 400, title: 'The request could not be read' },
+  unauthenticated: { status: 401, title: 'Sign in required' },
+  forbidden: { status: 403, title: 'Not allowed' },
+  not_found: { status: 404, title: 'Not found' },
+  conflict: { status: 409, title: 'Conflict with the current state' },
+  idempotency_key_reused: {
+    status: 422,
+    title: 'Idempotency key already used for a different request',
+  },
+  request_in_flight: { status: 409, title: 'The same request is still being processed' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported content type' },
+  orchestrator_unavailable: { status: 503, title: 'The payment orchestrator is unavailable' },
+  orchestrator_timeout: { status: 504, title: 'The payment orchestrator did not answer in time' },
+  orchestrator_rejected: { status: 422, title: 'The payment orchestrator refused the request' },
+  // 502, not 401: it is *our* credentials that failed, and a 401 would sign the user out.
+  orchestrator_auth: { status: 502, title: 'The payment orchestrator refused our credentials' },
+  orchestrator_protocol: {
+    status: 502,
+    title: 'The payment orchestrator answered something unexpected',
+  },
+  internal: { status: 500, title: 'Internal error' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** One field-level problem; `pointer` is an RFC 6901 JSON Pointer into the request body. */
+export interface FieldError {
+  pointer: string;
+  message: string;
+}
+
+export interface AppErrorOptions {
+  errors?: FieldError[];
+  retryAfterSeconds?: number;
+  /** Extra problem members (RFC 9457 extensions), e.g. `payout_id`. Never secrets. */
+  extensions?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/**
+ * The one application error type. `detail` reaches the client: it must never hold a secret,
+ * a card number or an upstream message verbatim (the orchestrator echoes its API key).
+ */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly status: number;
+  readonly title: string;
+  readonly errors: FieldError[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly extensions: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(detail ?? ERROR_CODES[code].title, { cause: options.cause });
+    this.status = ERROR_CODES[code].status;
+    this.title = ERROR_CODES[code].title;
+    this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extensions = options.extensions;
+  }
+}

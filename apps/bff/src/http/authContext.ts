@@ -1,0 +1,37 @@
+import type { Request } from 'express';
+import type { Role } from '../features/users/roles.js';
+import type { AuditContext } from '../features/audit/auditService.js';
+
+/** The signed-in staff member as every handler sees it (and as the SPA receives it). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export interface AuthContext {
+  user: SessionUser;
+  /** The raw session id from the cookie, to sign out. */
+  sessionId: string;
+}
+
+// A WeakMap instead of a global `Request` augmentation: typed, and invisible to other code.
+const contexts = new WeakMap<Request, AuthContext>();
+
+export function setAuth(req: Request, auth: AuthContext): void {
+  contexts.set(req, auth);
+}
+
+export function getAuth(req: Request): AuthContext | undefined {
+  return contexts.get(req);
+}
+
+export function auditContextOf(req: Request): AuditContext {
+  const auth = contexts.get(req);
+  return {
+    actor: auth ? { id: auth.user.id, email: auth.user.email } : null,
+    ip: req.ip ?? null,
+    requestId: typeof req.id === 'string' ? req.id : null,
+  };
+}

@@ -1,0 +1,55 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from '../config.js';
+
+/** Keys whose values never reach a log line, wherever they sit in a logged object. */
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'newPassword',
+  'secret',
+  'sessionSecret',
+  'token',
+  'notificationToken',
+  'access_token',
+  'refresh_token',
+  'accessToken',
+  'apiKey',
+  'api_key',
+  'creditCardNumber',
+  'credit_card_number',
+  'cardNumber',
+  'cvv',
+  'cvv2',
+  'cvc',
+];
+
+const HEADER_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+];
+
+/** Redaction by configuration, at every depth a request, body or error detail can reach. */
+export const REDACT_PATHS = [
+  ...HEADER_PATHS,
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]),
+];
+
+export interface CreateLoggerOptions {
+  level: LogLevel;
+  /** Tests pass a buffer; production writes JSON lines to stdout. */
+  destination?: DestinationStream;
+}
+
+export function createLogger({ level, destination }: CreateLoggerOptions): Logger {
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    base: { service: 'bff' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  return destination ? pino(options, destination) : pino(options);
+}

@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express';
+import type { SessionService } from '../features/session/sessionService.js';
+import { setAuth } from './authContext.js';
+import { parseCookies } from './parseCookies.js';
+import { clearSessionCookie, type SessionCookieSettings } from './sessionCookie.js';
+
+/**
+ * Resolves the session cookie to a user for the rest of the request. It never refuses by
+ * itself (`requireRole` does); a dead cookie is cleared so the browser stops sending it.
+ */
+export function sessionMiddleware({
+  sessionService,
+  cookie,
+}: {
+  sessionService: SessionService;
+  cookie: SessionCookieSettings;
+}): RequestHandler {
+  return async (req, res, next) => {
+    const sessionId = parseCookies(req.headers.cookie).get(cookie.cookieName);
+    if (!sessionId) {
+      next();
+      return;
+    }
+    const user = await sessionService.authenticate(sessionId);
+    if (user) setAuth(req, { user, sessionId });
+    else clearSessionCookie(res, cookie);
+    next();
+  };
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type RequestHandler } from 'express';
+
+/**
+ * Serves the built SPA when `dir/index.html` exists (undefined otherwise: nothing to mount).
+ * Hashed assets are cached for a year; index.html never, so a deploy is picked up at once.
+ * Any other GET that is not API or health falls back to index.html for client-side routes.
+ */
+export function spaStatic(dir: string): RequestHandler[] | undefined {
+  const indexFile = join(dir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  const assets = express.static(dir, {
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader(
+        'Cache-Control',
+        path.includes(`${join(dir, 'assets')}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  const fallback: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  };
+  return [assets, fallback];
+}

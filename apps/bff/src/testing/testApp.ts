@@ -1,0 +1,201 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Corridor } from '@payouts/contracts';
+import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
+import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orchestrator-sandbox';
+import type { DestinationStream } from 'pino';
+import { createApp } from '../app.js';
+import { parseConfig, type Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { createAuditRepository } from '../features/audit/auditRepository.js';
+import { createAuditService } from '../features/audit/auditService.js';
+import type { ReadinessCheck } from '../features/health/healthRouter.js';
+import { createPasswordHasher } from '../features/users/passwordHasher.js';
+import type { Role } from '../features/users/roles.js';
+import { createUsersRepository } from '../features/users/usersRepository.js';
+import { createUsersService, DEMO_USERS } from '../features/users/usersService.js';
+import { createLogger } from '../http/createLogger.js';
+import { createTestClock, type TestClock } from './testClock.js';
+import type { TestDatabase } from './testDatabase.js';
+
+export const TEST_PASSWORD = 'demo-password';
+/** Cheap scrypt parameters: sign-ins stay fast; the format and code path are the real ones. */
+export const testPasswordHasher = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+
+export interface ApiInit extends Omit<RequestInit, 'body'> {
+  /** Sent as JSON with `Content-Type: application/json`. */
+  json?: unknown;
+  body?: RequestInit['body'];
+  /** Leave out the same-origin `Origin` header a browser would send (CSRF tests). */
+  crossSite?: boolean;
+}
+
+/** `fetch` against the app, as a browser on our origin would send it (Origin header, cookie). */
+export type ApiFetch = ((path: string, init?: ApiInit) => Promise<Response>) & {
+  cookie: string | undefined;
+};
+
+export interface TestApp {
+  baseUrl: string;
+  config: Config;
+  db: Database;
+  clock: TestClock;
+  /** The real sandbox orchestrator this app talks to (faults, settle, inspect). */
+  sandbox: Sandbox;
+  orchestrator: OrchestratorClient;
+  /** Requests without a session. */
+  api: ApiFetch;
+  signIn(role: Role | 'finance2'): Promise<ApiFetch>;
+  close(): Promise<void>;
+}
+
+export interface StartTestAppOptions {
+  database: TestDatabase;
+  /** Extra environment for `parseConfig` (strings, as in a real environment). */
+  env?: Record<string, string>;
+  clock?: TestClock;
+  logDestination?: DestinationStream;
+  readinessChecks?: Record<string, ReadinessCheck>;
+  /** Default: payouts settle only when the test calls `sandbox.settle()`. */
+  sandboxOptions?: SandboxOptions;
+  corridors?: Corridor[];
+  /** For faults the sandbox cannot make: wrap the real client. */
+  wrapOrchestrator?: (client: OrchestratorClient) => OrchestratorClient;
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve(`http://127.0.0.1:${port}`);
+    });
+  });
+}
+
+function createApiFetch(baseUrl: string, origin: string, cookie?: string): ApiFetch {
+  const apiFetch = (async (path: string, init: ApiInit = {}) => {
+    const { json, crossSite, headers: extra, ...rest } = init;
+    const headers = new Headers(extra);
+    const method = (rest.method ?? 'GET').toUpperCase();
+    if (!crossSite && !['GET', 'HEAD'].includes(method) && !headers.has('origin')) {
+      headers.set('Origin', origin);
+    }
+    if (apiFetch.cookie && !headers.has('cookie')) headers.set('Cookie', apiFetch.cookie);
+    let body = rest.body;
+    if (json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(json);
+    }
+    return fetch(baseUrl + path, { ...rest, method, headers, body });
+  }) as ApiFetch;
+  apiFetch.cookie = cookie;
+  return apiFetch;
+}
+
+/** The real app on a free loopback port, with the demo users seeded, on a test database. */
+export async function startTestApp({
+  database,
+  env = {},
+  clock = createTestClock(),
+  logDestination,
+  readinessChecks,
+  sandboxOptions = {},
+  corridors = [
+    { country: 'BE', currency: 'EUR' },
+    { country: 'US', currency: 'USD' },
+  ],
+  wrapOrchestrator = (client) => client,
+}: StartTestAppOptions): Promise<TestApp> {
+  const server = createServer();
+  const baseUrl = await listen(server);
+  const config = parseConfig({
+    PUBLIC_URL: baseUrl,
+    DEMO: '1',
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+    LOG_LEVEL: logDestination ? 'info' : 'silent',
+    ...env,
+  });
+  const logger = createLogger({ level: config.logLevel, destination: logDestination });
+  const sandbox = await createSandbox({
+    apiKey: config.orchestrator.apiKey,
+    userName: config.orchestrator.userName,
+    password: config.orchestrator.password,
+    settleAfterMs: 3_600_000,
+    notificationRetry: { maxAttempts: 3, baseDelayMs: 50 },
+    logger: false,
+    ...sandboxOptions,
+    notifyUrl: `${baseUrl}/api/orchestrator/notifications/${config.orchestrator.notificationToken}`,
+  });
+  const orchestrator = createOrchestratorClient({
+    baseUrl: sandbox.url,
+    apiKey: config.orchestrator.apiKey,
+    userName: config.orchestrator.userName,
+    password: config.orchestrator.password,
+    timeoutMs: config.orchestrator.timeoutMs,
+  });
+  const db = database.handle.db;
+  const usersService = createUsersService({
+    usersRepository: createUsersRepository(db),
+    passwordHasher: testPasswordHasher,
+    auditService: createAuditService({ auditRepository: createAuditRepository(db), clock }),
+    clock,
+  });
+  await usersService.ensureDemoUsers(TEST_PASSWORD);
+
+  const app = createApp({
+    config,
+    db,
+    logger,
+    clock,
+    passwordHasher: testPasswordHasher,
+    orchestrator: wrapOrchestrator(orchestrator),
+    corridors,
+    readinessChecks: readinessChecks ?? {
+      database: () => database.handle.ping(),
+      orchestrator: async () => {
+        await orchestrator.listPayouts({ limit: 1 });
+      },
+    },
+  });
+  server.on('request', app);
+  const origin = config.publicUrl.origin;
+
+  return {
+    baseUrl,
+    config,
+    db,
+    clock,
+    sandbox,
+    orchestrator,
+    api: createApiFetch(baseUrl, origin),
+    async signIn(role) {
+      const email =
+        role === 'finance2'
+          ? 'finance2@example.com'
+          : DEMO_USERS.find((u) => u.role === role)!.email;
+      const res = await createApiFetch(baseUrl, origin)('/api/session', {
+        method: 'POST',
+        json: { email, password: TEST_PASSWORD },
+      });
+      if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status}`);
+      const setCookie = res.headers.getSetCookie()[0];
+      if (!setCookie) throw new Error('sign-in set no cookie');
+      return createApiFetch(baseUrl, origin, setCookie.split(';')[0]);
+    },
+    async close() {
+      await sandbox.close();
+      await orchestrator.close();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** A reply body for assertions (tests check it field by field). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions navigate untyped JSON
+export function readJson(res: Response): Promise<any> {
+  return res.json();
+}

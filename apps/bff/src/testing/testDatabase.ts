@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { readTestDatabaseUrl } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI, and this machine). */
+export const testDatabaseKinds: TestDatabaseKind[] = readTestDatabaseUrl()
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export interface TestDatabase {
+  kind: TestDatabaseKind;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A migrated, empty database. On PostgreSQL each call creates its own database (dropped on
+ * close) so test files running in parallel never see each other's rows.
+ */
+export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+    const handle = await openDatabase({ memory: true, loadDataDir: template });
+    await handle.migrate();
+    return { kind, handle, close: () => handle.close() };
+  }
+  const adminUrl = readTestDatabaseUrl();
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bff_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await handle.migrate();
+  return {
+    kind,
+    handle,
+    close: async () => {
+      await handle.close();
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    },
+  };
+}
