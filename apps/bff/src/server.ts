@@ -1,0 +1,190 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Corridor } from '@payouts/contracts';
+import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
+import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { createAuditRepository } from './features/audit/auditRepository.js';
+import { createAuditService } from './features/audit/auditService.js';
+import { createPasswordHasher } from './features/users/passwordHasher.js';
+import { seedUsers } from './features/users/seedUsers.js';
+import { createUsersRepository } from './features/users/usersRepository.js';
+import { createUsersService, DEMO_USERS } from './features/users/usersService.js';
+import { systemClock } from './shared/clock.js';
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** The sandbox merchant's corridors: every pair any of its PSPs pays out in, enabled or not. */
+function corridorsOfSandbox(sandbox: Sandbox): Corridor[] {
+  const seen = new Map<string, Corridor>();
+  for (const psp of sandbox.config.psps) {
+    for (const corridor of psp.payout_corridors) {
+      seen.set(`${corridor.country}:${corridor.currency}`, corridor);
+    }
+  }
+  return [...seen.values()];
+}
+
+function startupMessage(config: Config, corridors: Corridor[], database: DatabaseHandle): string {
+  const lines = [`Payouts back-office listening on ${config.publicUrl.origin}`];
+  lines.push(`  database: ${database.description}`);
+  lines.push(
+    `  orchestrator: ${config.orchestrator.mode === 'embedded' ? 'embedded sandbox' : config.orchestrator.baseUrl}`,
+  );
+  lines.push(
+    `  corridors: ${corridors.map((c) => `${c.country}/${c.currency}`).join(', ') || 'none'}`,
+  );
+  if (config.defaultsUsed.length > 0)
+    lines.push(`  defaults in use: ${config.defaultsUsed.join('; ')}`);
+  if (config.demo.enabled) {
+    // The default demo password is public (README); a custom one stays out of the log.
+    const password =
+      config.demo.password === 'demo-password' ? 'demo-password' : '(the DEMO_PASSWORD value)';
+    lines.push(`  demo users (password ${password}):`);
+    for (const user of DEMO_USERS) lines.push(`    ${user.email.padEnd(22)} ${user.role}`);
+  }
+  return lines.join('\n');
+}
+
+/** Wiring only: configuration, database, orchestrator (embedded sandbox or remote), HTTP. */
+export interface RunningServer {
+  /** Where the app is served (the public URL's origin). */
+  url: string;
+  port: number;
+  config: Config;
+  /** The embedded sandbox, when no orchestrator base URL is configured. */
+  sandbox: Sandbox | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole `npm start` wiring: database (PGlite or PostgreSQL) with migrations, orchestrator
+ * (embedded sandbox or remote), users, the app on one port. `main.ts` adds config parsing and
+ * signals; browser journeys call this directly.
+ */
+export async function startServer(initialConfig: Config, logger: Logger): Promise<RunningServer> {
+  let config = initialConfig;
+  const database: DatabaseHandle = config.database.url
+    ? await openDatabase({
+        url: config.database.url,
+        onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
+      })
+    : await openDatabase({ dataDir: config.database.dataDir });
+  await database.migrate();
+
+  // Listen first: the embedded sandbox needs our port for its notification URL.
+  // Until the app is wired, answer 503 rather than leave early requests hanging.
+  const starting = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain' }).end('Starting\n');
+  };
+  const server = createServer(starting);
+  const port = await listen(server, config.port, config.host);
+  if (config.port === 0 && config.publicUrlIsDefault) {
+    const publicUrl = new URL(`http://localhost:${port}`);
+    config = {
+      ...config,
+      publicUrl,
+      defaultsUsed: config.defaultsUsed.map((note) =>
+        note.startsWith('public URL') ? `public URL ${publicUrl.origin} (PUBLIC_URL unset)` : note,
+      ),
+    };
+  }
+
+  let sandbox: Sandbox | undefined;
+  let baseUrl = config.orchestrator.baseUrl;
+  if (config.orchestrator.mode === 'embedded') {
+    sandbox = await createSandbox({
+      apiKey: config.orchestrator.apiKey,
+      userName: config.orchestrator.userName,
+      password: config.orchestrator.password,
+      notifyUrl: `http://127.0.0.1:${port}/api/orchestrator/notifications/${config.orchestrator.notificationToken}`,
+      logger: logger.child({ component: 'sandbox' }),
+    });
+    baseUrl = sandbox.url;
+  }
+  if (!baseUrl) throw new Error('no orchestrator base URL');
+  const orchestrator: OrchestratorClient = createOrchestratorClient({
+    baseUrl,
+    apiKey: config.orchestrator.apiKey,
+    userName: config.orchestrator.userName,
+    password: config.orchestrator.password,
+    apiVersion: config.orchestrator.apiVersion === 'v1' ? 'v1' : 'v2',
+    timeoutMs: config.orchestrator.timeoutMs,
+    logger: logger.child({ component: 'orchestrator-client' }),
+  });
+  const corridors = config.corridors ?? (sandbox ? corridorsOfSandbox(sandbox) : []);
+
+  const passwordHasher = createPasswordHasher();
+  const auditService = createAuditService({
+    auditRepository: createAuditRepository(database.db),
+    clock: systemClock,
+  });
+  await seedUsers({
+    config,
+    usersService: createUsersService({
+      usersRepository: createUsersRepository(database.db),
+      passwordHasher,
+      auditService,
+      clock: systemClock,
+    }),
+    logger,
+  });
+
+  const app = createApp({
+    config,
+    db: database.db,
+    logger,
+    passwordHasher,
+    orchestrator,
+    corridors,
+    readinessChecks: {
+      database: () => database.ping(),
+      // Any authenticated call proves the login works; a one-row list is the cheapest.
+      orchestrator: async () => {
+        await orchestrator.listPayouts({ limit: 1 });
+      },
+    },
+  });
+  server.off('request', starting);
+  server.on('request', app);
+  const banner = startupMessage(config, corridors, database);
+  logger.info(
+    {
+      url: config.publicUrl.origin,
+      database: database.description,
+      orchestrator: config.orchestrator.mode,
+      demo: config.demo.enabled,
+      defaultsUsed: config.defaultsUsed,
+    },
+    'ready',
+  );
+  // People starting it by hand get the same facts readable (URL, demo users), not as JSON.
+  if (process.stdout.isTTY) process.stdout.write(`\n${banner}\n\n`);
+  else logger.info(banner);
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await orchestrator.close();
+      await sandbox?.close();
+      // Closing PGlite flushes it to disk and releases the data folder's lock file.
+      await database.close();
+    })();
+    return closing;
+  };
+  return { url: config.publicUrl.origin, port, config, sandbox, close };
+}
