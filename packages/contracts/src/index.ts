@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './card.js';
 export * from './wallet.js';
 export * from './phone.js';
+export * from './email.js';
 export * from './formats.js';
 export * from './sensitive.js';
 export * from './fieldErrors.js';

@@ -214,13 +214,17 @@ export interface OrchestratorValidationIssue {
 export const NOTIFICATION_OPERATION_TYPES = ['deposit', 'payout', 'refund'] as const;
 export type NotificationOperationType = (typeof NOTIFICATION_OPERATION_TYPES)[number];
 
-/** A notification the orchestrator POSTs to the merchant (orchestrator-api.md section 5). */
+/**
+ * A notification the orchestrator POSTs to the merchant (orchestrator-api.md section 5).
+ * `data.charge` is absent from cashier-session notifications (`cashier.session.init`,
+ * `cashier.session.close`): they are about the payment page, not about a transaction.
+ */
 export interface OrchestratorNotification {
   webhook: { type: string };
   data: {
     order_id: string;
     psp_name: string;
-    charge: {
+    charge?: {
       type: string;
       id: string;
       psp_order_id: string | null;

@@ -66,6 +66,36 @@ describe('validatePayout', () => {
     expect(result.ok && 'phone' in result.value.metadata).toBe(false);
   });
 
+  it('drops a blank optional number field (spaces or null) as it drops a blank text field', () => {
+    const form = buildPayoutForm(
+      [
+        buildProvider({
+          name: 'numbers',
+          payout_method_type: 'bank_account',
+          fields: [
+            { name: 'bankName', title: 'Bank name' },
+            { name: 'branchNumber', title: 'Branch', type: 'integer', required: false },
+            { name: 'tier', title: 'Tier', type: 'number', required: false },
+          ],
+        }),
+      ],
+      { country: 'BE', currency: 'EUR' },
+      { now: NOW },
+    );
+    const payout = {
+      ...buildPayoutFor(form, { payout_method_type: 'bank_account', provider: 'numbers' }),
+      metadata: { bankName: 'KBC', branchNumber: '  ', tier: null },
+    };
+    const result = validatePayout(form, payout);
+    expect(result.ok && result.value.metadata).toEqual({ bankName: 'KBC' });
+    // Not blank: still refused.
+    expect(
+      errorsOf({ ...payout, metadata: { bankName: 'KBC', branchNumber: ' 7 ' } }, form).map(
+        (e) => e.pointer,
+      ),
+    ).toEqual(['/metadata/branchNumber']);
+  });
+
   it('says what is wrong, field by field, in the order of the form', () => {
     const payout = buildPayout({
       payout_method_type: 'credit_card',

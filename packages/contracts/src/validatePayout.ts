@@ -12,10 +12,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isBlank(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
+}
+
 /**
  * The payout with its values tidied as they will be validated and sent: surrounding spaces
  * trimmed, the card number without spaces or dashes, the phone in E.164 form; an optional field
- * left blank is dropped (or sent as `""` when the PSP takes an empty value, like creditCardToken).
+ * left blank (`null`, `""` or only spaces) is dropped (or sent as `""` when the PSP takes an
+ * empty value, like creditCardToken).
  * Anything that is not shaped like a payout is returned as it is, for validation to refuse.
  */
 export function normalizePayout(form: PayoutForm, input: unknown): unknown {
@@ -41,7 +46,12 @@ export function normalizePayout(form: PayoutForm, input: unknown): unknown {
       continue;
     }
     const value = normalizeFieldValue(field, raw);
-    if (value === '' && !field.required && field.emptyValue === undefined) continue;
+    // Left blank: whatever the field's type, nothing, `null` or only spaces (numbers are not
+    // trimmed, so their spaces are caught here) is no value.
+    if (!field.required && isBlank(value)) {
+      if (field.emptyValue !== undefined) entries.push([name, field.emptyValue]);
+      continue;
+    }
     entries.push([name, value]);
   }
   for (const field of section.fields) {

@@ -26,6 +26,7 @@ export type {
   SandboxCredentials,
   SandboxDeposit,
   SandboxLogger,
+  SandboxNotification,
   SandboxOptions,
   SandboxPayout,
   SandboxRoute,

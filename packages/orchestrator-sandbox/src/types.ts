@@ -177,12 +177,20 @@ export interface SandboxDeposit {
 }
 
 /** One delivery of a notification (a duplicate is a second delivery). */
+/**
+ * What the sandbox sends: a section-5 notification that always has its charge (the sandbox sends
+ * no cashier-session notifications, the only ones without one).
+ */
+export type SandboxNotification = OrchestratorNotification & {
+  data: { charge: NonNullable<OrchestratorNotification['data']['charge']> };
+};
+
 export interface SentNotification {
   url: string;
   /** Exactly what was POSTed. */
   body: string;
   /** The same, parsed, with the amount as a decimal string. */
-  notification: OrchestratorNotification;
+  notification: SandboxNotification;
   attempts: number;
   delivered: boolean;
   /** Status of the last attempt; null after a network error. */

@@ -121,7 +121,8 @@ export const orchestratorNotificationSchema: JsonSchema = {
     },
     data: {
       type: 'object',
-      required: ['order_id', 'psp_name', 'charge'],
+      // No charge on cashier-session notifications (`cashier.session.init` / `.close`).
+      required: ['order_id', 'psp_name'],
       properties: {
         order_id: { type: 'string' },
         psp_name: { type: 'string' },

@@ -191,6 +191,20 @@ describe('orchestrator replies and notifications', () => {
     ).toEqual([]);
   });
 
+  it('accept a cashier-session notification, which carries no charge', () => {
+    const session: OrchestratorNotification = {
+      webhook: { type: 'cashier.session.init' },
+      data: { order_id: 'order-1', psp_name: 'test_cards' },
+      meta: { server_time: 1_795_168_860, api_version: '2' },
+    };
+    expect(errors(orchestratorNotificationSchema, session)).toEqual([]);
+    // A charge, when there is one, is still checked.
+    const broken = { ...session, data: { ...session.data, charge: { type: 'charge' } } };
+    const pointers = errors(orchestratorNotificationSchema, broken).map((e) => e.pointer);
+    expect(pointers).toContain('/data/charge/id');
+    expect(pointers.every((p) => p.startsWith('/data/charge/'))).toBe(true);
+  });
+
   it('refuse amounts as numbers, raw statuses and unmasked card numbers', () => {
     expect(errors(payoutCreatedSchema, { ...created, amount: 10.5 }).map((e) => e.pointer)).toEqual(
       ['/amount'],
@@ -199,7 +213,7 @@ describe('orchestrator replies and notifications', () => {
       errors(payoutRecordSchema, { ...record, status: 'Approved' }).map((e) => e.pointer),
     ).toEqual(['/status']);
     const leaked = structuredClone(notification);
-    leaked.data.charge.attributes.card_masked_number = '4111111111111111';
+    if (leaked.data.charge) leaked.data.charge.attributes.card_masked_number = '4111111111111111';
     expect(errors(orchestratorNotificationSchema, leaked).map((e) => e.pointer)).toEqual([
       '/data/charge/attributes/card_masked_number',
     ]);

@@ -45,24 +45,24 @@ describe('parseNotification on sandbox notifications', () => {
 
     expect(received.length).toBeGreaterThanOrEqual(5);
     const parsed = received.map((body) => parseNotification(body));
-    const forEth = parsed.filter((n) => n.data.charge.id === eth.id);
-    expect(forEth.map((n) => n.data.charge.attributes.status)).toEqual(['pending', 'approved']);
-    expect(forEth.every((n) => n.data.charge.attributes.amount === '0.000000000000000001')).toBe(
+    const forEth = parsed.filter((n) => n.data.charge?.id === eth.id);
+    expect(forEth.map((n) => n.data.charge?.attributes.status)).toEqual(['pending', 'approved']);
+    expect(forEth.every((n) => n.data.charge?.attributes.amount === '0.000000000000000001')).toBe(
       true,
     );
-    expect(forEth[0]?.data.charge.operation_type).toBe('payout');
+    expect(forEth[0]?.data.charge?.operation_type).toBe('payout');
 
     const declined = parsed.find(
-      (n) => n.data.charge.id === bank.id && n.webhook.type === 'declined',
+      (n) => n.data.charge?.id === bank.id && n.webhook.type === 'declined',
     );
-    expect(declined?.data.charge.attributes).toMatchObject({
+    expect(declined?.data.charge?.attributes).toMatchObject({
       decline_code: 'account_closed',
       amount: '10.13',
     });
 
-    const dep = parsed.find((n) => n.data.charge.id === deposit.id);
-    expect(dep?.data.charge.operation_type).toBe('deposit');
-    expect(dep?.data.charge.attributes.card_masked_number).toBe('411111******1111');
+    const dep = parsed.find((n) => n.data.charge?.id === deposit.id);
+    expect(dep?.data.charge?.operation_type).toBe('deposit');
+    expect(dep?.data.charge?.attributes.card_masked_number).toBe('411111******1111');
     expect(dep?.meta.api_version).toBe('v2');
     expect(typeof dep?.meta.server_time).toBe('number');
   });

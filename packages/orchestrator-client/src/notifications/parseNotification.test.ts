@@ -22,16 +22,16 @@ describe('parseNotification', () => {
   it('reads amounts losslessly and normalizes statuses and types', () => {
     const n = parseNotification(body());
     expect(n.webhook.type).toBe('approved');
-    expect(n.data.charge.id).toBe('77');
-    expect(n.data.charge.operation_type).toBe('payout');
-    expect(n.data.charge.attributes.amount).toBe('0.123456789012345678');
-    expect(n.data.charge.attributes.status).toBe('approved');
-    expect(n.data.charge.attributes.status_raw).toBe('Approved');
-    expect(n.data.charge.attributes.created_at).toBe(1714564800);
-    expect(n.data.charge.attributes.card_masked_number).toBe('411111******1111');
+    expect(n.data.charge?.id).toBe('77');
+    expect(n.data.charge?.operation_type).toBe('payout');
+    expect(n.data.charge?.attributes.amount).toBe('0.123456789012345678');
+    expect(n.data.charge?.attributes.status).toBe('approved');
+    expect(n.data.charge?.attributes.status_raw).toBe('Approved');
+    expect(n.data.charge?.attributes.created_at).toBe(1714564800);
+    expect(n.data.charge?.attributes.card_masked_number).toBe('411111******1111');
     // Extra attributes pass through, big numbers as strings, card data masked.
-    expect(n.data.charge.attributes.fee).toBe('12345678901234567890');
-    expect(n.data.charge.attributes.note).toBe('pan ************1111');
+    expect(n.data.charge?.attributes.fee).toBe('12345678901234567890');
+    expect(n.data.charge?.attributes.note).toBe('pan ************1111');
     expect(n.meta).toEqual({ server_time: 1714564861, api_version: 'v2', attempt: 1 });
   });
 
@@ -42,8 +42,8 @@ describe('parseNotification', () => {
           '{ "status": "declined", "amount": "5", "currency": "EUR", "created_at": 1, "updated_at": 2, "card_masked_number": "4111111111111111" }',
       }),
     );
-    expect(n.data.charge.attributes.card_masked_number).toBe('************1111');
-    expect(n.data.charge.attributes.decline_code).toBeNull();
+    expect(n.data.charge?.attributes.card_masked_number).toBe('************1111');
+    expect(n.data.charge?.attributes.decline_code).toBeNull();
   });
 
   it('accepts ISO times and lower-case spellings', () => {
@@ -54,12 +54,33 @@ describe('parseNotification', () => {
         charge: '"deposit"',
       }),
     );
-    expect(n.data.charge.attributes.created_at).toBe(1714564800);
-    expect(n.data.charge.operation_type).toBe('deposit');
+    expect(n.data.charge?.attributes.created_at).toBe(1714564800);
+    expect(n.data.charge?.operation_type).toBe('deposit');
+  });
+
+  it.each([
+    ['without a charge', ''],
+    ['with a null charge', ', "charge": null'],
+  ])('reads a cashier-session notification %s', (_label, charge) => {
+    const n = parseNotification(`{
+      "webhook": { "type": "cashier.session.init" },
+      "data": { "order_id": "ord-1", "psp_name": "bankwire"${charge} },
+      "meta": { "server_time": 1714564861, "api_version": "v2" }
+    }`);
+    expect(n).toEqual({
+      webhook: { type: 'cashier.session.init' },
+      data: { order_id: 'ord-1', psp_name: 'bankwire' },
+      meta: { server_time: 1714564861, api_version: 'v2' },
+    });
+    expect(Object.hasOwn(n.data, 'charge')).toBe(false);
   });
 
   it.each([
     ['not JSON', '{"webhook":'],
+    [
+      'with a charge that is not an object',
+      '{"webhook":{"type":"approved"},"data":{"order_id":"o","psp_name":"p","charge":"ch_1"},"meta":{"server_time":1,"api_version":"v2"}}',
+    ],
     ['an array', '[]'],
     ['without data', '{"webhook":{"type":"approved"},"meta":{"server_time":1,"api_version":"v2"}}'],
     ['with an unknown operation type', body({ charge: '"transfer"' })],

@@ -25,6 +25,7 @@ const KNOWN_ATTRIBUTES = new Set([
 
 /**
  * Parses a notification body the orchestrator POSTed to us (orchestrator-api.md section 5).
+ * `data.charge` is left out when the body has none (cashier-session notifications).
  * Amounts come out as canonical decimal strings (read losslessly), statuses and types in lower
  * case (`attributes.status_raw` keeps the original), times as unix seconds. Notifications are
  * unsigned hints: callers confirm with `checkPayoutStatus` before trusting one.
@@ -58,10 +59,36 @@ function readNotification(value: unknown): OrchestratorNotification {
   const root = ReplyReader.of(value, 'notification');
   const webhook = root.object('webhook');
   const data = root.object('data');
-  const charge = data.object('charge');
-  const attrs = charge.object('attributes');
   const meta = root.object('meta');
 
+  const { server_time: _serverTime, api_version: _apiVersion, ...metaRest } = meta.plain();
+  const apiVersion = meta.optionalId('api_version');
+  if (apiVersion === null) throw new ReplyShapeError('notification.meta.api_version is missing');
+
+  // Cashier-session notifications (`cashier.session.init` / `.close`) carry no charge.
+  const charge = data.has('charge') ? readCharge(data.object('charge')) : undefined;
+  return {
+    webhook: { type: webhook.string('type').trim().toLowerCase() },
+    data: {
+      order_id: data.id('order_id'),
+      psp_name: data.string('psp_name'),
+      ...(charge === undefined ? {} : { charge }),
+    },
+    meta: {
+      ...(scrubPayload(metaRest, (text) => maskCardNumbers(text, { luhnOnly: true })) as Record<
+        string,
+        unknown
+      >),
+      server_time: unixSeconds(meta, 'server_time'),
+      api_version: apiVersion,
+    },
+  };
+}
+
+type Charge = NonNullable<OrchestratorNotification['data']['charge']>;
+
+function readCharge(charge: ReplyReader): Charge {
+  const attrs = charge.object('attributes');
   const statusRaw = attrs.string('status');
   const extras = scrubPayload(
     Object.fromEntries(
@@ -73,42 +100,22 @@ function readNotification(value: unknown): OrchestratorNotification {
     (text) => maskCardNumbers(text, { luhnOnly: true }),
   ) as Record<string, unknown>;
   const masked = attrs.optionalString('card_masked_number');
-
-  const { server_time: _serverTime, api_version: _apiVersion, ...metaRest } = meta.plain();
-  const apiVersion = meta.optionalId('api_version');
-  if (apiVersion === null) throw new ReplyShapeError('notification.meta.api_version is missing');
-
   return {
-    webhook: { type: webhook.string('type').trim().toLowerCase() },
-    data: {
-      order_id: data.id('order_id'),
-      psp_name: data.string('psp_name'),
-      charge: {
-        type: charge.string('type'),
-        id: charge.id('id'),
-        psp_order_id: charge.optionalId('psp_order_id'),
-        operation_type: charge.as('operation_type', normalizeOperationType),
-        attributes: {
-          ...extras,
-          status: normalizeNotificationStatus(statusRaw),
-          status_raw: statusRaw,
-          amount: attrs.decimal('amount'),
-          currency: attrs.string('currency'),
-          decline_code: attrs.optionalId('decline_code'),
-          decline_reason: attrs.optionalString('decline_reason'),
-          created_at: unixSeconds(attrs, 'created_at'),
-          updated_at: unixSeconds(attrs, 'updated_at'),
-          ...(masked === null ? {} : { card_masked_number: maskCardNumbers(masked) }),
-        },
-      },
-    },
-    meta: {
-      ...(scrubPayload(metaRest, (text) => maskCardNumbers(text, { luhnOnly: true })) as Record<
-        string,
-        unknown
-      >),
-      server_time: unixSeconds(meta, 'server_time'),
-      api_version: apiVersion,
+    type: charge.string('type'),
+    id: charge.id('id'),
+    psp_order_id: charge.optionalId('psp_order_id'),
+    operation_type: charge.as('operation_type', normalizeOperationType),
+    attributes: {
+      ...extras,
+      status: normalizeNotificationStatus(statusRaw),
+      status_raw: statusRaw,
+      amount: attrs.decimal('amount'),
+      currency: attrs.string('currency'),
+      decline_code: attrs.optionalId('decline_code'),
+      decline_reason: attrs.optionalString('decline_reason'),
+      created_at: unixSeconds(attrs, 'created_at'),
+      updated_at: unixSeconds(attrs, 'updated_at'),
+      ...(masked === null ? {} : { card_masked_number: maskCardNumbers(masked) }),
     },
   };
 }

@@ -199,6 +199,20 @@ describe('POST /mpi/v2/{key}/deposit/credit-card (routed)', () => {
     ]);
   });
 
+  it('refuses an e-mail over 254 characters and an amount of 16 integer digits', async () => {
+    h = await startSandbox({ now: () => NOW });
+    const reply = await h.call(
+      'POST',
+      h.mpi('/deposit/credit-card'),
+      depositBody(NOW, {
+        email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com`,
+        amount: 1_000_000_000_000_000,
+      }),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.json.result.map((i: { field: string }) => i.field)).toEqual(['email', 'amount']);
+  });
+
   it('validates the whole body at once', async () => {
     h = await startSandbox({ now: () => NOW });
     const reply = await h.call(

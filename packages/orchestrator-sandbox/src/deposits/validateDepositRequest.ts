@@ -1,5 +1,6 @@
 import {
   cardBrand,
+  isEmailAddress,
   isInternationalPhone,
   isPlausibleCardNumber,
   type OrchestratorValidationIssue,
@@ -23,7 +24,6 @@ import {
   isBlank,
 } from '../validation/commonRules.js';
 import { isRecord } from '../validation/isRecord.js';
-import { isValidEmail } from '../validation/isValidEmail.js';
 import { readJsonNumber } from '../validation/jsonNumber.js';
 
 export interface ValidDeposit {
@@ -47,6 +47,9 @@ export type DepositValidation =
   | { ok: true; deposit: ValidDeposit }
   | { ok: false; kind: 'validation'; issues: OrchestratorValidationIssue[] }
   | { ok: false; kind: 'no_route'; message: string };
+
+/** The longest address SMTP carries (a sandbox decision, as for payout metadata). */
+const EMAIL_MAX_LENGTH = 254;
 
 const REQUIRED_TEXT = [
   'first_name',
@@ -86,8 +89,13 @@ export function validateDepositRequest(
   add('order_id', checkRequiredString('order_id', body.order_id, 64));
   for (const field of REQUIRED_TEXT) add(field, checkRequiredString(field, body[field]));
   if (isBlank(body.email)) add('email', 'email is required');
-  else if (typeof body.email !== 'string' || !isValidEmail(body.email))
+  else if (
+    typeof body.email !== 'string' ||
+    body.email.length > EMAIL_MAX_LENGTH ||
+    !isEmailAddress(body.email)
+  ) {
     add('email', 'email is invalid');
+  }
   const countryError = checkCountry(body.country);
   add('country', countryError);
   const currencyError = checkCurrency(body.currency);

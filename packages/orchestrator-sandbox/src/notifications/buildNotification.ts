@@ -1,5 +1,6 @@
-import type { NotificationOperationType, OrchestratorNotification } from '@payouts/contracts';
+import type { NotificationOperationType } from '@payouts/contracts';
 import { toUnixSeconds } from '../support/dates.js';
+import type { SandboxNotification } from '../types.js';
 
 export interface NotificationSubject {
   operationType: NotificationOperationType;
@@ -20,10 +21,7 @@ export interface NotificationSubject {
 }
 
 /** The section-5 callback body for one status change (amount as a decimal string here). */
-export function buildNotification(
-  subject: NotificationSubject,
-  now: Date,
-): OrchestratorNotification {
+export function buildNotification(subject: NotificationSubject, now: Date): SandboxNotification {
   return {
     webhook: { type: subject.status },
     data: {

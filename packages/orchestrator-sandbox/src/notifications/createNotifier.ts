@@ -1,8 +1,12 @@
-import type { OrchestratorNotification } from '@payouts/contracts';
 import { jsonNumber, stringifyLosslessJson } from '../http/losslessJson.js';
 import type { RandomSource } from '../support/createRandom.js';
 import type { Scheduler } from '../support/createScheduler.js';
-import type { NotificationMode, SandboxLogger, SentNotification } from '../types.js';
+import type {
+  NotificationMode,
+  SandboxLogger,
+  SandboxNotification,
+  SentNotification,
+} from '../types.js';
 
 export interface NotifierDeps {
   url: string | null;
@@ -17,7 +21,7 @@ export interface NotifierDeps {
 
 export interface Notifier {
   /** Queues a notification; never waits for its delivery. */
-  notify(notification: OrchestratorNotification): void;
+  notify(notification: SandboxNotification): void;
   setUrl(url: string | null): void;
   setMode(mode: NotificationMode): void;
   mode(): NotificationMode;
@@ -28,11 +32,11 @@ export interface Notifier {
 
 interface Delivery {
   url: string;
-  notification: OrchestratorNotification;
+  notification: SandboxNotification;
 }
 
 /** Writes the amount as a JSON number, digit for digit, like every other orchestrator amount. */
-function toWire(notification: OrchestratorNotification): string {
+function toWire(notification: SandboxNotification): string {
   const { attributes } = notification.data.charge;
   return stringifyLosslessJson({
     ...notification,

@@ -64,12 +64,18 @@ describe('validatePayoutRequest', () => {
     ]);
   });
 
-  it('accepts any amount with at most the currency scale in fraction digits (property)', () => {
+  it('accepts any amount below 10^15 with at most the currency scale in fraction digits (property)', () => {
     fc.assert(
       fc.property(
-        fc.bigInt({ min: 1n, max: 10n ** 15n }),
-        fc.integer({ min: 0, max: 2 }),
-        (units, digits) => {
+        fc
+          .integer({ min: 0, max: 2 })
+          .chain((digits) =>
+            fc.tuple(
+              fc.bigInt({ min: 1n, max: 10n ** BigInt(15 + digits) - 1n }),
+              fc.constant(digits),
+            ),
+          ),
+        ([units, digits]) => {
           const text = units.toString().padStart(digits + 1, '0');
           const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
           const result = validatePayoutRequest(bank({ amount: new LosslessNumber(decimal) }), ctx);
@@ -78,6 +84,46 @@ describe('validatePayoutRequest', () => {
         },
       ),
     );
+  });
+
+  it('refuses an amount with more than 15 digits before the decimal point', () => {
+    const amount = (text: string) =>
+      fieldsOf(validatePayoutRequest(bank({ amount: new LosslessNumber(text) }), ctx));
+    expect(amount('999999999999999.99')).toEqual([]);
+    expect(amount('1000000000000000')).toEqual(['amount']);
+    expect(amount('1e15')).toEqual(['amount']);
+    expect(amount('0.99e15')).toEqual([]);
+  });
+
+  it('refuses a card that expired earlier this year (sandbox clock), not one expiring this month', () => {
+    const card = (expiryMonth: number, expiryYear: number) =>
+      fieldsOf(
+        validatePayoutRequest(
+          {
+            ...bank({ payout_method_type: 'credit_card' }),
+            metadata: {
+              creditCardNumber: '4111111111111111',
+              cardHolderName: 'Ada Lovelace',
+              expiryMonth,
+              expiryYear,
+              customerFirstName: 'Ada',
+              customerLastName: 'Lovelace',
+              email: 'ada@example.com',
+            },
+          },
+          ctx,
+        ),
+      );
+    expect(card(6, 2031)).toEqual([]);
+    expect(card(5, 2031)).toEqual(['metadata.expiryMonth']);
+    expect(card(1, 2032)).toEqual([]);
+  });
+
+  it("reads only the metadata's own keys, whatever a field is called", () => {
+    const config = structuredClone(defaultSandboxConfig);
+    const northwind = config.psps.find((p) => p.name === 'northwind_pay');
+    northwind?.fields.bank_account?.push({ name: 'constructor', title: 'C', required: false });
+    expect(fieldsOf(validatePayoutRequest(bank(), { config, now }))).toEqual([]);
   });
 
   it('reports each broken top-level field on that field, whatever else is wrong (property)', () => {

@@ -1,8 +1,5 @@
 import {
-  isInternationalPhone,
-  isPlausibleCardNumber,
   PAYOUT_METHOD_TYPES,
-  validateWalletAddress,
   type OrchestratorValidationIssue,
   type PayoutMethodType,
   type ProviderField,
@@ -19,8 +16,9 @@ import {
   isBlank,
 } from '../validation/commonRules.js';
 import { isRecord } from '../validation/isRecord.js';
-import { isValidEmail } from '../validation/isValidEmail.js';
 import { readJsonNumber } from '../validation/jsonNumber.js';
+import { checkMetadataField } from './checkMetadataField.js';
+import { resolveMetadataFieldRule, type MetadataFieldRule } from './resolveMetadataFieldRule.js';
 
 export interface ValidPayout {
   order_id: string;
@@ -123,11 +121,18 @@ export function validatePayoutRequest(
   if (!isRecord(metadata)) {
     add('metadata', 'metadata must be an object');
   } else if (fields) {
-    for (const field of fields) {
-      const value = metadata[field.name];
-      add(`metadata.${field.name}`, checkMetadataField(field, value, String(currency), ctx.now));
+    const rules = metadataRules(fields, ctx.now);
+    // Own keys only: a field called `constructor` must not find Object.prototype's.
+    const sentValue = (name: string): unknown =>
+      Object.hasOwn(metadata, name) ? metadata[name] : undefined;
+    for (const rule of rules) {
+      add(
+        `metadata.${rule.name}`,
+        checkMetadataField(rule, sentValue(rule.name), String(currency)),
+      );
     }
-    const known = new Set(fields.map((f) => f.name));
+    add('metadata.expiryMonth', checkCardNotExpired(rules, sentValue, ctx.now));
+    const known = new Set(rules.map((r) => r.name));
     for (const [key, value] of Object.entries(metadata)) {
       if (!known.has(key))
         add(`metadata.${key}`, `Unknown field for ${psp?.title ?? 'this provider'}`);
@@ -170,129 +175,40 @@ function finish(
     .map(({ issue }) => ({ type, field: issue.field, message: issue.message }));
 }
 
-type FieldKind = NonNullable<ProviderField['type']>;
-
-function kindByName(name: string): FieldKind {
-  if (name === 'expiryMonth' || name === 'expiryYear') return 'integer';
-  if (name === 'email') return 'email';
-  if (name === 'phone') return 'phone';
-  return 'string';
-}
-
-/** A `type` hint wins, except that "string" keeps a string-valued name's own kind (e-mail stays e-mail). */
-function kindOf(field: ProviderField): FieldKind {
-  const byName = kindByName(field.name);
-  if (field.type === undefined) return byName;
-  if (field.type === 'string' && byName !== 'integer' && byName !== 'number') return byName;
-  return field.type;
-}
-
-function kindError(
-  kind: FieldKind,
-  title: string,
-  value: unknown,
-  formatChecked: boolean,
-): string | undefined {
-  const number = readJsonNumber(value);
-  switch (kind) {
-    case 'string':
-      return typeof value === 'string' ? undefined : `${title} must be a string`;
-    case 'email':
-      if (typeof value !== 'string') return `${title} is invalid`;
-      return !formatChecked || isValidEmail(value) ? undefined : `${title} is invalid`;
-    case 'phone':
-      if (typeof value !== 'string') return `${title} must be a string`;
-      return !formatChecked || isInternationalPhone(value)
-        ? undefined
-        : `${title} must be an international phone number in E.164 format, e.g. +14155552671`;
-    case 'integer':
-      return number?.isInteger ? undefined : `${title} must be an integer`;
-    case 'number':
-      return number ? undefined : `${title} must be a number`;
+/** One rule per listed field; a nameless field cannot be sent and a repeated name is one field. */
+function metadataRules(fields: readonly ProviderField[], now: Date): MetadataFieldRule[] {
+  const seen = new Set<string>();
+  const rules: MetadataFieldRule[] = [];
+  for (const field of fields) {
+    if (typeof field.name !== 'string' || field.name === '' || field.name === '__proto__') continue;
+    if (seen.has(field.name)) continue;
+    seen.add(field.name);
+    rules.push(resolveMetadataFieldRule(field, { now }));
   }
+  return rules;
 }
 
 /**
- * One metadata field, by the orchestrator's rules:
- * 1. required unless the hint says `required: false` or it is `creditCardToken`; blank = absent,
- *    null or only spaces;
- * 2. an `options` hint: the value must be one of them, nothing else is checked;
- * 3. the kind: the `type` hint, else what the name implies (expiry month/year integers, email,
- *    phone, text);
- * 4. the name's format (e-mail, E.164 phone, card number 12-19 digits + Luhn, wallet address for
- *    the currency), unless a `type` hint changed the kind or a `pattern` hint replaces it;
- *    the expiry ranges (month 1-12, year this year to +20) whenever the value is an integer;
- * 5. the `min_length`, `max_length` and `pattern` hints on strings.
+ * A card is valid to the end of its expiry month: with this year (sandbox clock, UTC) as the
+ * expiry year, the month must not be past. Only when both fields follow their own rules (no hint
+ * made them something else) and hold integers that pass them.
  */
-function checkMetadataField(
-  field: ProviderField,
-  value: unknown,
-  currency: string,
+function checkCardNotExpired(
+  rules: readonly MetadataFieldRule[],
+  value: (name: string) => unknown,
   now: Date,
 ): string | undefined {
-  const title = field.title || field.name;
-  const required = field.required ?? field.name !== 'creditCardToken';
-  if (isBlank(value)) return required ? `${title} is required` : undefined;
-
-  const number = readJsonNumber(value);
-  if (field.options && field.options.length > 0) {
-    const matches = field.options.some((o) =>
-      typeof value === 'string'
-        ? o.value === value
-        : number !== undefined && Number(o.value) === Number(number.decimal),
-    );
-    return matches
-      ? undefined
-      : `${title} must be one of ${field.options.map((o) => o.value).join(', ')}`;
-  }
-
-  const kind = kindOf(field);
-  const ownKind = kind === kindByName(field.name);
-  const pattern = usablePattern(field.pattern);
-  const formatChecked = ownKind && pattern === undefined;
-  const error = kindError(kind, title, value, formatChecked);
-  if (error) return error;
-
-  const year = now.getUTCFullYear();
-  const integer = number?.isInteger ? Number(number.decimal) : undefined;
-  if (field.name === 'expiryMonth' && integer !== undefined && (integer < 1 || integer > 12)) {
-    return `${title} must be between 1 and 12`;
-  }
-  if (
-    field.name === 'expiryYear' &&
-    integer !== undefined &&
-    (integer < year || integer > year + 20)
-  ) {
-    return `${title} must be between ${year} and ${year + 20}`;
-  }
-  if (formatChecked && typeof value === 'string') {
-    if (field.name === 'creditCardNumber' && !isPlausibleCardNumber(value)) {
-      return `${title} is invalid`;
-    }
-    if (field.name === 'walletAddress' && !validateWalletAddress(value, currency).ok) {
-      return `${title} is not a valid ${currency} address`;
-    }
-  }
-
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    if (field.min_length !== undefined && length < field.min_length) {
-      return `${title} must be at least ${field.min_length} characters`;
-    }
-    if (field.max_length !== undefined && length > field.max_length) {
-      return `${title} must be at most ${field.max_length} characters`;
-    }
-    if (pattern && !pattern.test(value)) return `${title} has an invalid format`;
-  }
-  return undefined;
-}
-
-/** A PSP pattern that does not compile is ignored: one bad hint must not break every payout. */
-function usablePattern(pattern: string | undefined): RegExp | undefined {
-  if (pattern === undefined || pattern === '') return undefined;
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
-  }
+  const month = rules.find((r) => r.expiry === 'month');
+  const year = rules.find((r) => r.expiry === 'year');
+  if (!month || !year) return undefined;
+  const monthNumber = readJsonNumber(value(month.name));
+  const yearNumber = readJsonNumber(value(year.name));
+  if (!monthNumber?.isInteger || !yearNumber?.isInteger) return undefined;
+  if (Number(yearNumber.decimal) !== now.getUTCFullYear()) return undefined;
+  const m = Number(monthNumber.decimal);
+  const thisMonth = now.getUTCMonth() + 1;
+  // Below 1 is the month's own rule to report.
+  return m >= 1 && m < thisMonth
+    ? `${month.title} is in the past: the card has expired`
+    : undefined;
 }

@@ -58,12 +58,25 @@ export function checkState(country: unknown, value: unknown): string | undefined
   return undefined;
 }
 
-/** A JSON number > 0 with no more fraction digits (by value) than the currency's scale. */
+/**
+ * SANDBOX DECISION: the largest amount has 15 digits before the decimal point (below 10^15).
+ * The real orchestrator documents no upper bound, but PSPs have one; this is the back-office's.
+ */
+const MAX_AMOUNT_INTEGER_DIGITS = 15;
+
+/**
+ * A JSON number > 0, below 10^15, with no more fraction digits (by value) than the currency's
+ * scale.
+ */
 export function checkAmount(value: unknown, currency: unknown): string | undefined {
   if (value === undefined || value === null) return 'amount is required';
   const amount = readJsonNumber(value);
   if (!amount) return 'amount must be a JSON number';
   if (amount.negative || amount.isZero) return 'amount must be greater than 0';
+  const integerDigits = amount.decimal.split('.')[0]?.length ?? 0;
+  if (integerDigits > MAX_AMOUNT_INTEGER_DIGITS) {
+    return `amount must have at most ${MAX_AMOUNT_INTEGER_DIGITS} digits before the decimal point`;
+  }
   const scale = typeof currency === 'string' ? currencyInfo(currency)?.scale : undefined;
   if (scale !== undefined && amount.significantFractionDigits > scale) {
     return scale === 0
