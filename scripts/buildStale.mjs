@@ -1,0 +1,69 @@
+// Builds each workspace whose inputs are newer than its dist/ (shared by `npm start` and the
+// browser journeys' global setup). A fresh clone has no dist/, so everything builds once.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+
+/** In dependency order; a rebuilt workspace makes every later one stale too. */
+export const WORKSPACES = [
+  { name: '@payouts/contracts', dir: 'packages/contracts' },
+  { name: '@payouts/orchestrator-client', dir: 'packages/orchestrator-client' },
+  { name: '@payouts/orchestrator-sandbox', dir: 'packages/orchestrator-sandbox' },
+  { name: '@payouts/bff', dir: 'apps/bff' },
+  { name: '@payouts/web', dir: 'apps/web' },
+];
+
+const INPUTS = [
+  'src',
+  'index.html',
+  'public',
+  'package.json',
+  'tsconfig.build.json',
+  'vite.config.ts',
+];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+function oldestFile(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let min = Infinity;
+  for (const entry of readdirSync(path)) min = Math.min(min, oldestFile(join(path, entry)));
+  return min === Infinity ? 0 : min;
+}
+
+/**
+ * @param {string[]} names workspace package names to consider (default: all)
+ * @param {{ log?: (line: string) => void }} [options]
+ */
+export function buildStale(names = WORKSPACES.map((w) => w.name), options = {}) {
+  const log = options.log ?? ((line) => console.log(line));
+  let rebuilt = false;
+  for (const ws of WORKSPACES) {
+    if (!names.includes(ws.name)) continue;
+    const dir = join(ROOT, ws.dir);
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    const inputs = Math.max(...INPUTS.map((input) => newest(join(dir, input))));
+    if (!rebuilt && oldestFile(join(dir, 'dist')) >= inputs) continue;
+    log(`Building ${ws.name} ...`);
+    const result = spawnSync('npm', ['run', 'build', '-w', ws.name], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`building ${ws.name} failed`);
+    rebuilt = true;
+  }
+}

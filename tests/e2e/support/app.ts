@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, parseConfig, startServer, type RunningServer } from '@payouts/bff';
+
+export interface E2eApp extends RunningServer {
+  stop(): Promise<void>;
+}
+
+/**
+ * The `npm start` wiring (embedded sandbox, demo users, the built SPA) on a free port with its
+ * own PGlite folder, so every journey file starts from an empty ledger.
+ */
+export async function startE2eApp(env: Record<string, string> = {}): Promise<E2eApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-'));
+  const config = parseConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const server = await startServer(config, createLogger({ level: 'silent' }));
+  return {
+    ...server,
+    stop: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO_PASSWORD = 'demo-password';
