@@ -84,6 +84,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     createCalls: () => payouts.calls(),
     payouts: () => structuredClone(payouts.list()),
     deposits: () => structuredClone(deposits.list()),
+    issuedTokens: () => tokens.issued(),
   };
 
   const routers = [createChallengeRouter({ ledger: deposits })];

@@ -217,6 +217,8 @@ export interface Sandbox {
     createCalls(): CreateCall[];
     payouts(): SandboxPayout[];
     deposits(): SandboxDeposit[];
+    /** Every access and refresh token the sandbox has issued (never served over HTTP). */
+    issuedTokens(): string[];
   };
   /**
    * Takes one (or every) non-final payout/deposit to its final state now, firing notifications.

@@ -15,6 +15,7 @@ import type { Role } from '../features/users/roles.js';
 import { createUsersRepository } from '../features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from '../features/users/usersService.js';
 import { createLogger } from '../http/createLogger.js';
+import { createSecretScanner, type SecretScanner } from './secretScanner.js';
 import { createTestClock, type TestClock } from './testClock.js';
 import type { TestDatabase } from './testDatabase.js';
 
@@ -46,6 +47,11 @@ export interface TestApp {
   /** Requests without a session. */
   api: ApiFetch;
   signIn(role: Role | 'finance2'): Promise<ApiFetch>;
+  /**
+   * Every reply this app sends through `api`/`signIn` fetches, and every log line, is scanned
+   * for the orchestrator's API key, password and tokens and for full card numbers.
+   */
+  secretScanner: SecretScanner;
   close(): Promise<void>;
 }
 
@@ -73,7 +79,12 @@ function listen(server: Server): Promise<string> {
   });
 }
 
-function createApiFetch(baseUrl: string, origin: string, cookie?: string): ApiFetch {
+function createApiFetch(
+  baseUrl: string,
+  origin: string,
+  scanner: SecretScanner,
+  cookie?: string,
+): ApiFetch {
   const apiFetch = (async (path: string, init: ApiInit = {}) => {
     const { json, crossSite, headers: extra, ...rest } = init;
     const headers = new Headers(extra);
@@ -87,7 +98,11 @@ function createApiFetch(baseUrl: string, origin: string, cookie?: string): ApiFe
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(json);
     }
-    return fetch(baseUrl + path, { ...rest, method, headers, body });
+    const res = await fetch(baseUrl + path, { ...rest, method, headers, body });
+    const where = `reply to ${method} ${path}`;
+    scanner.check(`${where} (headers)`, JSON.stringify([...res.headers]));
+    scanner.check(where, await res.clone().text());
+    return res;
   }) as ApiFetch;
   apiFetch.cookie = cookie;
   return apiFetch;
@@ -113,11 +128,27 @@ export async function startTestApp({
     PUBLIC_URL: baseUrl,
     DEMO: '1',
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
-    LOG_LEVEL: logDestination ? 'info' : 'silent',
+    LOG_LEVEL: 'debug',
     ...env,
   });
-  const logger = createLogger({ level: config.logLevel, destination: logDestination });
-  const sandbox = await createSandbox({
+  let sandbox: Sandbox | undefined;
+  const secretScanner = createSecretScanner(() => ({
+    'the orchestrator API key': [config.orchestrator.apiKey],
+    'the orchestrator password': [config.orchestrator.password],
+    'an orchestrator token': sandbox?.inspect.issuedTokens() ?? [],
+  }));
+  // Every log line is kept for the scan at close, and passed on to a test's own destination.
+  const logLines: string[] = [];
+  const logger = createLogger({
+    level: config.logLevel,
+    destination: {
+      write(line: string) {
+        logLines.push(line);
+        logDestination?.write(line);
+      },
+    },
+  });
+  sandbox = await createSandbox({
     apiKey: config.orchestrator.apiKey,
     userName: config.orchestrator.userName,
     password: config.orchestrator.password,
@@ -168,28 +199,34 @@ export async function startTestApp({
     clock,
     sandbox,
     orchestrator,
-    api: createApiFetch(baseUrl, origin),
+    api: createApiFetch(baseUrl, origin, secretScanner),
+    secretScanner,
     async signIn(role) {
       const email =
         role === 'finance2'
           ? 'finance2@example.com'
           : DEMO_USERS.find((u) => u.role === role)!.email;
-      const res = await createApiFetch(baseUrl, origin)('/api/session', {
+      const res = await createApiFetch(
+        baseUrl,
+        origin,
+        secretScanner,
+      )('/api/session', {
         method: 'POST',
         json: { email, password: TEST_PASSWORD },
       });
       if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status}`);
       const setCookie = res.headers.getSetCookie()[0];
       if (!setCookie) throw new Error('sign-in set no cookie');
-      return createApiFetch(baseUrl, origin, setCookie.split(';')[0]);
+      return createApiFetch(baseUrl, origin, secretScanner, setCookie.split(';')[0]);
     },
     async close() {
-      await sandbox.close();
+      await sandbox?.close();
       await orchestrator.close();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
+      for (const line of logLines) secretScanner.check('a log line', line);
     },
   };
 }

@@ -37,6 +37,10 @@ describe('login', () => {
       expect(reply.json.result.access_token.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(reply.json.result.access_token.expires_in).toBe(90);
       expect(typeof reply.json.result.refresh_token).toBe('string');
+      expect(bare.inspect.issuedTokens()).toEqual([
+        reply.json.result.access_token.token,
+        reply.json.result.refresh_token,
+      ]);
     },
   );
 

@@ -13,6 +13,8 @@ export interface TokenStore {
   issue(subject: string): IssuedToken;
   /** Checks an `Authorization` header value. */
   check(authorization: string | undefined): TokenCheck;
+  /** Every access and refresh token issued so far, for tests that prove none leaks. */
+  issued(): string[];
 }
 
 function base64url(value: string | Buffer): string {
@@ -26,6 +28,7 @@ function base64url(value: string | Buffer): string {
 export function createTokenStore(deps: { ttlSeconds: number; now: () => Date }): TokenStore {
   const secret = randomBytes(32);
   const expiries = new Map<string, number>();
+  const issuedTokens: string[] = [];
 
   function prune(nowMs: number): void {
     for (const [token, expiresAt] of expiries) if (expiresAt <= nowMs) expiries.delete(token);
@@ -48,11 +51,9 @@ export function createTokenStore(deps: { ttlSeconds: number; now: () => Date }):
       const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
       const token = `${header}.${payload}.${base64url(signature)}`;
       expiries.set(token, now.getTime() + deps.ttlSeconds * 1000);
-      return {
-        token,
-        refreshToken: randomBytes(24).toString('base64url'),
-        expiresIn: deps.ttlSeconds,
-      };
+      const refreshToken = randomBytes(24).toString('base64url');
+      issuedTokens.push(token, refreshToken);
+      return { token, refreshToken, expiresIn: deps.ttlSeconds };
     },
     check(authorization) {
       if (!authorization) return { ok: false, reason: 'missing' };
@@ -63,5 +64,6 @@ export function createTokenStore(deps: { ttlSeconds: number; now: () => Date }):
       if (deps.now().getTime() >= expiresAt) return { ok: false, reason: 'expired' };
       return { ok: true };
     },
+    issued: () => [...issuedTokens],
   };
 }

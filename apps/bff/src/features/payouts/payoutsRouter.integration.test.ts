@@ -193,6 +193,30 @@ describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
       expect((await first).status).toBe(201);
     });
 
+    it('20 concurrent identical requests: exactly one orchestrator payout', async () => {
+      const key = randomUUID();
+      const body = cardPayout();
+      const before = t.sandbox.inspect.createCalls().length;
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () => create(finance, body, key)),
+      );
+      const statuses = replies.map((r) => r.status);
+      // Each is either the payout or "still in flight, retry with the same key".
+      expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+      expect(statuses).toContain(201);
+      const created = await Promise.all(
+        replies.filter((r) => r.status === 201).map((r) => readJson(r)),
+      );
+      expect(new Set(created.map((p: { id: string }) => p.id)).size).toBe(1);
+      const calls = t.sandbox.inspect.createCalls().slice(before);
+      expect(calls.filter((c) => c.order_id === body.order_id)).toHaveLength(1);
+      // A retry after the storm answers the same payout, still without a second call.
+      const retry = await create(finance, body, key);
+      expect(retry.status).toBe(201);
+      expect((await readJson(retry)).id).toBe(created[0].id);
+      expect(t.sandbox.inspect.createCalls().length).toBe(before + 1);
+    });
+
     it('a second payout with a used order id is a conflict on /order_id', async () => {
       const body = cardPayout();
       expect((await create(finance, body)).status).toBe(201);
