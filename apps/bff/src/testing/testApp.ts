@@ -131,11 +131,12 @@ export async function startTestApp({
     LOG_LEVEL: 'debug',
     ...env,
   });
-  let sandbox: Sandbox | undefined;
+  // The scanner needs the sandbox's tokens; the sandbox needs the config first.
+  const issuedTokens: { of?: Sandbox } = {};
   const secretScanner = createSecretScanner(() => ({
     'the orchestrator API key': [config.orchestrator.apiKey],
     'the orchestrator password': [config.orchestrator.password],
-    'an orchestrator token': sandbox?.inspect.issuedTokens() ?? [],
+    'an orchestrator token': issuedTokens.of?.inspect.issuedTokens() ?? [],
   }));
   // Every log line is kept for the scan at close, and passed on to a test's own destination.
   const logLines: string[] = [];
@@ -148,7 +149,7 @@ export async function startTestApp({
       },
     },
   });
-  sandbox = await createSandbox({
+  const sandbox = await createSandbox({
     apiKey: config.orchestrator.apiKey,
     userName: config.orchestrator.userName,
     password: config.orchestrator.password,
@@ -158,6 +159,7 @@ export async function startTestApp({
     ...sandboxOptions,
     notifyUrl: `${baseUrl}/api/orchestrator/notifications/${config.orchestrator.notificationToken}`,
   });
+  issuedTokens.of = sandbox;
   const orchestrator = createOrchestratorClient({
     baseUrl: sandbox.url,
     apiKey: config.orchestrator.apiKey,
@@ -220,7 +222,7 @@ export async function startTestApp({
       return createApiFetch(baseUrl, origin, secretScanner, setCookie.split(';')[0]);
     },
     async close() {
-      await sandbox?.close();
+      await sandbox.close();
       await orchestrator.close();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
