@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { OrchestratorError } from '@payouts/orchestrator-client';
 import { eq } from 'drizzle-orm';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, payouts } from '../../db/schema.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
@@ -437,6 +438,31 @@ describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
         const res = await create(finance, cardPayout({ amount, country: 'BE' }, { email }));
         mine.push((await readJson(res)).id);
       }
+    });
+
+    it('exports what the filters select as CSV, to support too, streamed in list order', async () => {
+      const res = await support('/api/payouts/export.csv?q=list-&sort=amount&order=asc');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="payouts-\d{8}-\d{6}\.csv"$/,
+      );
+      const rows: Record<string, string>[] = parseCsv(await res.text(), { columns: true });
+      expect(rows.map((r) => r['recipient_email'])).toEqual([
+        'list-a@example.com',
+        'list-b@example.com',
+        'list-c@example.com',
+        'list-d@example.com',
+      ]);
+      expect(rows.map((r) => r['amount'])).toEqual(['20.01', '20.02', '20.03', '1000.04']);
+      expect(rows.map((r) => r['id']).sort()).toEqual([...mine].sort());
+    });
+
+    it('refuses a bad export filter with a pointer, before writing any CSV', async () => {
+      const res = await support('/api/payouts/export.csv?amount_min=ten');
+      expect(res.status).toBe(422);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect((await readJson(res)).errors[0].pointer).toBe('/amount_min');
     });
 
     it('pages through everything with a cursor, newest first, without repeats', async () => {

@@ -1,4 +1,5 @@
 import { PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '@payouts/contracts';
+import { stringify } from 'csv-stringify';
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../http/AppError.js';
@@ -7,6 +8,7 @@ import { parseInput } from '../../http/parseInput.js';
 import { authOf, requireRole } from '../../http/requireRole.js';
 import { corridorQuery } from '../providers/providersRouter.js';
 import { ROLES } from '../users/roles.js';
+import { PAYOUT_CSV_COLUMNS, payoutCsvRow } from './payoutsCsv.js';
 import type { PayoutsService } from './payoutsService.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
@@ -46,6 +48,25 @@ const listQuery = z
   })
   .strict();
 
+const exportQuery = listQuery.omit({ cursor: true, limit: true });
+
+function listParams(q: z.infer<typeof exportQuery>) {
+  return {
+    statuses: q.status,
+    provider: q.provider,
+    payoutMethodType: q.payout_method_type,
+    currency: q.currency,
+    country: q.country,
+    createdFrom: q.created_from,
+    createdTo: q.created_to,
+    amountMin: q.amount_min,
+    amountMax: q.amount_max,
+    q: q.q,
+    sort: q.sort,
+    order: q.order,
+  };
+}
+
 export function createPayoutsRouter({
   payoutsService,
 }: {
@@ -71,24 +92,30 @@ export function createPayoutsRouter({
 
   router.get('/payouts', requireRole(...ROLES), async (req, res) => {
     const q = parseInput(listQuery, req.query);
-    res.json(
-      await payoutsService.list({
-        statuses: q.status,
-        provider: q.provider,
-        payoutMethodType: q.payout_method_type,
-        currency: q.currency,
-        country: q.country,
-        createdFrom: q.created_from,
-        createdTo: q.created_to,
-        amountMin: q.amount_min,
-        amountMax: q.amount_max,
-        q: q.q,
-        sort: q.sort,
-        order: q.order,
-        cursor: q.cursor,
-        limit: q.limit,
-      }),
-    );
+    res.json(await payoutsService.list({ ...listParams(q), cursor: q.cursor, limit: q.limit }));
+  });
+
+  // Streamed: the export selects what the list's filters select, however many rows that is.
+  router.get('/payouts/export.csv', requireRole(...ROLES), async (req, res) => {
+    const q = parseInput(exportQuery, req.query);
+    const rows = payoutsService.listAll(listParams(q));
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="payouts-${stamp}.csv"`);
+    const csv = stringify({ header: true, columns: [...PAYOUT_CSV_COLUMNS] });
+    csv.pipe(res);
+    try {
+      for await (const payout of rows) {
+        if (!csv.write(payoutCsvRow(payout))) {
+          await new Promise((resolve) => csv.once('drain', resolve));
+        }
+      }
+      csv.end();
+    } catch (error) {
+      // Headers are gone already: cut the download short so it cannot pass for complete.
+      csv.destroy();
+      res.destroy(error instanceof Error ? error : undefined);
+    }
   });
 
   router.get('/payouts/:id', requireRole(...ROLES), async (req, res) => {

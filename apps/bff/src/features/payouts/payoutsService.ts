@@ -51,6 +51,8 @@ export interface PayoutsService {
     context: AuditContext,
   ): Promise<CreatePayoutResult>;
   list(params: PayoutListParams): Promise<{ items: PayoutDto[]; next_cursor: string | null }>;
+  /** Every payout the filters select, in list order, fetched page by page (for the export). */
+  listAll(params: Omit<PayoutListParams, 'cursor' | 'limit'>): AsyncIterable<PayoutDto>;
   get(id: string): Promise<{ payout: PayoutDto; events: PayoutEventDto[] }>;
   checkStatus(id: string, user: SessionUser, context: AuditContext): Promise<PayoutDto>;
   /** Records an orchestrator notification once and confirms it with a status check. */
@@ -76,6 +78,7 @@ const corridorOfBody = z.looseObject({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const EXPORT_PAGE_SIZE = 500;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -298,7 +301,7 @@ export function createPayoutsService({
     return replyToResult(202, reply, true);
   }
 
-  return {
+  const service: PayoutsService = {
     async create({ user, idempotencyKey, body }, context) {
       const corridor = parseInput(corridorOfBody, body);
       const { providers } = await providersService.get(corridor);
@@ -393,6 +396,15 @@ export function createPayoutsService({
       };
     },
 
+    async *listAll(params) {
+      let cursor: string | undefined;
+      do {
+        const page = await service.list({ ...params, cursor, limit: EXPORT_PAGE_SIZE });
+        yield* page.items;
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor !== undefined);
+    },
+
     async get(id) {
       if (!UUID.test(id)) throw new AppError('not_found', 'No such payout.');
       const payout = await dtoOf(id);
@@ -462,4 +474,5 @@ export function createPayoutsService({
       return 'confirmed';
     },
   };
+  return service;
 }
