@@ -1,0 +1,135 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ApiError, parseRetryAfter } from './ApiError.js';
+import { createHttpClient } from './createHttpClient.js';
+
+interface Sent {
+  url: string;
+  init: RequestInit;
+}
+
+function fakeFetch(respond: (sent: Sent) => Response | Promise<Response>) {
+  const sent: Sent[] = [];
+  const fetch: typeof globalThis.fetch = (input, init = {}) => {
+    const request = { url: input instanceof Request ? input.url : input.toString(), init };
+    sent.push(request);
+    return Promise.resolve(respond(request));
+  };
+  return { fetch, sent };
+}
+
+function problem(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json', ...headers },
+  });
+}
+
+describe('createHttpClient', () => {
+  it('sends JSON with the headers the BFF expects and returns the parsed reply', async () => {
+    const { fetch, sent } = fakeFetch(() =>
+      Response.json({ id: 'pay_1', amount: '10.50' }, { status: 201 }),
+    );
+    const http = createHttpClient({ fetch });
+    const reply = await http.request<{ id: string; amount: string }>({
+      method: 'POST',
+      path: '/payouts',
+      body: { amount: '10.50' },
+      headers: { 'Idempotency-Key': 'k-1' },
+    });
+    expect(reply).toEqual({ id: 'pay_1', amount: '10.50' });
+    expect(sent[0]!.url).toBe('/api/payouts');
+    const headers = sent[0]!.init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('k-1');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers['X-Requested-With']).toBe('fetch');
+    expect(sent[0]!.init.credentials).toBe('same-origin');
+    expect(sent[0]!.init.body).toBe('{"amount":"10.50"}');
+  });
+
+  it('leaves empty query values out of the URL', async () => {
+    const { fetch, sent } = fakeFetch(() => Response.json({ items: [], next_cursor: null }));
+    await createHttpClient({ fetch }).request({
+      method: 'GET',
+      path: '/payouts',
+      query: { status: 'pending,approved', q: '', cursor: undefined, order: 'desc' },
+    });
+    expect(sent[0]!.url).toBe('/api/payouts?status=pending%2Capproved&order=desc');
+  });
+
+  it('turns a problem+json reply into an ApiError with its code, field errors and request id', async () => {
+    const { fetch } = fakeFetch(() =>
+      problem(422, {
+        type: 'urn:payouts:problem:validation_failed',
+        title: 'The request has invalid fields',
+        status: 422,
+        detail: 'Some fields are invalid.',
+        code: 'validation_failed',
+        requestId: 'req-9',
+        errors: [
+          { pointer: '/metadata/email', message: 'Enter a valid e-mail address.' },
+          { bad: 1 },
+        ],
+      }),
+    );
+    const error = await createHttpClient({ fetch })
+      .request({ method: 'POST', path: '/payouts', body: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      status: 422,
+      message: 'Some fields are invalid.',
+      requestId: 'req-9',
+      errors: [{ pointer: '/metadata/email', message: 'Enter a valid e-mail address.' }],
+    });
+  });
+
+  it('reads Retry-After on a 429', async () => {
+    const { fetch } = fakeFetch(() =>
+      problem(
+        429,
+        { code: 'rate_limited', detail: 'Too many sign-in attempts.' },
+        { 'Retry-After': '120' },
+      ),
+    );
+    const error = await createHttpClient({ fetch })
+      .request({ method: 'POST', path: '/session', body: {} })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 120 });
+  });
+
+  it('names failures without a problem body by their status', async () => {
+    const { fetch } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 503 }));
+    const error = await createHttpClient({ fetch })
+      .request({ method: 'GET', path: '/payouts' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'orchestrator_unavailable', status: 503 });
+  });
+
+  it('reports a request that got no answer as network_error', async () => {
+    const fetch = (() =>
+      Promise.reject(new TypeError('Failed to fetch'))) as typeof globalThis.fetch;
+    const error = await createHttpClient({ fetch })
+      .request({ method: 'GET', path: '/payouts' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'network_error', status: 0 });
+  });
+
+  it('answers undefined for 204', async () => {
+    const { fetch } = fakeFetch(() => new Response(null, { status: 204 }));
+    await expect(
+      createHttpClient({ fetch }).request({ method: 'DELETE', path: '/session' }),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30);
+    expect(parseRetryAfter('Fri, 20 Nov 2026 12:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});

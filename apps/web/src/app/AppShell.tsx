@@ -1,0 +1,99 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageProgress } from '../components/FullPageProgress.js';
+import type { SessionUser } from '../features/session/sessionApi.js';
+import { UserMenu } from '../features/session/UserMenu.js';
+import { sectionsFor } from './sections.js';
+import { ThemeModeMenu } from './theme/ThemeModeMenu.js';
+
+// Loaded on the first click of the menu button: every page needs the shell, few visits open the
+// menu, and the list page's bundle is on a budget.
+const NavDrawer = lazy(() => import('./NavDrawer.js').then((m) => ({ default: m.NavDrawer })));
+
+const MENU_ID = 'app-menu';
+
+const SKIP_LINK_SX = {
+  position: 'absolute',
+  left: 8,
+  top: -48,
+  zIndex: 2000,
+  p: 1,
+  bgcolor: 'background.paper',
+  color: 'text.primary',
+  '&:focus': { top: 8 },
+} as const;
+
+/** The frame around every signed-in page: the top-left menu, the theme and account menus. */
+export function AppShell({ user }: { user: SessionUser }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box component="a" href="#main" sx={SKIP_LINK_SX}>
+        Skip to content
+      </Box>
+      {/* A header styled as MUI's AppBar (sticky, primary in light, dark surface in dark) without
+          its component: the list page's bundle is on a budget. */}
+      <Box
+        component="header"
+        sx={(theme) => ({
+          position: 'sticky',
+          top: 0,
+          zIndex: theme.zIndex.appBar,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          boxShadow: theme.shadows[1],
+          ...theme.applyStyles('dark', { bgcolor: 'background.paper', color: 'text.primary' }),
+        })}
+      >
+        <Toolbar>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open menu"
+            aria-haspopup="true"
+            aria-controls={menuOpen ? MENU_ID : undefined}
+            aria-expanded={menuOpen ? 'true' : 'false'}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            }}
+            sx={{ mr: 1 }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
+            Payouts back-office
+          </Typography>
+          <ThemeModeMenu />
+          <UserMenu user={user} />
+        </Toolbar>
+      </Box>
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <NavDrawer
+            id={MENU_ID}
+            open={menuOpen}
+            sections={sectionsFor(user.role)}
+            onClose={() => setMenuOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto', outline: 'none' }}
+      >
+        <Suspense fallback={<FullPageProgress />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { buildPayout } from '../testing/buildPayout.js';
+import { createFakeApi } from '../testing/fakeApi.js';
+import { renderApp } from '../testing/renderApp.js';
+
+async function violations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    // jsdom does not lay out or paint: contrast is checked in StatusChip's test and in the browser.
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+describe('accessibility (axe)', () => {
+  it('finds nothing to fix on the payouts list', async () => {
+    const { api } = createFakeApi({
+      list: () =>
+        Promise.resolve({
+          items: [
+            buildPayout({ status: 'pending', is_test: true }),
+            buildPayout({ needs_attention: true }),
+          ],
+          next_cursor: 'c2',
+        }),
+    });
+    renderApp({ api, path: '/payouts?status=pending' });
+    await screen.findAllByText('€1,250.50');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing to fix on the first step of the wizard', async () => {
+    const { api } = createFakeApi();
+    renderApp({ api, path: '/payouts/new' });
+    await screen.findByLabelText(/^Country/);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing to fix on the sign-in page', async () => {
+    const { api } = createFakeApi({ user: null });
+    renderApp({ api, path: '/sign-in' });
+    await screen.findByLabelText(/^Password/);
+    expect(await violations()).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import CheckIcon from '@mui/icons-material/Check';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+
+export interface MenuFilterOption {
+  value: string;
+  label: string;
+}
+
+interface CommonProps {
+  label: string;
+  options: readonly MenuFilterOption[];
+  /** What the button says when nothing is chosen. */
+  anyLabel: string;
+}
+
+export type MenuFilterProps = CommonProps &
+  (
+    | { multiple: true; value: readonly string[]; onChange: (value: string[]) => void }
+    | { multiple?: false; value: string; onChange: (value: string) => void }
+  );
+
+/**
+ * A filter as a button that opens a menu: "Status: Pending, Approved ▾". Single choice uses
+ * radio-like items and closes; multiple choice uses checkable items and stays open.
+ */
+export function MenuFilter(props: MenuFilterProps) {
+  const { label, options, anyLabel } = props;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const chosen: readonly string[] = props.multiple
+    ? props.value
+    : props.value === ''
+      ? []
+      : [props.value];
+  const summary =
+    chosen.length === 0
+      ? anyLabel
+      : chosen.length <= 2
+        ? chosen.map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ')
+        : `${chosen.length} chosen`;
+
+  const choose = (value: string): void => {
+    if (props.multiple) {
+      const next = props.value.includes(value)
+        ? props.value.filter((v) => v !== value)
+        : [...props.value, value];
+      props.onChange(options.map((o) => o.value).filter((v) => next.includes(v)));
+    } else {
+      props.onChange(value);
+      setAnchor(null);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color={chosen.length > 0 ? 'primary' : 'inherit'}
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ textTransform: 'none', height: 40 }}
+      >
+        {label}: {summary}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {props.multiple ? null : (
+          <MenuItem
+            role="menuitemradio"
+            aria-checked={chosen.length === 0}
+            onClick={() => choose('')}
+          >
+            <ListItemIcon>
+              {chosen.length === 0 ? <CheckIcon fontSize="small" /> : null}
+            </ListItemIcon>
+            <ListItemText>{anyLabel}</ListItemText>
+          </MenuItem>
+        )}
+        {options.map((option) => {
+          const checked = chosen.includes(option.value);
+          return (
+            <MenuItem
+              key={option.value}
+              role={props.multiple ? 'menuitemcheckbox' : 'menuitemradio'}
+              aria-checked={checked}
+              onClick={() => choose(option.value)}
+            >
+              <ListItemIcon>{checked ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+              <ListItemText>{option.label}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,422 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import {
+  buildPayoutForm,
+  normalizePayout,
+  statesOf,
+  type PayoutMethodType,
+  type PayoutRequest,
+} from '@payouts/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useApi } from '../../api/ApiContext.js';
+import { isApiError } from '../../api/ApiError.js';
+import { FullPageProgress } from '../../components/FullPageProgress.js';
+import { payoutQueryKeys } from '../payouts/payoutQueryKeys.js';
+import { useCorridors } from '../providers/useCorridors.js';
+import { useProviders } from '../providers/useProviders.js';
+import { can } from '../session/permissions.js';
+import { ROLE_TITLES } from '../session/roles.js';
+import { useSession } from '../session/useSession.js';
+import { apiErrorsByStep, NO_API_ERRORS, type WizardApiErrors } from './apiErrorsByStep.js';
+import { CorridorStep } from './CorridorStep.js';
+import { createDraftStorage, type DraftStorage } from './draftStorage.js';
+import { MethodStep } from './MethodStep.js';
+import { newOrderId } from './newOrderId.js';
+import { attemptStateAfter, keyForNextSend } from './nextSend.js';
+import { RecipientStep } from './RecipientStep.js';
+import { ResultStep } from './ResultStep.js';
+import { ReviewStep } from './ReviewStep.js';
+import { StepHeading } from './StepHeading.js';
+import { validateCorridor, type CorridorErrors } from './validateCorridor.js';
+import {
+  newDraft,
+  STEP,
+  WIZARD_STEPS,
+  type CorridorValues,
+  type WizardDraft,
+  type WizardStep,
+} from './wizardDraft.js';
+
+export interface PayoutWizardPageProps {
+  /** Where the draft survives a reload; sessionStorage by default. */
+  storage?: DraftStorage;
+  now?: () => Date;
+  /** A fresh idempotency key. */
+  newKey?: () => string;
+  randomBytes?: (n: number) => Uint8Array;
+}
+
+const defaultRandomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
+const defaultNewKey = (): string => crypto.randomUUID();
+const defaultNow = (): Date => new Date();
+
+/** A draft from storage resumes at the recipient step at the latest: sensitive values were not kept. */
+function restored(draft: WizardDraft): WizardDraft {
+  if (draft.createdPayoutId !== null) return { ...draft, step: STEP.result };
+  return draft.step > STEP.recipient ? { ...draft, step: STEP.recipient } : draft;
+}
+
+/**
+ * The "+" wizard: corridor and amount, payout method and PSP, the PSP's own section, review, and
+ * the result. One idempotency key for the wizard's life (kept with the draft), so a double click,
+ * a retry or a reload never makes a second payout.
+ */
+export function PayoutWizardPage({
+  storage: givenStorage,
+  now = defaultNow,
+  newKey = defaultNewKey,
+  randomBytes = defaultRandomBytes,
+}: PayoutWizardPageProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [storage] = useState(() => givenStorage ?? createDraftStorage(window.sessionStorage));
+  const [initial] = useState(() => {
+    const saved = storage.load();
+    return saved
+      ? { draft: restored(saved), wasRestored: saved.createdPayoutId === null }
+      : { draft: newDraft(newOrderId(now(), randomBytes), newKey()), wasRestored: false };
+  });
+  const [draft, setDraft] = useState<WizardDraft>(initial.draft);
+  const [wasRestored, setWasRestored] = useState(initial.wasRestored);
+  const [stepChanged, setStepChanged] = useState(false);
+  const [corridorErrors, setCorridorErrors] = useState<CorridorErrors>({});
+  const [apiErrors, setApiErrors] = useState<WizardApiErrors>(NO_API_ERRORS);
+  const [sendError, setSendError] = useState<unknown>(null);
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const lastBodyRef = useRef<string | null>(null);
+
+  const corridors = useCorridors();
+  const corridor = useMemo(
+    () =>
+      draft.corridor.country !== '' && draft.corridor.currency !== ''
+        ? { country: draft.corridor.country, currency: draft.corridor.currency }
+        : null,
+    [draft.corridor.country, draft.corridor.currency],
+  );
+  const providers = useProviders(draft.step >= STEP.method ? corridor : null);
+  const providersData = providers.data;
+  const form = useMemo(
+    () =>
+      providersData && corridor
+        ? buildPayoutForm(providersData.providers, corridor, { now: now() })
+        : undefined,
+    // `now` is read once per provider list: expiry rules need the day, not the second.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [providersData, corridor],
+  );
+  const section =
+    form && draft.payout_method_type !== '' && draft.provider !== ''
+      ? form.section(draft.payout_method_type, draft.provider)
+      : undefined;
+
+  const refresh = useMutation({
+    mutationFn: () => {
+      if (!corridor) throw new Error('No corridor chosen');
+      return api.providers.providers(corridor, { refresh: true });
+    },
+    onSuccess: (reply) => {
+      queryClient.setQueryData(['providers', reply.country, reply.currency], reply);
+    },
+  });
+
+  const create = useMutation({
+    mutationFn: ({ body, key }: { body: PayoutRequest; key: string }) =>
+      api.payouts.create(body, key),
+    // "Still in flight" is answered to a retry of the same request: ask again, same key.
+    retry: (failures, error) => isApiError(error, 'request_in_flight') && failures < 4,
+    retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+  });
+
+  const save = (next: WizardDraft): void => {
+    storage.save(next);
+    setDraft(next);
+  };
+  const update = (patch: Partial<WizardDraft>): void => save({ ...draft, ...patch });
+  const goTo = (step: WizardStep): void => {
+    setStepChanged(true);
+    update({ step });
+  };
+
+  const startOver = (): void => {
+    storage.clear();
+    lastBodyRef.current = null;
+    setApiErrors(NO_API_ERRORS);
+    setCorridorErrors({});
+    setSendError(null);
+    setWasRestored(false);
+    setStepChanged(true);
+    // After a send whose outcome is unknown, the fresh form keeps the order id: if that payout
+    // was made after all, the BFF refuses the same order id again instead of paying twice.
+    const orderId =
+      draft.lastAttempt === 'unresolved' ? draft.corridor.order_id : newOrderId(now(), randomBytes);
+    save(newDraft(orderId, newKey()));
+  };
+
+  const changeCorridor = (patch: Partial<CorridorValues>): void => {
+    const corridorValues = { ...draft.corridor, ...patch };
+    const corridorChanged =
+      corridorValues.country !== draft.corridor.country ||
+      corridorValues.currency !== draft.corridor.currency;
+    const cleared = Object.fromEntries(
+      Object.entries(apiErrors.corridor).filter(([field]) => !(field in patch)),
+    );
+    setApiErrors({ ...apiErrors, corridor: cleared });
+    setCorridorErrors((errors) =>
+      Object.fromEntries(Object.entries(errors).filter(([field]) => !(field in patch))),
+    );
+    update({
+      corridor: corridorValues,
+      // Another corridor has other PSPs: what was chosen for the old one does not carry over.
+      ...(corridorChanged ? { payout_method_type: '', provider: '', metadata: {} } : {}),
+    });
+  };
+
+  const changeMethod = (choice: { type: PayoutMethodType | ''; provider: string }): void => {
+    const same = choice.type === draft.payout_method_type && choice.provider === draft.provider;
+    setApiErrors({ ...apiErrors, method: {}, ...(same ? {} : { metadata: {} }) });
+    update({
+      payout_method_type: choice.type,
+      provider: choice.provider,
+      ...(same ? {} : { metadata: {} }),
+    });
+  };
+
+  const changeMetadata = (metadata: Record<string, unknown>): void => {
+    const changed = (name: string): boolean => metadata[name] !== draft.metadata[name];
+    if (Object.keys(apiErrors.metadata).some(changed)) {
+      setApiErrors({
+        ...apiErrors,
+        metadata: Object.fromEntries(
+          Object.entries(apiErrors.metadata).filter(([n]) => !changed(n)),
+        ),
+      });
+    }
+    update({ metadata });
+  };
+
+  const corridorNext = (): void => {
+    const errors = validateCorridor(draft.corridor, corridors.data ?? []);
+    setCorridorErrors(errors);
+    if (Object.keys(errors).length === 0) goTo(STEP.method);
+  };
+
+  const body: PayoutRequest | undefined =
+    form && section
+      ? (normalizePayout(form, {
+          order_id: draft.corridor.order_id,
+          provider: draft.provider,
+          country: draft.corridor.country,
+          currency: draft.corridor.currency,
+          state: statesOf(draft.corridor.country).length > 0 ? draft.corridor.state : null,
+          amount: draft.corridor.amount,
+          payout_method_type: draft.payout_method_type,
+          metadata: draft.metadata,
+        }) as PayoutRequest)
+      : undefined;
+
+  const send = async (): Promise<void> => {
+    // A second click lands before React re-renders the disabled button.
+    if (sendingRef.current || !body) return;
+    sendingRef.current = true;
+    setSending(true);
+    setSendError(null);
+    const json = JSON.stringify(body);
+    const key = keyForNextSend({
+      currentKey: draft.idempotencyKey,
+      lastAttempt: draft.lastAttempt,
+      lastBody: lastBodyRef.current,
+      body: json,
+      newKey,
+    });
+    lastBodyRef.current = json;
+    // Stored before the request leaves: a reload while it is in flight reuses the key.
+    const sent: WizardDraft = { ...draft, idempotencyKey: key, lastAttempt: 'unresolved' };
+    save(sent);
+    try {
+      const payout = await create.mutateAsync({ body, key });
+      queryClient.setQueryData(payoutQueryKeys.detail(payout.id), { payout, events: [] });
+      void queryClient.invalidateQueries({ queryKey: [...payoutQueryKeys.all, 'list'] });
+      setApiErrors(NO_API_ERRORS);
+      setStepChanged(true);
+      save({ ...sent, step: STEP.result, lastAttempt: 'none', createdPayoutId: payout.id });
+    } catch (error) {
+      setSendError(error);
+      if (!isApiError(error)) return;
+      const next: WizardDraft = { ...sent, lastAttempt: attemptStateAfter(error.code) };
+      if (error.errors.length > 0) {
+        const sorted = apiErrorsByStep(error.errors);
+        setApiErrors(sorted.errors);
+        if (sorted.firstStep !== null) {
+          next.step = sorted.firstStep;
+          setStepChanged(true);
+        }
+      }
+      save(next);
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  if (user === undefined) return <FullPageProgress />;
+  if (!can(user?.role, 'payout:create')) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1">
+          New payout
+        </Typography>
+        <Alert severity="warning">
+          Your role ({user ? ROLE_TITLES[user.role] : 'none'}) cannot make payouts. Finance staff
+          and admins can.{' '}
+          <Link component={RouterLink} to="/payouts">
+            Back to the payouts
+          </Link>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const hasFieldErrors =
+    Object.keys(apiErrors.corridor).length +
+      Object.keys(apiErrors.method).length +
+      Object.keys(apiErrors.metadata).length >
+    0;
+
+  let content;
+  switch (draft.step) {
+    case STEP.corridor:
+      content = (
+        <CorridorStep
+          values={draft.corridor}
+          errors={{ ...corridorErrors, ...apiErrors.corridor }}
+          corridors={corridors}
+          onChange={changeCorridor}
+          onNewOrderId={() => changeCorridor({ order_id: newOrderId(now(), randomBytes) })}
+          onNext={corridorNext}
+        />
+      );
+      break;
+    case STEP.method:
+      content = corridor ? (
+        <MethodStep
+          corridor={corridor}
+          form={form}
+          fetchedAt={providersData?.fetched_at}
+          providersError={providers.error ?? refresh.error}
+          isRefreshing={refresh.isPending}
+          type={draft.payout_method_type}
+          provider={draft.provider}
+          apiErrors={apiErrors.method}
+          onChange={changeMethod}
+          onRefresh={() => refresh.mutate()}
+          onBack={() => goTo(STEP.corridor)}
+          onNext={() => goTo(STEP.recipient)}
+        />
+      ) : null;
+      break;
+    case STEP.recipient:
+      content = section ? (
+        <RecipientStep
+          key={`${section.type}:${section.provider.name}`}
+          section={section}
+          formData={draft.metadata}
+          apiErrors={apiErrors.metadata}
+          onChange={changeMetadata}
+          onBack={() => goTo(STEP.method)}
+          onNext={() => goTo(STEP.review)}
+        />
+      ) : (
+        <MissingChoice
+          onBack={() => goTo(form ? STEP.method : STEP.corridor)}
+          loading={!form && !providers.isError}
+        />
+      );
+      break;
+    case STEP.review:
+      content =
+        body && section ? (
+          <ReviewStep
+            body={body}
+            section={section}
+            sending={sending}
+            error={hasFieldErrors ? null : sendError}
+            generalErrors={apiErrors.general}
+            onBack={() => goTo(STEP.recipient)}
+            onSend={() => void send()}
+            onStartOver={startOver}
+          />
+        ) : (
+          <MissingChoice onBack={() => goTo(STEP.method)} loading={!form && !providers.isError} />
+        );
+      break;
+    case STEP.result:
+      content = draft.createdPayoutId ? (
+        <ResultStep payoutId={draft.createdPayoutId} onAnother={startOver} />
+      ) : null;
+      break;
+  }
+
+  return (
+    <Stack spacing={3}>
+      <title>New payout · Payouts back-office</title>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          New payout
+        </Typography>
+        {draft.step !== STEP.result ? (
+          <Button onClick={startOver} disabled={sending}>
+            Start over
+          </Button>
+        ) : null}
+      </Stack>
+      <Stepper activeStep={draft.step} alternativeLabel aria-label="Progress">
+        {WIZARD_STEPS.map((label, index) => (
+          <Step key={label} completed={index < draft.step}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <StepHeading key={draft.step} step={draft.step} takeFocus={stepChanged} />
+        {wasRestored && draft.step !== STEP.result ? (
+          <Alert severity="info" sx={{ mb: 2 }} onClose={() => setWasRestored(false)}>
+            Your draft was restored. Card numbers, account numbers and security codes are not kept:
+            enter them again.
+          </Alert>
+        ) : null}
+        {hasFieldErrors ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            The payout was not made: fix the marked fields, then send it again.
+          </Alert>
+        ) : null}
+        {content}
+      </Paper>
+    </Stack>
+  );
+}
+
+function MissingChoice({ onBack, loading }: { onBack: () => void; loading: boolean }) {
+  return (
+    <Stack spacing={2}>
+      <Alert severity={loading ? 'info' : 'warning'}>
+        {loading ? 'Loading the PSPs…' : 'Choose the payout method and the PSP first.'}
+      </Alert>
+      <Stack direction="row">
+        <Button variant="outlined" onClick={onBack}>
+          Back
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Payout } from '../payouts/payoutsApi.js';
+import { buildPayout } from '../../testing/buildPayout.js';
+import { apiError } from '../../testing/fakeApi.js';
+import { CARD, deferred, fill, next, setup, toReview } from '../../testing/wizardHarness.js';
+import { DRAFT_STORAGE_KEY } from './draftStorage.js';
+
+describe('PayoutWizardPage: making the payout', () => {
+  it('reviews with sensitive values masked; a double click sends one request with one key', async () => {
+    const reply = deferred<Payout>();
+    const { user, calls } = setup({ create: () => reply.promise });
+    await toReview(user);
+    expect(screen.getByText('411111******1111')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(CARD);
+    expect(screen.getByText('€100.50')).toBeInTheDocument();
+
+    await user.dblClick(screen.getByRole('button', { name: 'Make a payout' }));
+    expect(calls.create).toHaveLength(1);
+    expect(calls.create[0]!.key).toBe('key-1');
+    expect(calls.create[0]!.body).toEqual({
+      order_id: 'PO-20261120-BBBBBB',
+      provider: 'acme_pay',
+      country: 'BE',
+      currency: 'EUR',
+      state: null,
+      amount: '100.50',
+      payout_method_type: 'credit_card',
+      metadata: { creditCardNumber: CARD, cardHolderName: 'Jane Doe', email: 'jane@example.com' },
+    });
+    expect(screen.getByRole('button', { name: 'Make a payout' })).toBeDisabled();
+
+    reply.resolve(
+      buildPayout({ id: 'pay_new', order_id: 'PO-20261120-BBBBBB', status: 'pending' }),
+    );
+    expect(await screen.findByText('Payout PO-20261120-BBBBBB was created.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the payout' })).toHaveAttribute(
+      'href',
+      '/payouts/pay_new',
+    );
+    expect(calls.create).toHaveLength(1);
+  });
+
+  it('puts a field error from the API on that field; a resend of the changed body gets a new key', async () => {
+    let attempt = 0;
+    const { user, calls } = setup({
+      create: (body) => {
+        attempt += 1;
+        if (attempt === 1) {
+          return Promise.reject(
+            apiError('validation_failed', 'Some fields are invalid.', {
+              errors: [
+                {
+                  pointer: '/metadata/email',
+                  message: 'The PSP does not accept this e-mail address.',
+                },
+              ],
+            }),
+          );
+        }
+        return Promise.resolve(
+          buildPayout({ id: 'pay_ok', order_id: body.order_id, status: 'pending' }),
+        );
+      },
+    });
+    await toReview(user);
+    await user.click(screen.getByText('Make a payout'));
+
+    await screen.findByText(/^Step 3 of 5/);
+    const email = screen.getByLabelText(/^E-mail/);
+    expect(screen.getByText('The PSP does not accept this e-mail address.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/The payout was not made: fix the marked fields/)).toBeInTheDocument();
+
+    await user.clear(email);
+    await fill(user, email, 'jane.doe@example.com');
+    expect(
+      screen.queryByText('The PSP does not accept this e-mail address.'),
+    ).not.toBeInTheDocument();
+    // The card number was never stored; it is still in the form.
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('411111******1111');
+    await next(user);
+    await user.click(await screen.findByText('Make a payout'));
+    await screen.findByText(/was created\./);
+    expect(calls.create.map((c) => c.key)).toEqual(['key-1', 'key-2']);
+    expect(calls.create[1]!.body.metadata.email).toBe('jane.doe@example.com');
+  });
+
+  it('retries after a network failure with the same key, so the payout is made at most once', async () => {
+    let attempt = 0;
+    const { user, calls } = setup({
+      create: (body) => {
+        attempt += 1;
+        return attempt === 1
+          ? Promise.reject(
+              apiError('network_error', 'The server could not be reached.', { status: 0 }),
+            )
+          : Promise.resolve(
+              buildPayout({ id: 'pay_1', order_id: body.order_id, status: 'pending' }),
+            );
+      },
+    });
+    await toReview(user);
+    await user.click(screen.getByText('Make a payout'));
+    expect(await screen.findByText('The payout may not have been made')).toBeInTheDocument();
+    await user.click(screen.getByText('Make a payout'));
+    await screen.findByText(/was created\./);
+    expect(calls.create.map((c) => c.key)).toEqual(['key-1', 'key-1']);
+  });
+
+  it('keeps the draft and its key across a reload, but never the card number', async () => {
+    const first = setup({
+      create: () =>
+        Promise.reject(apiError('orchestrator_timeout', 'No answer in time.', { status: 504 })),
+    });
+    await toReview(first.user);
+    await first.user.click(screen.getByText('Make a payout'));
+    await screen.findByText('The payout may not have been made');
+    const stored = window.sessionStorage.getItem(DRAFT_STORAGE_KEY)!;
+    expect(stored).toContain('key-1');
+    expect(stored).not.toContain('4111');
+    first.unmount();
+
+    const second = setup();
+    expect(await screen.findByText(/Your draft was restored/)).toBeInTheDocument();
+    await screen.findByText(/^Step 3 of 5/);
+    expect(screen.getByLabelText(/^Name on card/)).toHaveValue('Jane Doe');
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('');
+    await second.user.type(screen.getByLabelText(/^Card number/), CARD);
+    await next(second.user);
+    await second.user.click(await screen.findByText('Make a payout'));
+    await screen.findByText(/was created\./);
+    expect(second.calls.create.map((c) => c.key)).toEqual(['key-1']);
+  });
+
+  it('starting over after an unknown outcome keeps the order id, so the BFF can refuse a duplicate', async () => {
+    const { user } = setup({
+      create: () => Promise.reject(apiError('network_error', 'No answer.', { status: 0 })),
+    });
+    await toReview(user);
+    await user.click(screen.getByText('Make a payout'));
+    await screen.findByText('The payout may not have been made');
+    await user.click(screen.getByText('Start over'));
+    await screen.findByText(/^Step 1 of 5/);
+    expect(screen.getByLabelText(/^Order ID/)).toHaveValue('PO-20261120-BBBBBB');
+    expect(screen.getByLabelText(/^Amount/)).toHaveValue('');
+
+    // The kept order id can still be replaced by hand.
+    await user.click(screen.getByLabelText('Generate a new order ID'));
+    expect(screen.getByLabelText(/^Order ID/)).toHaveValue('PO-20261120-CCCCCC');
+  });
+});

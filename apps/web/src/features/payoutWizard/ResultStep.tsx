@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PayoutStatus } from '@payouts/contracts';
+import { Link as RouterLink } from 'react-router';
+import { DetailList } from '../../components/DetailList.js';
+import { ErrorState } from '../../components/ErrorState.js';
+import { formatMoney } from '../../components/formatMoney.js';
+import { StatusChip } from '../../components/StatusChip.js';
+import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
+import { isFinalStatus } from '../payouts/isFinalStatus.js';
+import { usePayout } from '../payouts/usePayout.js';
+
+function resultSeverity(status: PayoutStatus): 'success' | 'warning' | 'error' {
+  if (status === 'failed' || status === 'declined' || status === 'rejected') return 'error';
+  return status === 'unknown' ? 'warning' : 'success';
+}
+
+function resultText(orderId: string, status: PayoutStatus): string {
+  if (status === 'failed') return `Payout ${orderId} was refused by the orchestrator.`;
+  if (status === 'unknown') {
+    return `Payout ${orderId} was sent, but the orchestrator's answer did not arrive. It is being reconciled and will not be sent again.`;
+  }
+  return `Payout ${orderId} was created.`;
+}
+
+/** The payout just made, with its status kept live until it is final. */
+export function ResultStep({ payoutId, onAnother }: { payoutId: string; onAnother: () => void }) {
+  const detail = usePayout(payoutId);
+  const payout = detail.data?.payout;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 720 }}>
+      {payout ? (
+        <>
+          <Alert severity={resultSeverity(payout.status)}>
+            {resultText(payout.order_id, payout.status)}
+          </Alert>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }} aria-live="polite">
+            <Typography>Status:</Typography>
+            <StatusChip status={payout.status} size="medium" />
+            <Typography variant="body2" color="text.secondary">
+              {PAYOUT_STATUS_STYLES[payout.status]?.description}
+            </Typography>
+          </Stack>
+          {isFinalStatus(payout.status) ? null : (
+            <LinearProgress aria-label="Waiting for the final status" />
+          )}
+          <DetailList
+            items={[
+              { label: 'Amount', value: formatMoney(payout.amount, payout.currency) },
+              { label: 'PSP', value: payout.provider_title ?? payout.provider },
+              { label: 'Orchestrator ID', value: payout.orchestrator_id ?? '—' },
+              ...(payout.decline_reason
+                ? [{ label: 'Decline reason', value: payout.decline_reason }]
+                : []),
+            ]}
+          />
+        </>
+      ) : detail.isError ? (
+        <ErrorState
+          error={detail.error}
+          title="The payout's status could not be loaded"
+          onRetry={() => void detail.refetch()}
+        />
+      ) : (
+        <LinearProgress aria-label="Loading the payout" />
+      )}
+      <Stack direction="row" spacing={2}>
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={`/payouts/${encodeURIComponent(payoutId)}`}
+        >
+          Open the payout
+        </Button>
+        <Button variant="outlined" onClick={onAnother}>
+          Make another payout
+        </Button>
+        <Link component={RouterLink} to="/payouts" sx={{ alignSelf: 'center' }}>
+          Back to the list
+        </Link>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildPayout } from '../../testing/buildPayout.js';
+import { apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
+import { renderApp } from '../../testing/renderApp.js';
+import type { PayoutDetail } from './payoutsApi.js';
+
+const payout = buildPayout({
+  id: 'pay_42',
+  order_id: 'PO-20261120-ABCDEF',
+  status: 'declined',
+  orchestrator_status: 'declined',
+  orchestrator_id: 'orc-777',
+  psp_transaction_id: 'psp-888',
+  decline_code: 'insufficient_funds',
+  decline_reason: 'The card has insufficient funds',
+  payout_method_type: 'credit_card',
+  metadata: {
+    creditCardNumber: '411111******1111',
+    cardHolderName: 'Jane Doe',
+    // A server mistake: a whole account number must still not reach the screen.
+    bankAccountNumber: 'BE71096123456769',
+    expiryMonth: 12,
+  },
+  is_test: true,
+});
+
+const detail: PayoutDetail = {
+  payout,
+  events: [
+    {
+      id: 'e2',
+      type: 'submitted',
+      at: '2026-11-20T10:00:01.000Z',
+      actor: null,
+      data: { orchestrator_id: 'orc-777' },
+    },
+    {
+      id: 'e1',
+      type: 'created',
+      at: '2026-11-20T10:00:00.000Z',
+      actor: { id: 'u_1', name: 'Fiona Finance' },
+      data: null,
+    },
+    {
+      id: 'e3',
+      type: 'notification',
+      at: '2026-11-20T10:03:00.000Z',
+      actor: null,
+      data: { status: 'declined' },
+    },
+  ],
+};
+
+describe('PayoutDetailPage', () => {
+  it('shows the masked recipient, the ids, the decline and the timeline in order', async () => {
+    const { api } = createFakeApi({ get: () => Promise.resolve(detail) });
+    renderApp({ api, path: '/payouts/pay_42' });
+    await screen.findByText('Payout PO-20261120-ABCDEF');
+    expect(screen.getByText('Test payout')).toBeInTheDocument();
+    expect(
+      screen.getByText('Declined (insufficient_funds): The card has insufficient funds'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('orc-777')).toBeInTheDocument();
+    expect(screen.getByText('psp-888')).toBeInTheDocument();
+
+    expect(screen.getByText('Card number').nextElementSibling).toHaveTextContent(
+      '411111******1111',
+    );
+    expect(screen.getByText('Name on card').nextElementSibling).toHaveTextContent('Jane Doe');
+    expect(screen.getByText('Account number').nextElementSibling).toHaveTextContent('****6769');
+    expect(document.body.textContent).not.toContain('BE71096123456769');
+
+    const events = screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+    expect(events).toEqual([
+      'Created',
+      'Sent to the orchestrator',
+      'Notification from the orchestrator',
+    ]);
+  });
+
+  it('checks the status on request and shows the new state', async () => {
+    let checked = false;
+    const pending = {
+      ...payout,
+      status: 'pending' as const,
+      decline_code: null,
+      decline_reason: null,
+    };
+    const { api, calls } = createFakeApi({
+      user: SUPPORT_USER,
+      get: () =>
+        Promise.resolve(
+          checked
+            ? {
+                payout: { ...pending, status: 'approved', orchestrator_status: 'approved' },
+                events: [
+                  ...detail.events,
+                  {
+                    id: 'e4',
+                    type: 'status_check',
+                    at: '2026-11-20T10:05:00.000Z',
+                    actor: 'sup@example.com',
+                    data: { status: 'approved' },
+                  },
+                ],
+              }
+            : { ...detail, payout: pending },
+        ),
+      checkStatus: () => {
+        checked = true;
+        return Promise.resolve({ ...pending, status: 'approved', orchestrator_status: 'approved' });
+      },
+    });
+    const { user } = renderApp({ api, path: '/payouts/pay_42' });
+    await screen.findByText('Pending');
+    await user.click(screen.getByText('Check status'));
+    await screen.findByText('Approved');
+    expect(checked).toBe(true);
+    expect(calls.checkStatus).toEqual(['pay_42']);
+    expect(await screen.findByText('Status checked')).toBeInTheDocument();
+    expect(screen.getByText(/sup@example\.com/)).toBeInTheDocument();
+  });
+
+  it('says so plainly when the payout does not exist', async () => {
+    const { api } = createFakeApi({
+      get: () => Promise.reject(apiError('not_found', 'No such payout.', { status: 404 })),
+    });
+    renderApp({ api, path: '/payouts/nope' });
+    await waitFor(() =>
+      expect(screen.getByText('There is no payout with this id.')).toBeInTheDocument(),
+    );
+  });
+});

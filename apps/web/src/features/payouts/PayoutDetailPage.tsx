@@ -1,0 +1,197 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { isApiError } from '../../api/ApiError.js';
+import { DetailList } from '../../components/DetailList.js';
+import { ErrorState } from '../../components/ErrorState.js';
+import { formatDateTime } from '../../components/formatDateTime.js';
+import { formatMoney } from '../../components/formatMoney.js';
+import { Placeholder } from '../../components/Placeholder.js';
+import { metadataLabel } from '../../components/metadataLabel.js';
+import { regionName } from '../../components/regionName.js';
+import { StatusChip } from '../../components/StatusChip.js';
+import { TestBadge } from '../../components/TestBadge.js';
+import { can } from '../session/permissions.js';
+import { useSession } from '../session/useSession.js';
+import { displayMetadataValue } from './displayMetadataValue.js';
+import { PayoutTimeline } from './PayoutTimeline.js';
+import { useCheckStatus, usePayout } from './usePayout.js';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Code({ children }: { children: string | null | undefined }) {
+  return children ? (
+    <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: '0.9em' }}>
+      {children}
+    </Typography>
+  ) : (
+    '—'
+  );
+}
+
+export function PayoutDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const detail = usePayout(id);
+  const checkStatus = useCheckStatus(id);
+
+  const back = (
+    <Link
+      component={RouterLink}
+      to="/payouts"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <ArrowBackIcon fontSize="small" aria-hidden="true" />
+      Payouts
+    </Link>
+  );
+
+  if (detail.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true">
+        {back}
+        <Typography variant="h4" component="h1">
+          <Placeholder width="40%" />
+        </Typography>
+        <Placeholder height={200} />
+      </Stack>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Typography variant="h4" component="h1">
+          Payout
+        </Typography>
+        {isApiError(detail.error, 'not_found') ? (
+          <Alert severity="warning">There is no payout with this id.</Alert>
+        ) : (
+          <ErrorState
+            error={detail.error}
+            title="The payout could not be loaded"
+            onRetry={() => void detail.refetch()}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const { payout, events } = detail.data;
+  const metadata = Object.entries(payout.metadata);
+  return (
+    <Stack spacing={2}>
+      <title>{`Payout ${payout.order_id} · Payouts back-office`}</title>
+      {back}
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          Payout {payout.order_id}
+        </Typography>
+        <StatusChip status={payout.status} size="medium" />
+        {payout.is_test ? <TestBadge label="Test payout" /> : null}
+        <Stack direction="row" sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+          {can(user?.role, 'payout:check-status') ? (
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              loading={checkStatus.isPending}
+              onClick={() => checkStatus.mutate()}
+            >
+              Check status
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+      {checkStatus.isError ? (
+        <ErrorState error={checkStatus.error} title="The status could not be checked" />
+      ) : null}
+      {checkStatus.isSuccess ? (
+        <Alert severity="info" onClose={() => checkStatus.reset()}>
+          Status checked: {payout.orchestrator_status ?? 'no answer from the orchestrator'}.
+        </Alert>
+      ) : null}
+      {payout.decline_code || payout.decline_reason ? (
+        <Alert severity="error">
+          Declined{payout.decline_code ? ` (${payout.decline_code})` : ''}
+          {payout.decline_reason ? `: ${payout.decline_reason}` : ''}
+        </Alert>
+      ) : null}
+      {payout.status === 'failed' ? (
+        <Alert severity="error">
+          The orchestrator refused this payout; nothing was sent
+          {payout.failure_reason ? `: ${payout.failure_reason}` : '.'}
+        </Alert>
+      ) : null}
+      {payout.status === 'unknown' ? (
+        <Alert severity="warning">
+          The orchestrator has not confirmed this payout yet. It is being reconciled and will not be
+          sent again.
+        </Alert>
+      ) : null}
+      <Section title="Payout">
+        <DetailList
+          items={[
+            { label: 'Amount', value: formatMoney(payout.amount, payout.currency) },
+            { label: 'PSP', value: payout.provider_title ?? payout.provider },
+            {
+              label: 'Payout method',
+              value:
+                PAYOUT_METHOD_TYPE_TITLES[payout.payout_method_type] ?? payout.payout_method_type,
+            },
+            { label: 'Country', value: `${regionName(payout.country)} (${payout.country})` },
+            ...(payout.state ? [{ label: 'State', value: payout.state }] : []),
+            {
+              label: 'Created',
+              value: `${formatDateTime(payout.created_at)}${payout.created_by ? ` by ${payout.created_by.name}` : ''}`,
+            },
+            { label: 'Last update', value: formatDateTime(payout.updated_at) },
+          ]}
+        />
+      </Section>
+      <Section title="Recipient">
+        {metadata.length === 0 ? (
+          <Typography>No recipient details.</Typography>
+        ) : (
+          <DetailList
+            items={metadata.map(([name, value]) => ({
+              label: metadataLabel(name),
+              value: displayMetadataValue(name, value),
+            }))}
+          />
+        )}
+      </Section>
+      <Section title="References">
+        <DetailList
+          items={[
+            { label: 'Order ID', value: <Code>{payout.order_id}</Code> },
+            { label: 'Orchestrator ID', value: <Code>{payout.orchestrator_id}</Code> },
+            { label: 'PSP transaction ID', value: <Code>{payout.psp_transaction_id}</Code> },
+            { label: 'Orchestrator status', value: <Code>{payout.orchestrator_status}</Code> },
+            { label: 'Decline code', value: <Code>{payout.decline_code}</Code> },
+            { label: 'Decline reason', value: payout.decline_reason ?? '—' },
+          ]}
+        />
+      </Section>
+      <Section title="Timeline">
+        <PayoutTimeline events={events} />
+      </Section>
+    </Stack>
+  );
+}

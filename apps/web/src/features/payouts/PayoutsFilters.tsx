@@ -1,0 +1,185 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import {
+  isDecimalString,
+  PAYOUT_METHOD_TYPE_TITLES,
+  PAYOUT_METHOD_TYPES,
+  PAYOUT_STATUSES,
+  type PayoutMethodType,
+} from '@payouts/contracts';
+import { useMemo } from 'react';
+import { currencyName } from '../../components/currencyName.js';
+import { DebouncedTextField } from '../../components/DebouncedTextField.js';
+import { MenuFilter } from '../../components/MenuFilter.js';
+import { OutlinedField } from '../../components/OutlinedField.js';
+import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
+import { regionName } from '../../components/regionName.js';
+import { useCorridors } from '../providers/useCorridors.js';
+import { DATE_PRESETS, datePresetRange, type DatePreset } from './datePresets.js';
+import { EMPTY_FILTERS, hasActiveFilters, type PayoutFilters } from './payoutListParams.js';
+
+export interface PayoutsFiltersProps {
+  filters: PayoutFilters;
+  onChange: (filters: PayoutFilters) => void;
+  /** Today, for the date presets (tests pass a fixed day). */
+  now?: () => Date;
+}
+
+function amountProblem(value: string): string | null {
+  if (value === '' || isDecimalString(value)) return null;
+  return 'Digits and a decimal point only, e.g. 1250.50';
+}
+
+const STATUS_OPTIONS = PAYOUT_STATUSES.map((status) => ({
+  value: status,
+  label: PAYOUT_STATUS_STYLES[status].label,
+}));
+const TYPE_OPTIONS = PAYOUT_METHOD_TYPES.map((type) => ({
+  value: type,
+  label: PAYOUT_METHOD_TYPE_TITLES[type],
+}));
+
+/** The code options from the corridors, plus the current value if it is not among them. */
+function codeOptions(
+  codes: readonly string[],
+  current: string,
+  describe: (code: string) => string,
+) {
+  const all = current !== '' && !codes.includes(current) ? [current, ...codes] : codes;
+  return all.map((code) => ({ value: code, label: `${code} · ${describe(code)}` }));
+}
+
+export function PayoutsFilters({ filters, onChange, now = () => new Date() }: PayoutsFiltersProps) {
+  const corridors = useCorridors();
+  const { countries, currencies } = useMemo(() => {
+    const list = corridors.data ?? [];
+    return {
+      countries: [...new Set(list.map((c) => c.country))].sort((a, b) =>
+        regionName(a).localeCompare(regionName(b)),
+      ),
+      currencies: [...new Set(list.map((c) => c.currency))].sort(),
+    };
+  }, [corridors.data]);
+  const set = (patch: Partial<PayoutFilters>): void => onChange({ ...filters, ...patch });
+
+  const today = now();
+  const activePreset = DATE_PRESETS.find((p) => {
+    const range = datePresetRange(p.id, today);
+    return range.from === filters.created_from && range.to === filters.created_to;
+  })?.id;
+  const choosePreset = (preset: DatePreset | null): void => {
+    if (preset === null) {
+      set({ created_from: '', created_to: '' });
+      return;
+    }
+    const range = datePresetRange(preset, now());
+    set({ created_from: range.from, created_to: range.to });
+  };
+
+  return (
+    <Box role="search" aria-label="Filter payouts">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <DebouncedTextField
+          label="Search"
+          type="search"
+          value={filters.q}
+          onCommit={(q) => set({ q })}
+          placeholder="Order ID, orchestrator ID, recipient name or e-mail"
+          sx={{ minWidth: 320, flexGrow: 1 }}
+        />
+        <DebouncedTextField
+          label="PSP"
+          value={filters.provider}
+          onCommit={(provider) => set({ provider })}
+          sx={{ width: 160 }}
+        />
+        <DebouncedTextField
+          label="Amount from"
+          value={filters.amount_min}
+          inputMode="decimal"
+          validate={amountProblem}
+          onCommit={(amount_min) => set({ amount_min })}
+          sx={{ width: 140 }}
+        />
+        <DebouncedTextField
+          label="Amount to"
+          value={filters.amount_max}
+          inputMode="decimal"
+          validate={amountProblem}
+          onCommit={(amount_max) => set({ amount_max })}
+          sx={{ width: 140 }}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
+        <MenuFilter
+          label="Status"
+          anyLabel="Any"
+          multiple
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(status) => set({ status: PAYOUT_STATUSES.filter((s) => status.includes(s)) })}
+        />
+        <MenuFilter
+          label="Type"
+          anyLabel="Any"
+          options={TYPE_OPTIONS}
+          value={filters.payout_method_type}
+          onChange={(type) => set({ payout_method_type: type as PayoutMethodType | '' })}
+        />
+        <MenuFilter
+          label="Currency"
+          anyLabel="Any"
+          options={codeOptions(currencies, filters.currency, currencyName)}
+          value={filters.currency}
+          onChange={(currency) => set({ currency })}
+        />
+        <MenuFilter
+          label="Country"
+          anyLabel="Any"
+          options={codeOptions(countries, filters.country, regionName)}
+          value={filters.country}
+          onChange={(country) => set({ country })}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
+        <OutlinedField
+          label="Created from"
+          type="date"
+          value={filters.created_from}
+          max={filters.created_to || undefined}
+          onChange={(created_from) => set({ created_from })}
+        />
+        <OutlinedField
+          label="Created to"
+          type="date"
+          value={filters.created_to}
+          min={filters.created_from || undefined}
+          onChange={(created_to) => set({ created_to })}
+        />
+        <Box
+          role="group"
+          aria-label="Created date presets"
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          {DATE_PRESETS.map((preset) => {
+            const active = preset.id === activePreset;
+            return (
+              <Button
+                key={preset.id}
+                size="small"
+                variant={active ? 'contained' : 'outlined'}
+                aria-pressed={active}
+                onClick={() => choosePreset(active ? null : preset.id)}
+              >
+                {preset.label}
+              </Button>
+            );
+          })}
+        </Box>
+        {hasActiveFilters(filters) ? (
+          <Button onClick={() => onChange(EMPTY_FILTERS)}>Clear filters</Button>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}

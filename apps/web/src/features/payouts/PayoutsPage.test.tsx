@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildPayout } from '../../testing/buildPayout.js';
+import { apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
+import { renderApp } from '../../testing/renderApp.js';
+
+const CORRIDORS = [
+  { country: 'BE', currency: 'EUR' },
+  { country: 'JP', currency: 'JPY' },
+  { country: 'US', currency: 'USD' },
+];
+
+function searchOf(router: { state: { location: { search: string } } }): URLSearchParams {
+  return new URLSearchParams(router.state.location.search);
+}
+
+describe('PayoutsPage', () => {
+  it('reads its filters, sort and search from the URL and asks the API for exactly those', async () => {
+    const { api, calls } = createFakeApi({ corridors: CORRIDORS });
+    renderApp({
+      api,
+      path: '/payouts?status=pending,approved&currency=EUR&country=BE&q=jane&sort=amount&order=asc&amount_min=10.5&payout_method_type=bank_account&provider=acme_pay',
+    });
+    await screen.findByText('No payouts match these filters.');
+    expect(calls.list.at(-1)).toMatchObject({
+      status: 'pending,approved',
+      currency: 'EUR',
+      country: 'BE',
+      q: 'jane',
+      sort: 'amount',
+      order: 'asc',
+      amount_min: '10.5',
+      payout_method_type: 'bank_account',
+      provider: 'acme_pay',
+      limit: '25',
+    });
+    expect(screen.getByText('Status: Pending, Approved')).toBeInTheDocument();
+    expect(screen.getByText('Type: Bank account')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('jane');
+    expect(screen.getByLabelText('Amount from')).toHaveValue('10.5');
+  });
+
+  it('writes filter changes back to the URL, keeping the others, and clears them all', async () => {
+    const { api, calls } = createFakeApi({ corridors: CORRIDORS });
+    const { router, user } = renderApp({ api, path: '/payouts?q=jane&sort=amount' });
+    await screen.findByText('No payouts match these filters.');
+
+    await user.click(screen.getByText('Status: Any'));
+    await user.click(await screen.findByText('Declined'));
+    await user.click(screen.getByText('Pending'));
+    await user.keyboard('{Escape}');
+    // Statuses are kept in the product's order, whatever the order they were ticked in.
+    await waitFor(() => expect(searchOf(router).get('status')).toBe('pending,declined'));
+    expect(searchOf(router).get('q')).toBe('jane');
+    expect(searchOf(router).get('sort')).toBe('amount');
+
+    await user.click(screen.getByText('Currency: Any'));
+    await user.click(await screen.findByText('JPY · Japanese Yen'));
+    await waitFor(() => expect(searchOf(router).get('currency')).toBe('JPY'));
+    await waitFor(() =>
+      expect(calls.list.at(-1)).toMatchObject({ currency: 'JPY', status: 'pending,declined' }),
+    );
+
+    await user.clear(screen.getByLabelText('Amount to'));
+    await user.type(screen.getByLabelText('Amount to'), '1,000{Enter}');
+    expect(
+      await screen.findByText('Digits and a decimal point only, e.g. 1250.50'),
+    ).toBeInTheDocument();
+    expect(searchOf(router).get('amount_max')).toBeNull();
+
+    await user.click(screen.getAllByText('Clear filters')[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=amount'));
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
+
+  it('sets the created range from a preset in the user’s time zone', async () => {
+    const { api, calls } = createFakeApi();
+    const { router, user } = renderApp({ api, path: '/payouts' });
+    await screen.findByText('No payouts yet.');
+    await user.click(screen.getByText('Last 7 days'));
+    await waitFor(() => expect(searchOf(router).get('created_from')).not.toBeNull());
+    const from = searchOf(router).get('created_from')!;
+    const to = searchOf(router).get('created_to')!;
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    expect(days).toBe(6);
+    expect(screen.getByText('Last 7 days')).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(calls.list.at(-1)?.created_from).toBe(new Date(`${from}T00:00:00`).toISOString()),
+    );
+    expect(calls.list.at(-1)?.created_to).toBe(new Date(`${to}T23:59:59.999`).toISOString());
+  });
+
+  it('shows amounts exactly, formatted for their currency, and each status as a labelled chip', async () => {
+    const items = [
+      buildPayout({ amount: '1234.5', currency: 'EUR', status: 'pending' }),
+      buildPayout({ amount: '1250', currency: 'JPY', status: 'declined', country: 'JP' }),
+      buildPayout({
+        amount: '0.12345678',
+        currency: 'BTC',
+        status: 'approved',
+        payout_method_type: 'crypto',
+      }),
+      // 17 significant digits: a double would print ...012,345.67 wrong.
+      buildPayout({ amount: '123456789012345.67', currency: 'USD', status: 'awaiting_approval' }),
+    ];
+    const { api } = createFakeApi({ list: () => Promise.resolve({ items, next_cursor: null }) });
+    renderApp({ api });
+    await screen.findByText('€1,234.50');
+    const table = screen.getByRole('table', { name: 'Payouts' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(4);
+    expect(within(rows[0]!).getByText('€1,234.50')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('¥1,250')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('0.12345678 BTC')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('$123,456,789,012,345.67')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Pending')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Declined')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Awaiting approval')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('link', { name: items[0]!.order_id })).toHaveAttribute(
+      'href',
+      `/payouts/${items[0]!.id}`,
+    );
+  });
+
+  it('sorts by amount when its header is clicked, then flips the direction', async () => {
+    const item = buildPayout();
+    const { api } = createFakeApi({
+      list: () => Promise.resolve({ items: [item], next_cursor: null }),
+    });
+    const { router, user } = renderApp({ api });
+    await screen.findByText(item.order_id);
+    await user.click(screen.getByText('Amount'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=amount'));
+    await user.click(screen.getByText('Amount'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=amount&order=asc'));
+    expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  });
+
+  it('pages forward by cursor and back through the cursors it has seen', async () => {
+    const pages: Record<
+      string,
+      { items: ReturnType<typeof buildPayout>[]; next_cursor: string | null }
+    > = {
+      first: { items: [buildPayout({ order_id: 'PO-FIRST' })], next_cursor: 'c2' },
+      c2: { items: [buildPayout({ order_id: 'PO-SECOND' })], next_cursor: 'c3' },
+      c3: { items: [buildPayout({ order_id: 'PO-THIRD' })], next_cursor: null },
+    };
+    const { api, calls } = createFakeApi({
+      list: (query) => Promise.resolve(pages[query.cursor ?? 'first']!),
+    });
+    const { user } = renderApp({ api });
+    await screen.findByText('PO-FIRST');
+    expect(screen.getByText('Previous')).toBeDisabled();
+    await user.click(screen.getByText('Next'));
+    await screen.findByText('PO-SECOND');
+    await user.click(screen.getByText('Next'));
+    await screen.findByText('PO-THIRD');
+    expect(screen.getByText('Next')).toBeDisabled();
+    await user.click(screen.getByText('Previous'));
+    await screen.findByText('PO-SECOND');
+    expect(calls.list.map((q) => q.cursor)).toEqual([undefined, 'c2', 'c3']);
+  });
+
+  it('offers the export of exactly the filtered list', async () => {
+    const { api } = createFakeApi();
+    renderApp({ api, path: '/payouts?status=failed&country=BE' });
+    await screen.findByText('No payouts match these filters.');
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    const href = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/payouts/export.csv');
+    expect(href.searchParams.get('status')).toBe('failed');
+    expect(href.searchParams.get('country')).toBe('BE');
+    expect(href.searchParams.get('cursor')).toBeNull();
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('shows the error with a retry, and loads again on retry', async () => {
+    let fail = true;
+    const { api } = createFakeApi({
+      list: () =>
+        fail
+          ? Promise.reject(
+              apiError('orchestrator_unavailable', 'The database is unavailable.', { status: 503 }),
+            )
+          : Promise.resolve({ items: [buildPayout({ order_id: 'PO-BACK' })], next_cursor: null }),
+    });
+    const { user } = renderApp({ api });
+    expect(await screen.findByText(/The database is unavailable\./)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByText('Retry'));
+    expect(await screen.findByText('PO-BACK')).toBeInTheDocument();
+  });
+
+  it('offers "New payout" to finance but not to support', async () => {
+    const finance = createFakeApi();
+    const first = renderApp({ api: finance.api });
+    await screen.findByText('No payouts yet.');
+    expect(screen.getByRole('link', { name: 'New payout' })).toHaveAttribute(
+      'href',
+      '/payouts/new',
+    );
+    first.unmount();
+
+    const support = createFakeApi({ user: SUPPORT_USER });
+    renderApp({ api: support.api });
+    await screen.findByText('No payouts yet.');
+    expect(screen.queryByRole('link', { name: 'New payout' })).not.toBeInTheDocument();
+  });
+});

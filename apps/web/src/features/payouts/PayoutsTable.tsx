@@ -1,0 +1,153 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { visuallyHidden } from '../../components/visuallyHidden.js';
+import { PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
+import { Placeholder } from '../../components/Placeholder.js';
+import { formatDateTime } from '../../components/formatDateTime.js';
+import { formatMoney } from '../../components/formatMoney.js';
+import { recipientName } from '../../components/recipientName.js';
+import { regionName } from '../../components/regionName.js';
+import { StatusChip } from '../../components/StatusChip.js';
+import { TextLink } from '../../components/TextLink.js';
+import { TestBadge } from '../../components/TestBadge.js';
+import type { PayoutSortField, SortDirection } from './payoutListParams.js';
+import type { Payout } from './payoutsApi.js';
+
+const COLUMNS = 8;
+
+export interface PayoutsTableProps {
+  /** undefined while the first page loads (skeleton rows). */
+  items: Payout[] | undefined;
+  sort: PayoutSortField;
+  order: SortDirection;
+  onSort: (field: PayoutSortField) => void;
+}
+
+function SortableHeader({
+  field,
+  label,
+  align,
+  sort,
+  order,
+  onSort,
+}: {
+  field: PayoutSortField;
+  label: string;
+  align?: 'right';
+  sort: PayoutSortField;
+  order: SortDirection;
+  onSort: (field: PayoutSortField) => void;
+}) {
+  const active = sort === field;
+  return (
+    <TableCell
+      align={align}
+      sortDirection={active ? order : false}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <TableSortLabel
+        active={active}
+        direction={active ? order : 'desc'}
+        onClick={() => onSort(field)}
+      >
+        {label}
+        {active ? (
+          <span style={visuallyHidden}>
+            {order === 'asc' ? ', sorted ascending' : ', sorted descending'}
+          </span>
+        ) : null}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
+export function PayoutsTable({ items, sort, order, onSort }: PayoutsTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Payouts">
+        <TableHead>
+          <TableRow>
+            <SortableHeader
+              field="created_at"
+              label="Created"
+              sort={sort}
+              order={order}
+              onSort={onSort}
+            />
+            <TableCell>Order ID</TableCell>
+            <TableCell>Recipient</TableCell>
+            <SortableHeader
+              field="amount"
+              label="Amount"
+              align="right"
+              sort={sort}
+              order={order}
+              onSort={onSort}
+            />
+            <TableCell>Status</TableCell>
+            <TableCell>PSP</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>Country</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items === undefined
+            ? Array.from({ length: 5 }, (_, row) => (
+                <TableRow key={row} aria-hidden="true">
+                  {Array.from({ length: COLUMNS }, (_, cell) => (
+                    <TableCell key={cell}>
+                      <Placeholder />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : items.map((payout) => (
+                <TableRow key={payout.id} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={payout.created_at}>{formatDateTime(payout.created_at)}</time>
+                  </TableCell>
+                  <TableCell>
+                    <TextLink to={`/payouts/${encodeURIComponent(payout.id)}`}>
+                      {payout.order_id}
+                    </TextLink>
+                    {payout.is_test ? <TestBadge /> : null}
+                    {payout.needs_attention ? (
+                      <WarningAmberIcon
+                        color="warning"
+                        fontSize="small"
+                        titleAccess="Needs attention"
+                        sx={{ ml: 1, verticalAlign: 'middle' }}
+                      />
+                    ) : null}
+                  </TableCell>
+                  <TableCell>{recipientName(payout)}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {formatMoney(payout.amount, payout.currency)}
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip status={payout.status} />
+                  </TableCell>
+                  <TableCell>{payout.provider_title ?? payout.provider}</TableCell>
+                  <TableCell>
+                    {PAYOUT_METHOD_TYPE_TITLES[payout.payout_method_type] ??
+                      payout.payout_method_type}
+                  </TableCell>
+                  <TableCell>
+                    <abbr title={regionName(payout.country)}>{payout.country}</abbr>
+                  </TableCell>
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,20 @@
+const LABELS: Readonly<Record<string, string>> = {
+  created: 'Created',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  submitted: 'Sent to the orchestrator',
+  submit_failed: 'Refused by the orchestrator',
+  submit_outcome_unknown: 'No answer from the orchestrator',
+  notification: 'Notification from the orchestrator',
+  status_check: 'Status checked',
+  status_changed: 'Status changed',
+  reconciled: 'Reconciled',
+};
+
+/** The timeline's words for an event type; unknown types are shown in words too. */
+export function eventLabel(type: string): string {
+  const known = LABELS[type];
+  if (known) return known;
+  const words = type.replace(/[_.-]+/g, ' ').trim();
+  return words === '' ? 'Event' : words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,112 @@
+// @vitest-environment node
+import fc from 'fast-check';
+import { PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '@payouts/contracts';
+import { describe, expect, it } from 'vitest';
+import { datePresetRange, toLocalDate } from './datePresets.js';
+import {
+  DEFAULT_LIST_PARAMS,
+  EMPTY_FILTERS,
+  parsePayoutListParams,
+  toApiQuery,
+  toSearchParams,
+  type PayoutListParams,
+} from './payoutListParams.js';
+import { listPollInterval } from './usePayouts.js';
+import { buildPayout } from '../../testing/buildPayout.js';
+
+const date = fc
+  .date({ min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true })
+  .map(toLocalDate);
+const decimal = fc
+  .tuple(
+    fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }),
+    fc.option(fc.stringMatching(/^[0-9]{1,18}$/)),
+  )
+  .map(([int, frac]) => (frac === null ? String(int) : `${int}.${frac}`));
+const code = fc.stringMatching(/^[A-Z]{2,4}$/);
+
+const params: fc.Arbitrary<PayoutListParams> = fc.record({
+  filters: fc.record({
+    status: fc.subarray([...PAYOUT_STATUSES]),
+    provider: fc.oneof(fc.constant(''), fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/)),
+    payout_method_type: fc.constantFrom('' as const, ...PAYOUT_METHOD_TYPES),
+    currency: fc.oneof(fc.constant(''), code),
+    country: fc.oneof(fc.constant(''), code),
+    created_from: fc.oneof(fc.constant(''), date),
+    created_to: fc.oneof(fc.constant(''), date),
+    amount_min: fc.oneof(fc.constant(''), decimal),
+    amount_max: fc.oneof(fc.constant(''), decimal),
+    q: fc.oneof(
+      fc.constant(''),
+      fc.string({ maxLength: 40 }).map((s) => s.trim()),
+    ),
+  }),
+  sort: fc.constantFrom('created_at' as const, 'amount' as const),
+  order: fc.constantFrom('asc' as const, 'desc' as const),
+});
+
+describe('payout list URL parameters', () => {
+  it('survive a round trip through the URL unchanged', () => {
+    fc.assert(
+      fc.property(params, (p) => {
+        const url = new URLSearchParams(toSearchParams(p).toString());
+        expect(parsePayoutListParams(url)).toEqual(p);
+      }),
+    );
+  });
+
+  it('leave defaults out, so the plain list has a plain URL', () => {
+    expect(toSearchParams(DEFAULT_LIST_PARAMS).toString()).toBe('');
+  });
+
+  it('drop what is malformed instead of sending it', () => {
+    const parsed = parsePayoutListParams(
+      new URLSearchParams(
+        'status=pending,bogus&payout_method_type=cash&created_from=2026-02-30&amount_min=1e3&sort=name&order=up&currency=eur',
+      ),
+    );
+    expect(parsed).toEqual({
+      ...DEFAULT_LIST_PARAMS,
+      filters: { ...EMPTY_FILTERS, status: ['pending'], currency: 'EUR' },
+    });
+  });
+
+  it('send the created range as instants covering whole local days', () => {
+    const query = toApiQuery(
+      {
+        ...DEFAULT_LIST_PARAMS,
+        filters: { ...EMPTY_FILTERS, created_from: '2026-11-01', created_to: '2026-11-20' },
+      },
+      { limit: 25 },
+    );
+    expect(query.created_from).toBe(new Date(2026, 10, 1).toISOString());
+    expect(query.created_to).toBe(new Date(2026, 10, 21, 0, 0, 0, -1).toISOString());
+    expect(query).toMatchObject({ sort: 'created_at', order: 'desc', limit: '25' });
+  });
+});
+
+describe('datePresetRange', () => {
+  const now = new Date(2026, 10, 20, 15, 30);
+  it.each([
+    ['today', '2026-11-20', '2026-11-20'],
+    ['last7', '2026-11-14', '2026-11-20'],
+    ['last30', '2026-10-22', '2026-11-20'],
+    ['thisMonth', '2026-11-01', '2026-11-20'],
+  ] as const)('%s', (preset, from, to) => {
+    expect(datePresetRange(preset, now)).toEqual({ from, to });
+  });
+});
+
+describe('listPollInterval', () => {
+  it('polls while a row can still change and stops when all are final', () => {
+    const final = [buildPayout({ status: 'approved' }), buildPayout({ status: 'declined' })];
+    expect(listPollInterval({ items: final, next_cursor: null })).toBe(false);
+    expect(
+      listPollInterval({
+        items: [...final, buildPayout({ status: 'pending' })],
+        next_cursor: null,
+      }),
+    ).toBe(5000);
+    expect(listPollInterval(undefined)).toBe(false);
+  });
+});

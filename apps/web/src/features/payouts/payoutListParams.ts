@@ -1,0 +1,165 @@
+import {
+  isDecimalString,
+  PAYOUT_METHOD_TYPES,
+  PAYOUT_STATUSES,
+  type PayoutMethodType,
+  type PayoutStatus,
+} from '@payouts/contracts';
+import type { QueryParams } from '../../api/createHttpClient.js';
+
+/** What the list shows, as the URL keeps it: every value a string the user could type or share. */
+export interface PayoutFilters {
+  status: PayoutStatus[];
+  provider: string;
+  payout_method_type: PayoutMethodType | '';
+  currency: string;
+  country: string;
+  /** Local calendar dates, YYYY-MM-DD, both inclusive. */
+  created_from: string;
+  created_to: string;
+  /** Decimal strings. */
+  amount_min: string;
+  amount_max: string;
+  q: string;
+}
+
+export const PAYOUT_SORT_FIELDS = ['created_at', 'amount'] as const;
+export type PayoutSortField = (typeof PAYOUT_SORT_FIELDS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export interface PayoutListParams {
+  filters: PayoutFilters;
+  sort: PayoutSortField;
+  /** The BFF's name for the sort direction. */
+  order: SortDirection;
+}
+
+export const EMPTY_FILTERS: PayoutFilters = {
+  status: [],
+  provider: '',
+  payout_method_type: '',
+  currency: '',
+  country: '',
+  created_from: '',
+  created_to: '',
+  amount_min: '',
+  amount_max: '',
+  q: '',
+};
+
+export const DEFAULT_LIST_PARAMS: PayoutListParams = {
+  filters: EMPTY_FILTERS,
+  sort: 'created_at',
+  order: 'desc',
+};
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isValidDate(text: string): boolean {
+  if (!DATE_RE.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+}
+
+const CODE_RE = /^[A-Z0-9]{2,10}$/;
+const PROVIDER_RE = /^[\w.:-]{1,100}$/;
+
+/**
+ * The list parameters from the URL. Anything malformed is dropped rather than sent, so a
+ * hand-edited or stale link shows a list instead of an error.
+ */
+export function parsePayoutListParams(search: URLSearchParams): PayoutListParams {
+  const get = (name: string): string => search.get(name)?.trim() ?? '';
+  const statuses = get('status')
+    .split(',')
+    .filter((s): s is PayoutStatus => (PAYOUT_STATUSES as readonly string[]).includes(s));
+  const type = get('payout_method_type');
+  const sort = get('sort');
+  const order = get('order');
+  const code = (name: string): string => {
+    const value = get(name).toUpperCase();
+    return CODE_RE.test(value) ? value : '';
+  };
+  const date = (name: string): string => (isValidDate(get(name)) ? get(name) : '');
+  const amount = (name: string): string => (isDecimalString(get(name)) ? get(name) : '');
+  return {
+    filters: {
+      status: PAYOUT_STATUSES.filter((s) => statuses.includes(s)),
+      provider: PROVIDER_RE.test(get('provider')) ? get('provider') : '',
+      payout_method_type: (PAYOUT_METHOD_TYPES as readonly string[]).includes(type)
+        ? (type as PayoutMethodType)
+        : '',
+      currency: code('currency'),
+      country: code('country'),
+      created_from: date('created_from'),
+      created_to: date('created_to'),
+      amount_min: amount('amount_min'),
+      amount_max: amount('amount_max'),
+      q: get('q').slice(0, 200),
+    },
+    sort: (PAYOUT_SORT_FIELDS as readonly string[]).includes(sort)
+      ? (sort as PayoutSortField)
+      : DEFAULT_LIST_PARAMS.sort,
+    order: order === 'asc' || order === 'desc' ? order : DEFAULT_LIST_PARAMS.order,
+  };
+}
+
+/** The filters as flat strings (statuses comma-separated), empty ones left out. */
+function filterEntries(filters: PayoutFilters): [string, string][] {
+  const entries: [string, string][] = [
+    ['status', filters.status.join(',')],
+    ['provider', filters.provider],
+    ['payout_method_type', filters.payout_method_type],
+    ['currency', filters.currency],
+    ['country', filters.country],
+    ['created_from', filters.created_from],
+    ['created_to', filters.created_to],
+    ['amount_min', filters.amount_min],
+    ['amount_max', filters.amount_max],
+    ['q', filters.q.trim()],
+  ];
+  return entries.filter(([, value]) => value !== '');
+}
+
+/** The URL form of the parameters; defaults are left out so a plain list has a plain URL. */
+export function toSearchParams(params: PayoutListParams): URLSearchParams {
+  const search = new URLSearchParams(filterEntries(params.filters));
+  if (params.sort !== DEFAULT_LIST_PARAMS.sort) search.set('sort', params.sort);
+  if (params.order !== DEFAULT_LIST_PARAMS.order) search.set('order', params.order);
+  return search;
+}
+
+/** Midnight at the start of a local calendar day. */
+function startOfLocalDay(date: string, plusDays = 0): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + plusDays);
+}
+
+/**
+ * The API query: dates become instants (the start of the first day and the last millisecond of
+ * the last day, in the user's time zone), so "today" means the user's today.
+ */
+export function toApiQuery(
+  params: PayoutListParams,
+  page: { cursor?: string | undefined; limit?: number | undefined } = {},
+): QueryParams {
+  const query: Record<string, string> = Object.fromEntries(filterEntries(params.filters));
+  if (params.filters.created_from) {
+    query.created_from = startOfLocalDay(params.filters.created_from).toISOString();
+  }
+  if (params.filters.created_to) {
+    query.created_to = new Date(
+      startOfLocalDay(params.filters.created_to, 1).getTime() - 1,
+    ).toISOString();
+  }
+  query.sort = params.sort;
+  query.order = params.order;
+  if (page.limit !== undefined) query.limit = String(page.limit);
+  if (page.cursor) query.cursor = page.cursor;
+  return query;
+}
+
+export function hasActiveFilters(filters: PayoutFilters): boolean {
+  return filterEntries(filters).length > 0;
+}

@@ -1,0 +1,7 @@
+import type { QueryParams } from '../../api/createHttpClient.js';
+
+export const payoutQueryKeys = {
+  all: ['payouts'] as const,
+  list: (query: QueryParams) => ['payouts', 'list', query] as const,
+  detail: (id: string) => ['payouts', 'detail', id] as const,
+};

@@ -1,0 +1,56 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { ROLE_TITLES } from './roles.js';
+import type { SessionUser } from './sessionApi.js';
+import { useSignOut } from './useSession.js';
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const signOut = useSignOut();
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={`Account: ${user.name}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AccountCircleIcon />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <Box sx={{ px: 2, py: 1, mb: 1, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography variant="subtitle1">{user.name}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {user.email}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Role: {ROLE_TITLES[user.role] ?? user.role}
+          </Typography>
+        </Box>
+        <MenuItem
+          disabled={signOut.isPending}
+          onClick={() => {
+            setAnchor(null);
+            signOut.mutate();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Sign out</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createApi } from './api/createApi.js';
+import { createHttpClient } from './api/createHttpClient.js';
+import { appRoutes } from './app/appRoutes.js';
+import { AppProviders } from './app/AppProviders.js';
+import { createAppQueryClient } from './app/createAppQueryClient.js';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const api = createApi(createHttpClient({ fetch: window.fetch.bind(window) }));
+const queryClient = createAppQueryClient();
+const router = createBrowserRouter(appRoutes);
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders api={api} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
