@@ -199,8 +199,9 @@ const PRIORITY = [
   'not',
 ];
 
-function rank(keyword: string): number {
-  const i = PRIORITY.indexOf(keyword);
+/** How basic a failing keyword is (lower first): a field shows its most basic problem. */
+export function errorKeywordRank(keyword: string | undefined): number {
+  const i = PRIORITY.indexOf(keyword ?? '');
   return i === -1 ? PRIORITY.length : i;
 }
 
@@ -237,7 +238,7 @@ export function toFieldErrors(errors: readonly SchemaError[], root?: JsonSchema)
         ? error
         : { ...error, parentSchema: parentSchemaAt(root, error.schemaPath) };
     const pointer = errorPointer(error);
-    const r = rank(error.keyword);
+    const r = errorKeywordRank(error.keyword);
     const current = best.get(pointer);
     if (!current || r < current.rank) {
       best.set(pointer, { rank: r, message: errorMessageFor(withParent) });

@@ -11,6 +11,8 @@ import { resolveField, type ResolvedField } from './fieldRules.js';
 import { amountSchemaFor, orderIdSchema } from './schemas/common.js';
 import { DRAFT_07, type JsonSchema, type UiSchema } from './schemas/jsonSchema.js';
 import {
+  PAYOUT_FORM_FIELD_ORDER,
+  PAYOUT_REQUEST_FIELDS,
   PAYOUT_METHOD_TYPE_TITLES,
   PAYOUT_METHOD_TYPES,
   type Corridor,
@@ -255,16 +257,7 @@ function buildPayoutSchema(
     $schema: DRAFT_07,
     title: 'Payout',
     type: 'object',
-    required: [
-      'order_id',
-      'provider',
-      'country',
-      'currency',
-      'state',
-      'amount',
-      'payout_method_type',
-      'metadata',
-    ],
+    required: [...PAYOUT_REQUEST_FIELDS],
     additionalProperties: false,
     properties: {
       order_id: orderIdSchema(),
@@ -324,16 +317,7 @@ function buildPayoutUiSchema(corridor: Corridor, sections: PayoutFormSection[]):
     }
   }
   return {
-    'ui:order': [
-      'order_id',
-      'country',
-      'currency',
-      'state',
-      'amount',
-      'payout_method_type',
-      'provider',
-      'metadata',
-    ],
+    'ui:order': [...PAYOUT_FORM_FIELD_ORDER],
     order_id: {
       'ui:help': 'Your reference for this payout: letters, digits and . _ : - (up to 64).',
       'ui:autocomplete': 'off',

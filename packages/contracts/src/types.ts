@@ -94,6 +94,30 @@ export interface PayoutProvider {
 
 export type PayoutMetadataValue = string | number;
 
+/** The create-payout body's fields, in the seed's order (all required). */
+export const PAYOUT_REQUEST_FIELDS = [
+  'order_id',
+  'provider',
+  'country',
+  'currency',
+  'state',
+  'amount',
+  'payout_method_type',
+  'metadata',
+] as const;
+
+/** The same fields in the order the wizard asks for them (and reports their errors). */
+export const PAYOUT_FORM_FIELD_ORDER = [
+  'order_id',
+  'country',
+  'currency',
+  'state',
+  'amount',
+  'payout_method_type',
+  'provider',
+  'metadata',
+] as const;
+
 /** The create-payout body (seed 2.1), amount as a decimal string. */
 export interface PayoutRequest {
   order_id: string;

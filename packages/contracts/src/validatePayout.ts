@@ -6,7 +6,13 @@
 import { ajvErrorsToFieldErrors, compileSchema } from './contractsAjv.js';
 import { normalizeFieldValue } from './fieldRules.js';
 import type { PayoutForm } from './payoutForm.js';
-import type { FieldError, PayoutMethodType, PayoutRequest, ValidationResult } from './types.js';
+import {
+  PAYOUT_FORM_FIELD_ORDER,
+  type FieldError,
+  type PayoutMethodType,
+  type PayoutRequest,
+  type ValidationResult,
+} from './types.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,16 +69,7 @@ export function normalizePayout(form: PayoutForm, input: unknown): unknown {
   return out;
 }
 
-const TOP_LEVEL_ORDER = [
-  'order_id',
-  'country',
-  'currency',
-  'state',
-  'amount',
-  'payout_method_type',
-  'provider',
-  'metadata',
-];
+const TOP_LEVEL_ORDER: readonly string[] = PAYOUT_FORM_FIELD_ORDER;
 
 /** Errors in the order the form shows its fields, so the first error is the first field to fix. */
 function inFormOrder(form: PayoutForm, value: unknown, errors: FieldError[]): FieldError[] {

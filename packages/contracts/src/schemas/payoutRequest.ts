@@ -1,6 +1,6 @@
 /** Payout request (seed 2.1) and metadata (seed 2.2) schemas for any corridor. */
 import { KNOWN_FIELDS, resolveField } from '../fieldRules.js';
-import { PAYOUT_METHOD_TYPES, type PayoutMethodType } from '../types.js';
+import { PAYOUT_METHOD_TYPES, PAYOUT_REQUEST_FIELDS, type PayoutMethodType } from '../types.js';
 import {
   countryCodeSchema,
   currencyCodeSchema,
@@ -42,16 +42,7 @@ export const payoutRequestSchema: JsonSchema = {
   $schema: DRAFT_07,
   title: 'Payout',
   type: 'object',
-  required: [
-    'order_id',
-    'provider',
-    'country',
-    'currency',
-    'state',
-    'amount',
-    'payout_method_type',
-    'metadata',
-  ],
+  required: [...PAYOUT_REQUEST_FIELDS],
   additionalProperties: false,
   properties: {
     order_id: orderIdSchema(),

@@ -1,3 +1,4 @@
+import { errorKeywordRank } from '@payouts/contracts';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { createFormValidator } from '../../forms/createFormValidator.js';
 
@@ -7,28 +8,6 @@ import { createFormValidator } from '../../forms/createFormValidator.js';
  */
 export const rjsfValidator = createFormValidator();
 
-/** Which message a field shows when several rules fail: the most basic problem first. */
-const PRIORITY = [
-  'type',
-  'required',
-  'additionalProperties',
-  'const',
-  'enum',
-  'oneOf',
-  'anyOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-];
-
-function rank(name: string | undefined): number {
-  const i = PRIORITY.indexOf(name ?? '');
-  return i === -1 ? PRIORITY.length : i;
-}
-
 /** One error per field; `if`/`allOf` only repeat what the errors inside them say. */
 export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
   const best = new Map<string, RJSFValidationError>();
@@ -36,7 +15,8 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
     if (error.name === 'if' || error.name === 'allOf') continue;
     const key = error.property ?? '';
     const current = best.get(key);
-    if (!current || rank(error.name) < rank(current.name)) best.set(key, error);
+    if (!current || errorKeywordRank(error.name) < errorKeywordRank(current.name))
+      best.set(key, error);
   }
   return [...best.values()];
 }
