@@ -2,13 +2,14 @@ import type { Corridor } from '@payouts/contracts';
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import type { Config, DepositPsp, KnownPsp } from './config.js';
 import type { Database } from './db/database.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditRouter } from './features/audit/auditRouter.js';
 import { createAuditService } from './features/audit/auditService.js';
 import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
 import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
+import { createLabRouter } from './features/lab/labRouter.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutsRepository } from './features/payouts/payoutsRepository.js';
 import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
@@ -20,6 +21,8 @@ import { createSessionRouter } from './features/session/sessionRouter.js';
 import { createSessionService } from './features/session/sessionService.js';
 import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
+import { createUsersRouter } from './features/users/usersRouter.js';
+import { createUsersService } from './features/users/usersService.js';
 import { AppError } from './http/AppError.js';
 import { csrfGuard } from './http/csrfGuard.js';
 import { createProblemHandler } from './http/problemHandler.js';
@@ -41,6 +44,10 @@ export interface AppDependencies {
   corridors: readonly Corridor[];
   /** Named checks behind `/readyz` (database, orchestrator login). */
   readinessChecks: Record<string, ReadinessCheck>;
+  /** PSPs the merchant has credentials for (config KNOWN_PSPS, or the embedded sandbox's). */
+  knownPsps?: readonly KnownPsp[];
+  /** The card-deposit console's PSPs, MIDs and cashier key (config, or the embedded sandbox's). */
+  deposits?: { psps: readonly DepositPsp[]; cashierKey: string | undefined };
   clock?: Clock;
   /** Tests pass cheaper scrypt parameters; production uses the defaults. */
   passwordHasher?: PasswordHasher;
@@ -55,6 +62,8 @@ export function createApp({
   orchestrator,
   corridors,
   readinessChecks,
+  knownPsps = [],
+  deposits = { psps: [], cashierKey: undefined },
   clock = systemClock,
   passwordHasher = createPasswordHasher(),
 }: AppDependencies): Express {
@@ -63,8 +72,16 @@ export function createApp({
     clock,
   });
   const usersRepository = createUsersRepository(db);
+  const sessionRepository = createSessionRepository(db);
+  const usersService = createUsersService({
+    usersRepository,
+    passwordHasher,
+    auditService,
+    clock,
+    sessions: sessionRepository,
+  });
   const sessionService = createSessionService({
-    sessionRepository: createSessionRepository(db),
+    sessionRepository,
     usersRepository,
     passwordHasher,
     auditService,
@@ -116,9 +133,21 @@ export function createApp({
   api.use(sessionMiddleware({ sessionService, cookie }));
   api.use(createSessionRouter({ sessionService, cookie, signInLimits: config.signIn }));
   api.use(createAuditRouter({ auditService }));
+  api.use(createUsersRouter({ usersService }));
   api.use(createCorridorsRouter({ corridors }));
-  api.use(createProvidersRouter({ providersService }));
+  api.use(createProvidersRouter({ providersService, corridors, knownPsps }));
   api.use(createPayoutsRouter({ payoutsService }));
+  api.use(
+    createLabRouter({
+      providersService,
+      payoutsService,
+      orchestrator,
+      auditService,
+      clock,
+      corridors,
+      deposits,
+    }),
+  );
   api.use((_req, _res, next) => {
     next(new AppError('not_found', 'No such API route.'));
   });

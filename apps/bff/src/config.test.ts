@@ -87,6 +87,7 @@ describe('parseConfig', () => {
       ...remote,
       APPROVAL_THRESHOLDS: 'eur=10000, USD=9999.99',
       CORRIDORS: 'be:eur,US:USD',
+      KNOWN_PSPS: 'northwind_pay:Northwind Pay, harbor',
       SESSION_IDLE_MINUTES: '15',
     });
     expect(config.orchestrator).toMatchObject({
@@ -107,6 +108,33 @@ describe('parseConfig', () => {
       { country: 'US', currency: 'USD' },
     ]);
     expect(config.defaultsUsed).toEqual([]);
+  });
+
+  it('parses the known PSPs, the deposit PSPs with their MIDs and the cashier key', () => {
+    const config = parseConfig({
+      ...remote,
+      KNOWN_PSPS: 'northwind_pay:Northwind Pay, harbor',
+      DEPOSIT_PSPS: 'northwind_pay:Northwind Pay:eu-main|uk, harbor:Harbor:default',
+      ORCHESTRATOR_CASHIER_KEY: 'cashier-1',
+    });
+    expect(config.knownPsps).toEqual([
+      { name: 'northwind_pay', title: 'Northwind Pay' },
+      { name: 'harbor', title: 'harbor' },
+    ]);
+    expect(config.depositPsps).toEqual([
+      {
+        name: 'northwind_pay',
+        title: 'Northwind Pay',
+        mids: ['eu-main', 'uk'],
+        needs_fingerprint: null,
+      },
+      { name: 'harbor', title: 'Harbor', mids: ['default'], needs_fingerprint: null },
+    ]);
+    expect(config.cashierKey).toBe('cashier-1');
+    expect(() => parseConfig({ ...remote, DEPOSIT_PSPS: 'northwind_pay:Northwind Pay' })).toThrow(
+      /DEPOSIT_PSPS/,
+    );
+    expect(() => parseConfig({ ...remote, KNOWN_PSPS: 'bad code:X' })).toThrow(/KNOWN_PSPS/);
   });
 
   it('derives a stable notification token from the session secret unless one is given', () => {

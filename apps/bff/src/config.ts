@@ -6,6 +6,21 @@ import type { Corridor } from '@payouts/contracts';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** A PSP the merchant has credentials for, as configured (the orchestrator lists only enabled ones). */
+export interface KnownPsp {
+  name: string;
+  title: string;
+}
+
+/** A PSP the card-deposit console may target, with its merchant accounts (MID aliases). */
+export interface DepositPsp {
+  name: string;
+  title: string;
+  mids: string[];
+  /** Whether it wants device data from the fingerprint step; null when not known. */
+  needs_fingerprint: boolean | null;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -48,6 +63,12 @@ export interface Config {
   /** Undefined: take the embedded sandbox's corridors (or none against a remote orchestrator). */
   corridors: Corridor[] | undefined;
   providersCacheTtlMs: number;
+  /** Undefined: the embedded sandbox's PSPs (or none against a remote orchestrator). */
+  knownPsps: KnownPsp[] | undefined;
+  /** Undefined: the embedded sandbox's deposit PSPs and MIDs (or none remotely). */
+  depositPsps: DepositPsp[] | undefined;
+  /** The cashier configuration card deposits name; undefined: the embedded sandbox's. */
+  cashierKey: string | undefined;
   webDistDir: string;
   trustProxy: boolean | number | string;
   /** Human-readable notes on the defaults in use, for the startup log (no secret values). */
@@ -131,6 +152,60 @@ const corridors = z.string().transform((value, ctx) => {
   return out;
 });
 
+const PSP_CODE = /^[A-Za-z0-9_.-]{1,100}$/;
+const MID_ALIAS = /^[A-Za-z0-9_.-]{1,100}$/;
+
+const knownPsps = z.string().transform((value, ctx) => {
+  const out: KnownPsp[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = part.indexOf(':');
+    const name = (at < 0 ? part : part.slice(0, at)).trim();
+    const title = (at < 0 ? name : part.slice(at + 1)).trim();
+    if (!PSP_CODE.test(name) || title === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected code:Title pairs like "northwind_pay:Northwind Pay,harbor:Harbor"',
+      });
+      return z.NEVER;
+    }
+    out.push({ name, title });
+  }
+  return out;
+});
+
+const depositPsps = z.string().transform((value, ctx) => {
+  const out: DepositPsp[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [name = '', title = '', aliases = '', extra] = part.split(':').map((s) => s.trim());
+    const mids = aliases
+      .split('|')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (
+      !PSP_CODE.test(name) ||
+      title === '' ||
+      extra !== undefined ||
+      mids.length === 0 ||
+      !mids.every((m) => MID_ALIAS.test(m))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected code:Title:alias1|alias2 entries like "northwind_pay:Northwind Pay:eu-main|uk"',
+      });
+      return z.NEVER;
+    }
+    out.push({ name, title, mids, needs_fingerprint: null });
+  }
+  return out;
+});
+
 const trustProxy = z.string().transform((value): boolean | number | string => {
   if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
   if (/^\d+$/.test(value)) return Number(value);
@@ -174,6 +249,9 @@ const envSchema = z.object({
   APPROVAL_THRESHOLDS: approvalThresholds.default({}),
   CORRIDORS: corridors.optional(),
   PROVIDERS_CACHE_TTL_SECONDS: positiveInt(7 * 24 * 3600).default(300),
+  KNOWN_PSPS: knownPsps.optional(),
+  DEPOSIT_PSPS: depositPsps.optional(),
+  ORCHESTRATOR_CASHIER_KEY: z.string().min(1).max(200).optional(),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   TRUST_PROXY: trustProxy.default(false),
 });
@@ -243,6 +321,14 @@ export function parseConfig(rawEnv: Env): Config {
       remote ? 'no corridors (CORRIDORS unset)' : "the sandbox's corridors (CORRIDORS unset)",
     );
   }
+  if (e.KNOWN_PSPS === undefined) {
+    defaultsUsed.push(
+      remote ? 'no known PSPs (KNOWN_PSPS unset)' : "the sandbox's PSPs (KNOWN_PSPS unset)",
+    );
+  }
+  if (e.DEPOSIT_PSPS === undefined && !remote) {
+    defaultsUsed.push("the sandbox's deposit PSPs and MIDs (DEPOSIT_PSPS unset)");
+  }
   const secureCookie = publicUrl.protocol === 'https:';
 
   return {
@@ -287,6 +373,9 @@ export function parseConfig(rawEnv: Env): Config {
     approvalThresholds: e.APPROVAL_THRESHOLDS,
     corridors: e.CORRIDORS,
     providersCacheTtlMs: e.PROVIDERS_CACHE_TTL_SECONDS * 1000,
+    knownPsps: e.KNOWN_PSPS,
+    depositPsps: e.DEPOSIT_PSPS,
+    cashierKey: e.ORCHESTRATOR_CASHIER_KEY,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
     defaultsUsed,

@@ -14,6 +14,7 @@ import { seedUsers } from './features/users/seedUsers.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from './features/users/usersService.js';
 import { systemClock } from './shared/clock.js';
+import { corridorsOfSandbox, depositPspsOfSandbox, knownPspsOfSandbox } from './sandboxWiring.js';
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,17 +24,6 @@ function listen(server: Server, port: number, host: string): Promise<number> {
       resolve((server.address() as AddressInfo).port);
     });
   });
-}
-
-/** The sandbox merchant's corridors: every pair any of its PSPs pays out in, enabled or not. */
-function corridorsOfSandbox(sandbox: Sandbox): Corridor[] {
-  const seen = new Map<string, Corridor>();
-  for (const psp of sandbox.config.psps) {
-    for (const corridor of psp.payout_corridors) {
-      seen.set(`${corridor.country}:${corridor.currency}`, corridor);
-    }
-  }
-  return [...seen.values()];
 }
 
 function startupMessage(config: Config, corridors: Corridor[], database: DatabaseHandle): string {
@@ -148,6 +138,11 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     passwordHasher,
     orchestrator,
     corridors,
+    knownPsps: config.knownPsps ?? (sandbox ? knownPspsOfSandbox(sandbox) : []),
+    deposits: {
+      psps: config.depositPsps ?? (sandbox ? depositPspsOfSandbox(sandbox) : []),
+      cashierKey: config.cashierKey ?? sandbox?.credentials.cashierKey,
+    },
     readinessChecks: {
       database: () => database.ping(),
       // Any authenticated call proves the login works; a one-row list is the cheapest.

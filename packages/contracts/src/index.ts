@@ -15,3 +15,4 @@ export * from './validatePayout.js';
 export * from './contractsAjv.js';
 export * from './schemas/index.js';
 export * from './validateCardDeposit.js';
+export * from './sampleMetadata.js';

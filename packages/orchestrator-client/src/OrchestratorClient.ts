@@ -67,9 +67,32 @@ export interface OrchestratorClientOptions {
   onCall?: (info: OrchestratorCallInfo) => void;
 }
 
+/**
+ * One HTTP exchange of a call, for showing it to an admin (the lab). Bodies are already
+ * scrubbed: card numbers masked 6+4, CVVs left out, the API key, tokens, passwords and the
+ * cashier key never present.
+ */
+export interface OrchestratorExchange {
+  method: 'GET' | 'POST';
+  /** With `{api_key}` in place of the key, and the query as sent. */
+  path: string;
+  /** Null for a bodiless request. */
+  requestBody: unknown;
+  /** Null when no HTTP answer came (timeout, reset, refused). */
+  httpStatus: number | null;
+  /** The parsed JSON reply, or its text when it is not JSON; null when no answer came. */
+  responseBody: unknown;
+  durationMs: number;
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Observer of this call's HTTP exchanges (logins excluded): once, or twice when a refused
+   * token led to a re-login and one retry. Must not throw; its errors are ignored.
+   */
+  onExchange?: (exchange: OrchestratorExchange) => void;
 }
 
 export interface DepositCallOptions extends CallOptions {

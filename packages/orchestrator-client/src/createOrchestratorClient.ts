@@ -13,6 +13,7 @@ import type {
   OrchestratorCallInfo,
   OrchestratorClient,
   OrchestratorClientOptions,
+  OrchestratorExchange,
   OrchestratorOperation,
 } from './OrchestratorClient.js';
 import { readDepositResult } from './replies/readDepositResult.js';
@@ -25,6 +26,7 @@ import { readPayoutProviders } from './replies/readPayoutProviders.js';
 import { readPayoutRecord } from './replies/readPayoutRecord.js';
 import { ReplyShapeError } from './replies/ReplyShapeError.js';
 import { createScrubber } from './secrets/createScrubber.js';
+import { maskCardRuns, scrubExchangeBody } from './secrets/scrubExchangeBody.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_CONNECTIONS = 16;
@@ -58,6 +60,7 @@ interface Attempt {
   callerSignal: AbortSignal | undefined;
   timeoutMs: number;
   attempt: number;
+  onExchange?: ((exchange: OrchestratorExchange) => void) | undefined;
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; unauthorized: true };
@@ -107,6 +110,39 @@ export function createOrchestratorClient(options: OrchestratorClientOptions): Or
     if (options.onCall === undefined) return;
     try {
       options.onCall(info);
+    } catch {
+      // An observer must never change the outcome of a call.
+    }
+  }
+
+  /** Tells the call's `onExchange` what went over the wire, scrubbed. Never throws. */
+  function reportExchange(
+    route: Route,
+    a: Attempt,
+    httpStatus: number | null,
+    replyText: string | null,
+    durationMs: number,
+  ): void {
+    if (a.onExchange === undefined) return;
+    try {
+      const scrubText = (text: string) => maskCardRuns(scrub.known(text, route.extraSecrets));
+      let responseBody: unknown = null;
+      if (replyText !== null) {
+        try {
+          responseBody = scrubExchangeBody(parseLosslessJson(replyText), scrubText);
+        } catch {
+          responseBody = scrubText(replyText);
+        }
+      }
+      const query = route.path.indexOf('?');
+      a.onExchange({
+        method: route.method,
+        path: route.template + (query < 0 ? '' : route.path.slice(query)),
+        requestBody: route.body === undefined ? null : scrubExchangeBody(route.body, scrubText),
+        httpStatus,
+        responseBody,
+        durationMs,
+      });
     } catch {
       // An observer must never change the outcome of a call.
     }
@@ -199,16 +235,19 @@ export function createOrchestratorClient(options: OrchestratorClientOptions): Or
         timeoutMs: a.timeoutMs,
         scrub,
       });
+      const durationMs = elapsed();
       report({
         ...info,
         httpStatus: null,
-        durationMs: elapsed(),
+        durationMs,
         attempt: a.attempt,
         errorKind: mapped.kind,
       });
+      reportExchange(route, a, null, null, durationMs);
       throw warned(mapped);
     }
     const durationMs = elapsed();
+    reportExchange(route, a, reply.status, reply.text, durationMs);
     if (reply.status === 401 && route.authenticated && a.attempt === 1) {
       report({ ...info, httpStatus: 401, durationMs, attempt: a.attempt });
       return { ok: false, unauthorized: true };
@@ -324,6 +363,7 @@ export function createOrchestratorClient(options: OrchestratorClientOptions): Or
         callerSignal,
         timeoutMs,
         attempt,
+        onExchange: callOptions?.onExchange,
       });
       if (outcome.ok) return outcome.value;
       // The token was refused (expired early, or revoked): log in again once and retry once.

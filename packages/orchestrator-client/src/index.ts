@@ -8,6 +8,7 @@ export type {
   OrchestratorCallInfo,
   OrchestratorClient,
   OrchestratorClientOptions,
+  OrchestratorExchange,
   OrchestratorLogger,
   OrchestratorOperation,
   PayoutPage,

@@ -32,5 +32,7 @@ describe('openDatabase with a PGlite data folder', () => {
     } finally {
       await reopened.close();
     }
-  });
+    // Two PGlite instances initialised from scratch on disk (no template): CPU-bound, and past
+    // the default timeout when the other suites' apps start beside it on a 2-core machine.
+  }, 90_000);
 });

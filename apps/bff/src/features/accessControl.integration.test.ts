@@ -42,6 +42,46 @@ const routes: RouteCase[] = [
     init: { method: 'POST', json: {}, headers: { 'Idempotency-Key': 'access-matrix-key' } },
     allowed: ['finance', 'admin'],
   },
+  {
+    name: 'read the providers matrix',
+    path: '/api/providers/matrix',
+    allowed: ['support', 'admin'],
+  },
+  { name: 'list users', path: '/api/users', allowed: ['admin'] },
+  {
+    name: 'create a user',
+    path: '/api/users',
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
+  {
+    name: 'change a user',
+    path: `/api/users/${NO_PAYOUT}`,
+    init: { method: 'PATCH', json: { name: 'Nobody' } },
+    allowed: ['admin'],
+  },
+  {
+    name: "reset a user's password",
+    path: `/api/users/${NO_PAYOUT}/password`,
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
+  { name: 'lab test data', path: '/api/lab/test-data', allowed: ['admin'] },
+  {
+    name: 'send a lab test payout',
+    path: '/api/lab/payouts',
+    init: { method: 'POST', json: {}, headers: { 'Idempotency-Key': 'access-matrix-lab-key' } },
+    allowed: ['admin'],
+  },
+  { name: 'deposit console options', path: '/api/lab/deposits/options', allowed: ['admin'] },
+  { name: 'fingerprint content', path: '/api/lab/fingerprint', allowed: ['admin'] },
+  {
+    name: 'send a lab card deposit',
+    path: '/api/lab/deposits',
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
+  { name: 'follow a lab deposit', path: '/api/lab/deposits/no-such-deposit', allowed: ['admin'] },
 ];
 
 describe.each(testDatabaseKinds)('role x route matrix (%s)', (kind) => {

@@ -13,6 +13,10 @@ export const ERROR_CODES = {
     status: 422,
     title: 'Idempotency key already used for a different request',
   },
+  last_admin: {
+    status: 409,
+    title: 'The last enabled admin cannot be disabled or demoted',
+  },
   request_in_flight: { status: 409, title: 'The same request is still being processed' },
   rate_limited: { status: 429, title: 'Too many requests' },
   payload_too_large: { status: 413, title: 'Request body too large' },

@@ -23,6 +23,16 @@ const SECRET_KEYS = [
   'cvc',
 ];
 
+// The card-deposit console's body, spelled out: deeper than the generic depths below reach.
+const BODY_PATHS = [
+  'req.body.deposit.credit_card_number',
+  'req.body.deposit.cvv2',
+  'body.deposit.credit_card_number',
+  'body.deposit.cvv2',
+  'deposit.credit_card_number',
+  'deposit.cvv2',
+];
+
 const HEADER_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
@@ -35,6 +45,7 @@ const HEADER_PATHS = [
 /** Redaction by configuration, at every depth a request, body or error detail can reach. */
 export const REDACT_PATHS = [
   ...HEADER_PATHS,
+  ...BODY_PATHS,
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]),
 ];
 

@@ -46,6 +46,26 @@ function toAppError(err: unknown): AppError | undefined {
   return undefined;
 }
 
+/** The problem+json body of an error, as the handler sends it (the lab embeds it in a 200). */
+export function problemBody(
+  appError: AppError,
+  req: { id?: unknown; originalUrl: string },
+): Record<string, unknown> {
+  const requestId =
+    typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : null;
+  return {
+    ...appError.extensions,
+    type: `urn:payouts:problem:${appError.code}`,
+    title: appError.title,
+    status: appError.status,
+    detail: appError.detail ?? appError.title,
+    instance: redactUrl(req.originalUrl.split('?')[0] ?? ''),
+    code: appError.code,
+    requestId,
+    ...(appError.errors ? { errors: appError.errors } : {}),
+  };
+}
+
 /**
  * The one place errors become responses: RFC 9457 problem details plus our `code` and the
  * request id. Anything unrecognised is a generic 500; the original error is handed to the
@@ -62,23 +82,9 @@ export function createProblemHandler(): ErrorRequestHandler {
     if (appError.retryAfterSeconds !== undefined && !res.getHeader('Retry-After')) {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
     }
-    const requestId =
-      typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : null;
     res
       .status(appError.status)
       .type(PROBLEM_CONTENT_TYPE)
-      .send(
-        JSON.stringify({
-          ...appError.extensions,
-          type: `urn:payouts:problem:${appError.code}`,
-          title: appError.title,
-          status: appError.status,
-          detail: appError.detail ?? appError.title,
-          instance: redactUrl(req.originalUrl.split('?')[0] ?? ''),
-          code: appError.code,
-          requestId,
-          ...(appError.errors ? { errors: appError.errors } : {}),
-        }),
-      );
+      .send(JSON.stringify(problemBody(appError, req)));
   };
 }

@@ -15,6 +15,7 @@ import type { Role } from '../features/users/roles.js';
 import { createUsersRepository } from '../features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from '../features/users/usersService.js';
 import { createLogger } from '../http/createLogger.js';
+import { depositPspsOfSandbox, knownPspsOfSandbox } from '../sandboxWiring.js';
 import { createSecretScanner, type SecretScanner } from './secretScanner.js';
 import { createTestClock, type TestClock } from './testClock.js';
 import type { TestDatabase } from './testDatabase.js';
@@ -184,6 +185,11 @@ export async function startTestApp({
     passwordHasher: testPasswordHasher,
     orchestrator: wrapOrchestrator(orchestrator),
     corridors,
+    knownPsps: config.knownPsps ?? knownPspsOfSandbox(sandbox),
+    deposits: {
+      psps: config.depositPsps ?? depositPspsOfSandbox(sandbox),
+      cashierKey: config.cashierKey ?? sandbox.credentials.cashierKey,
+    },
     readinessChecks: readinessChecks ?? {
       database: () => database.handle.ping(),
       orchestrator: async () => {

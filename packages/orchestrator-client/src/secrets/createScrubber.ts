@@ -12,6 +12,8 @@ export interface Scrubber {
    * long numeric ids in the data survive.
    */
   data: (text: string) => string;
+  /** Known secrets only (and the per-call extras), for text shown as-is otherwise. */
+  known: (text: string, extraSecrets?: readonly string[]) => string;
 }
 
 /**
@@ -32,5 +34,6 @@ export function createScrubber(secrets: () => Iterable<string>): Scrubber {
   return {
     message: (text, extraSecrets = []) => redactGenericSecrets(replaceKnown(text, extraSecrets)),
     data: (text) => maskCardNumbers(replaceKnown(text, []), { luhnOnly: true }),
+    known: (text, extraSecrets = []) => replaceKnown(text, extraSecrets),
   };
 }

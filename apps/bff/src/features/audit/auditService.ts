@@ -7,9 +7,13 @@ export const AUDIT_ACTIONS = [
   'session.sign_in',
   'session.sign_in_failed',
   'session.sign_out',
-  'user.create',
+  'user.created',
+  'user.updated',
+  'user.password_reset',
   'payout.create',
   'payout.check_status',
+  'lab.payout',
+  'lab.deposit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

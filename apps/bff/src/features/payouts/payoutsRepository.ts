@@ -57,6 +57,8 @@ export interface PayoutListQuery {
   amountMin?: string;
   amountMax?: string;
   q?: string;
+  /** Lab test payouts: left out (default), included, or the only ones. */
+  tests?: 'exclude' | 'include' | 'only';
   sort: 'created_at' | 'amount';
   order: 'asc' | 'desc';
   after?: { value: string; id: string };
@@ -239,6 +241,8 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       const conditions: (SQL | undefined)[] = [];
       if (query.statuses?.length) conditions.push(inArray(payouts.status, query.statuses));
       if (query.provider) conditions.push(eq(payouts.provider, query.provider));
+      const tests = query.tests ?? 'exclude';
+      if (tests !== 'include') conditions.push(eq(payouts.isTest, tests === 'only'));
       if (query.payoutMethodType) {
         conditions.push(sql`${payouts.payoutMethodType} = ${query.payoutMethodType}`);
       }

@@ -1,6 +1,6 @@
 import { PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '@payouts/contracts';
 import { stringify } from 'csv-stringify';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
@@ -41,6 +41,8 @@ const listQuery = z
     amount_min: decimal.optional(),
     amount_max: decimal.optional(),
     q: z.string().trim().min(1).max(200).optional(),
+    include_test: z.enum(['0', '1']).optional(),
+    is_test: z.enum(['0', '1']).optional(),
     sort: z.enum(['created_at', 'amount']).default('created_at'),
     order: z.enum(['asc', 'desc']).default('desc'),
     cursor: z.string().min(1).max(500).optional(),
@@ -62,9 +64,28 @@ function listParams(q: z.infer<typeof exportQuery>) {
     amountMin: q.amount_min,
     amountMax: q.amount_max,
     q: q.q,
+    // Test payouts stay out of lists and exports unless asked for.
+    tests:
+      q.is_test === '1'
+        ? ('only' as const)
+        : q.include_test === '1'
+          ? ('include' as const)
+          : ('exclude' as const),
     sort: q.sort,
     order: q.order,
   };
+}
+
+/** The create calls' `Idempotency-Key` header, or a 400 problem. */
+export function idempotencyKeyOf(req: Request): string {
+  const key = req.get('Idempotency-Key');
+  if (!key || !IDEMPOTENCY_KEY.test(key)) {
+    throw new AppError(
+      'malformed_request',
+      'Send an Idempotency-Key header (8 to 255 visible characters, e.g. a UUID).',
+    );
+  }
+  return key;
 }
 
 export function createPayoutsRouter({
@@ -75,13 +96,7 @@ export function createPayoutsRouter({
   const router = Router();
 
   router.post('/payouts', requireRole('finance', 'admin'), async (req, res) => {
-    const key = req.get('Idempotency-Key');
-    if (!key || !IDEMPOTENCY_KEY.test(key)) {
-      throw new AppError(
-        'malformed_request',
-        'Send an Idempotency-Key header (8 to 255 visible characters, e.g. a UUID).',
-      );
-    }
+    const key = idempotencyKeyOf(req);
     const result = await payoutsService.create(
       { user: authOf(req).user, idempotencyKey: key, body: req.body },
       auditContextOf(req),

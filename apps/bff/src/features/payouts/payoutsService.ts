@@ -6,7 +6,11 @@ import {
   type PayoutRequest,
   type PayoutStatus,
 } from '@payouts/contracts';
-import { OrchestratorError, type OrchestratorClient } from '@payouts/orchestrator-client';
+import {
+  OrchestratorError,
+  type OrchestratorClient,
+  type OrchestratorExchange,
+} from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.js';
@@ -45,10 +49,18 @@ export interface PayoutListParams extends Omit<PayoutListQuery, 'after'> {
   cursor?: string;
 }
 
+export interface CreatePayoutOptions {
+  /** A lab test payout: stored with `is_test`, left out of default lists and exports. */
+  isTest?: boolean;
+  /** Sees the HTTP exchange with the orchestrator, scrubbed (the lab shows it). */
+  onExchange?: (exchange: OrchestratorExchange) => void;
+}
+
 export interface PayoutsService {
   create(
     input: { user: SessionUser; idempotencyKey: string; body: unknown },
     context: AuditContext,
+    options?: CreatePayoutOptions,
   ): Promise<CreatePayoutResult>;
   list(params: PayoutListParams): Promise<{ items: PayoutDto[]; next_cursor: string | null }>;
   /** Every payout the filters select, in list order, fetched page by page (for the export). */
@@ -171,11 +183,12 @@ export function createPayoutsService({
     payout: PayoutRequest,
     user: SessionUser,
     key: string,
+    onExchange: CreatePayoutOptions['onExchange'],
   ): Promise<{ status: number; reply: StoredReply }> {
     let status: number;
     let reply: StoredReply;
     try {
-      const created = await orchestrator.createPayout(payout);
+      const created = await orchestrator.createPayout(payout, onExchange ? { onExchange } : {});
       const at = clock.now();
       const updated = await repo.change(row.id, (current) => {
         const next = nextPayoutStatus(
@@ -302,7 +315,7 @@ export function createPayoutsService({
   }
 
   const service: PayoutsService = {
-    async create({ user, idempotencyKey, body }, context) {
+    async create({ user, idempotencyKey, body }, context, options = {}) {
       const corridor = parseInput(corridorOfBody, body);
       const { providers } = await providersService.get(corridor);
       const form = buildPayoutForm(providers, corridor, { now: clock.now() });
@@ -313,7 +326,10 @@ export function createPayoutsService({
         });
       }
       const payout = validation.value;
-      const requestHash = sha256(canonicalJson(payout));
+      // A lab payout never replays a real one sent with the same key, nor the other way round.
+      const requestHash = sha256(
+        canonicalJson(options.isTest === true ? { lab_test_payout: payout } : payout),
+      );
       const at = clock.now();
       const recipient = recipientOf(payout.metadata);
       const begun = await repo.beginCreate({
@@ -336,6 +352,7 @@ export function createPayoutsService({
           createdBy: user.id,
           createdAt: at,
           updatedAt: at,
+          isTest: options.isTest === true,
         },
         event: {
           type: 'created',
@@ -352,7 +369,7 @@ export function createPayoutsService({
       if (begun.kind === 'existing') return replay(begun.record, requestHash, user);
 
       await auditService.record(context, {
-        action: 'payout.create',
+        action: options.isTest === true ? 'lab.payout' : 'payout.create',
         target: { type: 'payout', id: begun.payout.id },
         data: {
           order_id: payout.order_id,
@@ -361,7 +378,13 @@ export function createPayoutsService({
           provider: payout.provider,
         },
       });
-      const { status, reply } = await submit(begun.payout, payout, user, idempotencyKey);
+      const { status, reply } = await submit(
+        begun.payout,
+        payout,
+        user,
+        idempotencyKey,
+        options.onExchange,
+      );
       return replyToResult(status, reply, false);
     },
 

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { parseInput } from '../../http/parseInput.js';
 import { requireRole } from '../../http/requireRole.js';
 import { ROLES } from '../users/roles.js';
+import type { Corridor } from '@payouts/contracts';
+import type { KnownPsp } from '../../config.js';
+import { buildProvidersMatrix } from './providersMatrix.js';
 import type { ProvidersService } from './providersService.js';
 
 export const corridorQuery = {
@@ -22,12 +25,29 @@ const providersQuery = z
   .object({ ...corridorQuery, refresh: z.enum(['0', '1']).optional() })
   .strict();
 
+const matrixQuery = z.object({ refresh: z.enum(['0', '1']).optional() }).strict();
+
 export function createProvidersRouter({
   providersService,
+  corridors,
+  knownPsps,
 }: {
   providersService: ProvidersService;
+  corridors: readonly Corridor[];
+  knownPsps: readonly KnownPsp[];
 }): Router {
   const router = Router();
+  router.get('/providers/matrix', requireRole('support', 'admin'), async (req, res) => {
+    const { refresh } = parseInput(matrixQuery, req.query);
+    res.json(
+      await buildProvidersMatrix({
+        corridors,
+        knownPsps,
+        providersService,
+        refresh: refresh === '1',
+      }),
+    );
+  });
   router.get('/providers', requireRole(...ROLES), async (req, res) => {
     const { refresh, ...corridor } = parseInput(providersQuery, req.query);
     res.json(await providersService.get(corridor, { refresh: refresh === '1' }));

@@ -10,6 +10,8 @@ export interface SessionRepository {
   findWithUser(idHash: string): Promise<{ session: SessionRow; user: UserRow } | undefined>;
   touch(idHash: string, at: Date): Promise<void>;
   delete(idHash: string): Promise<void>;
+  /** Ends every session of a user (disabled, or their password was reset). */
+  deleteForUser(userId: string): Promise<void>;
   /** Drops sessions past their absolute expiry or idle since before `idleBefore`. */
   deleteExpired(now: Date, idleBefore: Date): Promise<void>;
 }
@@ -32,6 +34,9 @@ export function createSessionRepository(db: Database): SessionRepository {
     },
     async delete(idHash) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    },
+    async deleteForUser(userId) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
     },
     async deleteExpired(now, idleBefore) {
       await db

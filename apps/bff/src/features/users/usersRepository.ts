@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { users } from '../../db/schema.js';
+import { auditLog, users } from '../../db/schema.js';
 import type { Role } from './roles.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,7 +13,31 @@ export interface NewUser {
   at: Date;
 }
 
+export interface UserWithSignIn {
+  user: UserRow;
+  lastSignInAt: Date | null;
+}
+
+export interface UserPatch {
+  role?: Role;
+  disabled?: boolean;
+  name?: string;
+}
+
+export type UpdateUserResult =
+  | { kind: 'updated'; user: UserRow; before: UserRow }
+  | { kind: 'not_found' }
+  | { kind: 'last_admin' };
+
 export interface UsersRepository {
+  /** Every account, oldest first, with its last successful sign-in (from the audit log). */
+  list(): Promise<UserWithSignIn[]>;
+  findWithSignIn(id: string): Promise<UserWithSignIn | undefined>;
+  /**
+   * One transaction with the enabled admins locked, so two concurrent demotions cannot both
+   * pass the check and leave nobody able to administer the back-office.
+   */
+  update(id: string, patch: UserPatch, at: Date): Promise<UpdateUserResult>;
   findByEmail(email: string): Promise<UserRow | undefined>;
   findById(id: string): Promise<UserRow | undefined>;
   insert(user: NewUser): Promise<UserRow>;
@@ -24,7 +48,61 @@ export interface UsersRepository {
 }
 
 export function createUsersRepository(db: Database): UsersRepository {
+  // Sessions are deleted at sign-out and expiry; the audit log is where sign-ins persist.
+  const lastSignIn = db
+    .select({
+      userId: auditLog.targetId,
+      at: sql<Date>`max(${auditLog.at})`.mapWith(auditLog.at).as('last_sign_in_at'),
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'session.sign_in'), eq(auditLog.targetType, 'user')))
+    .groupBy(auditLog.targetId)
+    .as('last_sign_in');
+  const withSignIn = () =>
+    db
+      .select({ user: users, lastSignInAt: lastSignIn.at })
+      .from(users)
+      .leftJoin(lastSignIn, eq(lastSignIn.userId, sql`${users.id}::text`));
   return {
+    async list() {
+      const rows = await withSignIn().orderBy(asc(users.createdAt), asc(users.email));
+      return rows.map((r) => ({ user: r.user, lastSignInAt: r.lastSignInAt ?? null }));
+    },
+    async findWithSignIn(id) {
+      const [row] = await withSignIn().where(eq(users.id, id));
+      return row ? { user: row.user, lastSignInAt: row.lastSignInAt ?? null } : undefined;
+    },
+    async update(id, patch, at) {
+      return db.transaction(async (tx): Promise<UpdateUserResult> => {
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+          .for('update');
+        const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+        if (!current) return { kind: 'not_found' };
+        const enabledAdminNow = current.role === 'admin' && current.disabledAt === null;
+        const disabledAfter = patch.disabled ?? current.disabledAt !== null;
+        const enabledAdminAfter = (patch.role ?? current.role) === 'admin' && !disabledAfter;
+        if (enabledAdminNow && !enabledAdminAfter && admins.every((a) => a.id === id)) {
+          return { kind: 'last_admin' };
+        }
+        const [updated] = await tx
+          .update(users)
+          .set({
+            ...(patch.role !== undefined ? { role: patch.role } : {}),
+            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            ...(patch.disabled !== undefined
+              ? { disabledAt: patch.disabled ? (current.disabledAt ?? at) : null }
+              : {}),
+            updatedAt: at,
+          })
+          .where(eq(users.id, id))
+          .returning();
+        if (!updated) throw new Error('update returned no row');
+        return { kind: 'updated', user: updated, before: current };
+      });
+    },
     async findByEmail(email) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       return row;

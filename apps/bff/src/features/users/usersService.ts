@@ -3,7 +3,37 @@ import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import type { PasswordHasher } from './passwordHasher.js';
 import type { Role } from './roles.js';
-import type { UsersRepository } from './usersRepository.js';
+import type { UserPatch, UsersRepository, UserWithSignIn } from './usersRepository.js';
+
+/** A staff account as the user management screen shows it (never its password hash). */
+export interface UserDto {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+export function toUserDto({ user, lastSignInAt }: UserWithSignIn): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    disabled: user.disabledAt !== null,
+    created_at: user.createdAt.toISOString(),
+    last_sign_in_at: lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+/** What the users service needs of sessions: ending all of one user's. */
+export interface UserSessions {
+  deleteForUser(userId: string): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const DEMO_USERS: readonly { email: string; name: string; role: Role }[] = [
   { email: 'admin@example.com', name: 'Ada Admin', role: 'admin' },
@@ -25,6 +55,12 @@ export interface UsersService {
   /** Creates the account unless one with that email exists; true when created. */
   ensureUser(user: NewStaffMember, context: AuditContext): Promise<boolean>;
   createUser(user: NewStaffMember, context: AuditContext): Promise<{ id: string }>;
+  list(): Promise<UserDto[]>;
+  get(id: string): Promise<UserDto>;
+  /** Refuses (409 `last_admin`) to leave no enabled admin; disabling ends the user's sessions. */
+  update(id: string, patch: UserPatch, context: AuditContext): Promise<UserDto>;
+  /** Sets a new password and ends the user's sessions. */
+  resetPassword(id: string, password: string, context: AuditContext): Promise<void>;
 }
 
 export function createUsersService({
@@ -32,15 +68,30 @@ export function createUsersService({
   passwordHasher,
   auditService,
   clock,
+  sessions,
 }: {
   usersRepository: UsersRepository;
   passwordHasher: PasswordHasher;
   auditService: AuditService;
   clock: Clock;
+  /** Needed by update and resetPassword; startup seeding runs without it. */
+  sessions?: UserSessions;
 }): UsersService {
+  const notFound = () => new AppError('not_found', 'No such user.');
+  const get = async (id: string) => {
+    const found = UUID.test(id) ? await usersRepository.findWithSignIn(id) : undefined;
+    if (!found) throw notFound();
+    return toUserDto(found);
+  };
+  const endSessions = async (userId: string) => {
+    if (!sessions) throw new Error('usersService was created without sessions');
+    await sessions.deleteForUser(userId);
+  };
   const createUser = async (user: NewStaffMember, context: AuditContext) => {
     if (await usersRepository.findByEmail(user.email)) {
-      throw new AppError('conflict', 'A user with this email already exists.');
+      throw new AppError('conflict', 'A user with this email already exists.', {
+        errors: [{ pointer: '/email', message: 'This email is already used by another user' }],
+      });
     }
     const row = await usersRepository.insert({
       email: user.email,
@@ -50,7 +101,7 @@ export function createUsersService({
       at: clock.now(),
     });
     await auditService.record(context, {
-      action: 'user.create',
+      action: 'user.created',
       target: { type: 'user', id: row.id },
       data: { email: row.email, role: row.role },
     });
@@ -73,5 +124,49 @@ export function createUsersService({
       return true;
     },
     createUser,
+    async list() {
+      return (await usersRepository.list()).map(toUserDto);
+    },
+    get,
+    async update(id, patch, context) {
+      if (!UUID.test(id)) throw notFound();
+      const result = await usersRepository.update(id, patch, clock.now());
+      if (result.kind === 'not_found') throw notFound();
+      if (result.kind === 'last_admin') {
+        throw new AppError(
+          'last_admin',
+          'This is the last enabled admin: make another user admin first.',
+        );
+      }
+      const { user, before } = result;
+      if (user.disabledAt !== null) await endSessions(user.id);
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      if (before.role !== user.role) changes.role = { from: before.role, to: user.role };
+      if (before.name !== user.name) changes.name = { from: before.name, to: user.name };
+      if ((before.disabledAt === null) !== (user.disabledAt === null)) {
+        changes.disabled = { from: before.disabledAt !== null, to: user.disabledAt !== null };
+      }
+      await auditService.record(context, {
+        action: 'user.updated',
+        target: { type: 'user', id: user.id },
+        data: { email: user.email, changes },
+      });
+      return get(user.id);
+    },
+    async resetPassword(id, password, context) {
+      const found = UUID.test(id) ? await usersRepository.findById(id) : undefined;
+      if (!found) throw notFound();
+      await usersRepository.updatePasswordHash(
+        found.id,
+        await passwordHasher.hash(password),
+        clock.now(),
+      );
+      await endSessions(found.id);
+      await auditService.record(context, {
+        action: 'user.password_reset',
+        target: { type: 'user', id: found.id },
+        data: { email: found.email },
+      });
+    },
   };
 }

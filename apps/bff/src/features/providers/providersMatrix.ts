@@ -1,0 +1,85 @@
+import {
+  PAYOUT_METHOD_TYPE_TITLES,
+  PAYOUT_METHOD_TYPES,
+  type Corridor,
+  type PayoutMethodType,
+  type ProviderField,
+} from '@payouts/contracts';
+import type { KnownPsp } from '../../config.js';
+import type { ProvidersService } from './providersService.js';
+
+export interface ProvidersMatrixCell {
+  psp: string;
+  payout_method_type: PayoutMethodType;
+  status: 'enabled' | 'missing';
+  /** From what is visible only: the orchestrator never says why a PSP is left out. */
+  likely_cause: string | null;
+  /** What finance would be asked for; empty when missing. */
+  fields: ProviderField[];
+}
+
+export interface ProvidersMatrix {
+  psps: KnownPsp[];
+  payout_method_types: PayoutMethodType[];
+  corridors: (Corridor & { fetched_at: string; cells: ProvidersMatrixCell[] })[];
+}
+
+/**
+ * Corridors x PSPs x payout types from the (cached) metadata endpoint. The PSP list comes from
+ * configuration because the orchestrator lists only enabled ones; a PSP it lists that the
+ * configuration forgot is shown too, after the configured ones.
+ */
+export async function buildProvidersMatrix({
+  corridors,
+  knownPsps,
+  providersService,
+  refresh,
+}: {
+  corridors: readonly Corridor[];
+  knownPsps: readonly KnownPsp[];
+  providersService: ProvidersService;
+  refresh: boolean;
+}): Promise<ProvidersMatrix> {
+  const fetched = await Promise.all(corridors.map((c) => providersService.get(c, { refresh })));
+  const psps = [...knownPsps];
+  for (const { providers } of fetched) {
+    for (const p of providers) {
+      if (!psps.some((k) => k.name === p.name)) psps.push({ name: p.name, title: p.title });
+    }
+  }
+  return {
+    psps,
+    payout_method_types: [...PAYOUT_METHOD_TYPES],
+    corridors: fetched.map(({ country, currency, providers, fetched_at }) => {
+      const where = `${country}/${currency}`;
+      const cells: ProvidersMatrixCell[] = [];
+      for (const psp of psps) {
+        const listed = providers.filter((p) => p.name === psp.name);
+        for (const type of PAYOUT_METHOD_TYPES) {
+          const provider = listed.find((p) => p.payout_method_type === type);
+          if (provider) {
+            cells.push({
+              psp: psp.name,
+              payout_method_type: type,
+              status: 'enabled',
+              likely_cause: null,
+              fields: provider.fields,
+            });
+            continue;
+          }
+          cells.push({
+            psp: psp.name,
+            payout_method_type: type,
+            status: 'missing',
+            likely_cause:
+              listed.length > 0
+                ? `Its “${PAYOUT_METHOD_TYPE_TITLES[type]}” payout type is not enabled in its credentials for ${where}.`
+                : `Its “Payouts” feature is not enabled in its credentials, or it does not serve ${where}.`,
+            fields: [],
+          });
+        }
+      }
+      return { country, currency, fetched_at, cells };
+    }),
+  };
+}

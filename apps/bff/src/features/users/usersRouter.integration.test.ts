@@ -1,0 +1,252 @@
+/* eslint-disable @typescript-eslint/no-unsafe-call -- replies are untyped JSON, checked field by field by the assertions */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../testing/testDatabase.js';
+
+const NEW_PASSWORD = 'a-long-enough-password';
+
+describe.each(testDatabaseKinds)('users (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({ database });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  const signInAs = (email: string, password: string) =>
+    t.api('/api/session', { method: 'POST', json: { email, password } });
+
+  it('is admin only', async () => {
+    expect((await t.api('/api/users')).status).toBe(401);
+    for (const role of ['finance', 'support'] as const) {
+      const other = await t.signIn(role);
+      expect((await other('/api/users')).status).toBe(403);
+      const create = await other('/api/users', {
+        method: 'POST',
+        json: { email: 'x@example.com', name: 'X', role: 'admin', password: NEW_PASSWORD },
+      });
+      expect(create.status).toBe(403);
+    }
+  });
+
+  it('lists users with role, disabled flag and last sign-in, never a password hash', async () => {
+    const admin = await t.signIn('admin');
+    const res = await admin('/api/users');
+    expect(res.status).toBe(200);
+    const { items } = await readJson(res);
+    const emails = items.map((u: { email: string }) => u.email);
+    expect(emails).toEqual(
+      expect.arrayContaining([
+        'admin@example.com',
+        'finance@example.com',
+        'finance2@example.com',
+        'support@example.com',
+      ]),
+    );
+    const adminRow = items.find((u: { email: string }) => u.email === 'admin@example.com');
+    expect(adminRow).toEqual({
+      id: expect.any(String),
+      email: 'admin@example.com',
+      name: 'Ada Admin',
+      role: 'admin',
+      disabled: false,
+      created_at: expect.any(String),
+      last_sign_in_at: t.clock.now().toISOString(),
+    });
+    expect(JSON.stringify(items)).not.toMatch(/scrypt|password/i);
+  });
+
+  it('creates a user who can sign in; a taken email is 409 on /email; a short password 422', async () => {
+    const admin = await t.signIn('admin');
+    const res = await admin('/api/users', {
+      method: 'POST',
+      json: {
+        email: 'New.Person@Example.com',
+        name: 'New Person',
+        role: 'support',
+        password: NEW_PASSWORD,
+      },
+    });
+    expect(res.status).toBe(201);
+    const user = await readJson(res);
+    expect(user).toMatchObject({
+      email: 'new.person@example.com',
+      name: 'New Person',
+      role: 'support',
+      disabled: false,
+      last_sign_in_at: null,
+    });
+    expect((await signInAs('new.person@example.com', NEW_PASSWORD)).status).toBe(200);
+
+    const taken = await admin('/api/users', {
+      method: 'POST',
+      json: {
+        email: 'new.person@example.com',
+        name: 'Again',
+        role: 'finance',
+        password: NEW_PASSWORD,
+      },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect((await readJson(taken)).errors).toEqual([
+      { pointer: '/email', message: expect.any(String) },
+    ]);
+
+    const bad = await admin('/api/users', {
+      method: 'POST',
+      json: { email: 'not-an-email', name: '', role: 'root', password: 'short' },
+    });
+    expect(bad.status).toBe(422);
+    const pointers = (await readJson(bad)).errors.map((e: { pointer: string }) => e.pointer);
+    expect(pointers.sort()).toEqual(['/email', '/name', '/password', '/role']);
+
+    const audit = await readJson(await admin('/api/audit?what=user.created'));
+    expect(audit.items[0]).toMatchObject({
+      action: 'user.created',
+      actor: { email: 'admin@example.com' },
+      target: { type: 'user', id: user.id },
+    });
+    expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+  });
+
+  it('changes role and name; disabling ends the sessions and refuses sign-in; enabling restores it', async () => {
+    const admin = await t.signIn('admin');
+    const created = await readJson(
+      await admin('/api/users', {
+        method: 'POST',
+        json: { email: 'temp@example.com', name: 'Temp', role: 'finance', password: NEW_PASSWORD },
+      }),
+    );
+    const signedIn = await signInAs('temp@example.com', NEW_PASSWORD);
+    const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(200);
+
+    const renamed = await admin(`/api/users/${created.id}`, {
+      method: 'PATCH',
+      json: { role: 'support', name: 'Temp Orary' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await readJson(renamed)).toMatchObject({ role: 'support', name: 'Temp Orary' });
+
+    const disabled = await admin(`/api/users/${created.id}`, {
+      method: 'PATCH',
+      json: { disabled: true },
+    });
+    expect(await readJson(disabled)).toMatchObject({ disabled: true });
+    expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(401);
+    expect((await signInAs('temp@example.com', NEW_PASSWORD)).status).toBe(401);
+
+    await admin(`/api/users/${created.id}`, { method: 'PATCH', json: { disabled: false } });
+    expect((await signInAs('temp@example.com', NEW_PASSWORD)).status).toBe(200);
+
+    const audit = await readJson(await admin('/api/audit?what=user.updated'));
+    expect(audit.items[0]).toMatchObject({
+      target: { id: created.id },
+      data: { changes: { disabled: { from: true, to: false } } },
+    });
+  });
+
+  it('refuses to disable or demote the last enabled admin (409 last_admin)', async () => {
+    const admin = await t.signIn('admin');
+    const { items } = await readJson(await admin('/api/users'));
+    const me = items.find((u: { email: string }) => u.email === 'admin@example.com');
+    for (const patch of [{ disabled: true }, { role: 'finance' }]) {
+      const res = await admin(`/api/users/${me.id}`, { method: 'PATCH', json: patch });
+      expect(res.status).toBe(409);
+      expect(await readJson(res)).toMatchObject({ code: 'last_admin' });
+    }
+    // With a second admin, the first may step down.
+    const second = await readJson(
+      await admin('/api/users', {
+        method: 'POST',
+        json: {
+          email: 'admin2@example.com',
+          name: 'Second',
+          role: 'admin',
+          password: NEW_PASSWORD,
+        },
+      }),
+    );
+    const demoted = await admin(`/api/users/${me.id}`, {
+      method: 'PATCH',
+      json: { role: 'finance' },
+    });
+    expect(demoted.status).toBe(200);
+    // The role is read from the database per request: the demoted admin is no longer one.
+    expect((await admin('/api/users')).status).toBe(403);
+    const boss = await readJson(await signInAs('admin2@example.com', NEW_PASSWORD));
+    expect(boss.user.role).toBe('admin');
+    const cookie = (await signInAs('admin2@example.com', NEW_PASSWORD)).headers
+      .getSetCookie()[0]!
+      .split(';')[0]!;
+    const restore = await t.api(`/api/users/${me.id}`, {
+      method: 'PATCH',
+      headers: { cookie, origin: t.config.publicUrl.origin },
+      json: { role: 'admin' },
+    });
+    expect(restore.status).toBe(200);
+    const selfDemote = await t.api(`/api/users/${second.id}`, {
+      method: 'PATCH',
+      headers: { cookie, origin: t.config.publicUrl.origin },
+      json: { disabled: true },
+    });
+    expect(selfDemote.status).toBe(200);
+  });
+
+  it('resets a password: 204, old password and sessions gone, audited without the password', async () => {
+    const admin = await t.signIn('admin');
+    const support = await t.signIn('support');
+    const { items } = await readJson(await admin('/api/users'));
+    const target = items.find((u: { email: string }) => u.email === 'support@example.com');
+    const short = await admin(`/api/users/${target.id}/password`, {
+      method: 'POST',
+      json: { password: 'too-short' },
+    });
+    expect(short.status).toBe(422);
+    expect((await readJson(short)).errors[0].pointer).toBe('/password');
+
+    const res = await admin(`/api/users/${target.id}/password`, {
+      method: 'POST',
+      json: { password: NEW_PASSWORD },
+    });
+    expect(res.status).toBe(204);
+    expect((await support('/api/session')).status).toBe(401);
+    expect((await signInAs('support@example.com', TEST_PASSWORD)).status).toBe(401);
+    expect((await signInAs('support@example.com', NEW_PASSWORD)).status).toBe(200);
+    const audit = await readJson(await admin('/api/audit?what=user.password_reset'));
+    expect(audit.items[0]).toMatchObject({ target: { id: target.id } });
+    expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+  });
+
+  it('answers 404 for unknown users and 422 for unknown fields', async () => {
+    const admin = await t.signIn('admin');
+    const missing = await admin('/api/users/00000000-0000-4000-8000-000000000000', {
+      method: 'PATCH',
+      json: { name: 'X' },
+    });
+    expect(missing.status).toBe(404);
+    expect(
+      (
+        await admin('/api/users/not-a-uuid/password', {
+          method: 'POST',
+          json: { password: NEW_PASSWORD },
+        })
+      ).status,
+    ).toBe(404);
+    const unknown = await admin('/api/users/00000000-0000-4000-8000-000000000000', {
+      method: 'PATCH',
+      json: { is_admin: true },
+    });
+    expect(unknown.status).toBe(422);
+  });
+});
