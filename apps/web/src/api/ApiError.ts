@@ -12,6 +12,7 @@ export const API_ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'last_admin',
   'idempotency_key_reused',
   'request_in_flight',
   'rate_limited',

@@ -1,6 +1,9 @@
+import { createAuditApi, type AuditApi } from '../features/audit/auditApi.js';
+import { createLabApi, type LabApi } from '../features/lab/labApi.js';
 import { createPayoutsApi, type PayoutsApi } from '../features/payouts/payoutsApi.js';
 import { createProvidersApi, type ProvidersApi } from '../features/providers/providersApi.js';
 import { createSessionApi, type SessionApi } from '../features/session/sessionApi.js';
+import { createUsersApi, type UsersApi } from '../features/users/usersApi.js';
 import type { HttpClient } from './createHttpClient.js';
 
 /**
@@ -11,6 +14,9 @@ export interface Api {
   session: SessionApi;
   payouts: PayoutsApi;
   providers: ProvidersApi;
+  users: UsersApi;
+  audit: AuditApi;
+  lab: LabApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -18,5 +24,8 @@ export function createApi(http: HttpClient): Api {
     session: createSessionApi(http),
     payouts: createPayoutsApi(http),
     providers: createProvidersApi(http),
+    users: createUsersApi(http),
+    audit: createAuditApi(http),
+    lab: createLabApi(http),
   };
 }

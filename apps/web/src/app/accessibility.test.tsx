@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { buildPayout } from '../testing/buildPayout.js';
-import { createFakeApi } from '../testing/fakeApi.js';
+import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
 import { renderApp } from '../testing/renderApp.js';
 
 async function violations(): Promise<string[]> {
@@ -36,6 +36,25 @@ describe('accessibility (axe)', () => {
     const { api } = createFakeApi();
     renderApp({ api, path: '/payouts/new' });
     await screen.findByLabelText(/^Country/);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing to fix on the payout lab with a PSP section', async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      providers: {
+        'BE/EUR': [
+          {
+            name: 'acme_pay',
+            title: 'Acme Pay',
+            payout_method_type: 'bank_account',
+            fields: [{ name: 'iban', title: 'IBAN' }],
+          },
+        ],
+      },
+    });
+    renderApp({ api, path: '/lab' });
+    await screen.findByLabelText(/^IBAN/);
     expect(await violations()).toEqual([]);
   });
 

@@ -21,6 +21,25 @@ const PayoutWizardPage = lazy(() =>
   })),
 );
 
+// Staff tools, each its own chunk too: none of them adds to what the list downloads.
+const ProvidersPage = lazy(() =>
+  import('../features/providers/ProvidersPage.js').then((m) => ({ default: m.ProvidersPage })),
+);
+const UsersPage = lazy(() =>
+  import('../features/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
+);
+const AuditPage = lazy(() =>
+  import('../features/audit/AuditPage.js').then((m) => ({ default: m.AuditPage })),
+);
+const LabPage = lazy(() =>
+  import('../features/lab/LabPage.js').then((m) => ({ default: m.LabPage })),
+);
+const DepositConsolePage = lazy(() =>
+  import('../features/deposits/DepositConsolePage.js').then((m) => ({
+    default: m.DepositConsolePage,
+  })),
+);
+
 export const appRoutes: RouteObject[] = [
   {
     path: '/sign-in',
@@ -38,6 +57,11 @@ export const appRoutes: RouteObject[] = [
       { path: 'payouts', element: <PayoutsPage /> },
       { path: 'payouts/new', element: <PayoutWizardPage /> },
       { path: 'payouts/:id', element: <PayoutDetailPage /> },
+      { path: 'providers', element: <ProvidersPage /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'audit', element: <AuditPage /> },
+      { path: 'lab', element: <LabPage /> },
+      { path: 'lab/deposits', element: <DepositConsolePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,9 +1,23 @@
-import type { Corridor, PayoutProvider, PayoutRequest } from '@payouts/contracts';
+import type {
+  Corridor,
+  DepositTransaction,
+  PayoutProvider,
+  PayoutRequest,
+} from '@payouts/contracts';
 import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
 import type { Payout, PayoutDetail, PayoutPage } from '../features/payouts/payoutsApi.js';
-import type { ProvidersReply } from '../features/providers/providersApi.js';
+import type { AuditPage } from '../features/audit/auditApi.js';
+import type {
+  DepositOptions,
+  LabDepositReply,
+  LabDepositRequest,
+  LabPayoutReply,
+  TestDataQuery,
+} from '../features/lab/labApi.js';
+import type { ProviderMatrix, ProvidersReply } from '../features/providers/providersApi.js';
+import type { NewStaffUser, StaffUser, StaffUserPatch } from '../features/users/usersApi.js';
 import type { SessionUser, SignInInput } from '../features/session/sessionApi.js';
 import { buildPayout } from './buildPayout.js';
 
@@ -18,6 +32,13 @@ export const SUPPORT_USER: SessionUser = {
   email: 'sup@example.com',
   name: 'Sam Support',
   role: 'support',
+};
+
+export const ADMIN_USER: SessionUser = {
+  id: 'u_3',
+  email: 'ada@example.com',
+  name: 'Ada Admin',
+  role: 'admin',
 };
 
 export function apiError(
@@ -48,6 +69,15 @@ export interface FakeApiOptions {
   get?: (id: string) => Promise<PayoutDetail>;
   checkStatus?: (id: string) => Promise<Payout>;
   create?: (body: PayoutRequest, key: string) => Promise<Payout>;
+  matrix?: (refresh: boolean) => Promise<ProviderMatrix>;
+  users?: StaffUser[];
+  updateUser?: (id: string, patch: StaffUserPatch) => Promise<StaffUser>;
+  audit?: (query: QueryParams) => Promise<AuditPage>;
+  testData?: (query: TestDataQuery) => Promise<PayoutRequest>;
+  sendPayout?: (body: PayoutRequest, key: string) => Promise<LabPayoutReply>;
+  depositOptions?: DepositOptions;
+  sendDeposit?: (body: LabDepositRequest) => Promise<LabDepositReply>;
+  deposit?: (id: string) => Promise<DepositTransaction>;
 }
 
 export interface FakeApiCalls {
@@ -58,6 +88,15 @@ export interface FakeApiCalls {
   providers: { corridor: Corridor; refresh: boolean }[];
   signIn: SignInInput[];
   signOut: number;
+  matrix: { refresh: boolean }[];
+  createUser: NewStaffUser[];
+  updateUser: { id: string; patch: StaffUserPatch }[];
+  resetPassword: { id: string; password: string }[];
+  audit: QueryParams[];
+  testData: TestDataQuery[];
+  sendPayout: { body: PayoutRequest; key: string }[];
+  sendDeposit: LabDepositRequest[];
+  deposit: string[];
 }
 
 /** An in-memory `Api` that records what it was asked; anything not given answers plausibly. */
@@ -70,7 +109,17 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     providers: [],
     signIn: [],
     signOut: 0,
+    matrix: [],
+    createUser: [],
+    updateUser: [],
+    resetPassword: [],
+    audit: [],
+    testData: [],
+    sendPayout: [],
+    sendDeposit: [],
+    deposit: [],
   };
+  let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
   const created = new Map<string, Payout>();
 
@@ -96,6 +145,12 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       },
     },
     providers: {
+      matrix: ({ refresh = false } = {}) => {
+        calls.matrix.push({ refresh });
+        return options.matrix
+          ? options.matrix(refresh)
+          : Promise.resolve({ psps: [], payout_method_types: [], corridors: [] });
+      },
       corridors: () => Promise.resolve(options.corridors ?? [{ country: 'BE', currency: 'EUR' }]),
       providers: (corridor, { refresh = false } = {}) => {
         calls.providers.push({ corridor, refresh });
@@ -106,6 +161,83 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           fetched_at: '2026-11-20T09:00:00.000Z',
         };
         return Promise.resolve(reply);
+      },
+    },
+    users: {
+      list: () => Promise.resolve(users),
+      create: (input) => {
+        calls.createUser.push(input);
+        const created: StaffUser = {
+          id: `u_new_${users.length + 1}`,
+          email: input.email,
+          name: input.name,
+          role: input.role,
+          disabled: false,
+          created_at: '2026-11-20T09:00:00.000Z',
+          last_sign_in_at: null,
+        };
+        users = [...users, created];
+        return Promise.resolve(created);
+      },
+      update: async (id, patch) => {
+        calls.updateUser.push({ id, patch });
+        const current = users.find((u) => u.id === id);
+        if (!current) throw apiError('not_found', 'No such user.', { status: 404 });
+        const updated = options.updateUser
+          ? await options.updateUser(id, patch)
+          : { ...current, ...patch };
+        users = users.map((u) => (u.id === id ? updated : u));
+        return updated;
+      },
+      resetPassword: (id, password) => {
+        calls.resetPassword.push({ id, password });
+        return Promise.resolve();
+      },
+    },
+    audit: {
+      list: (query) => {
+        calls.audit.push(query);
+        return options.audit
+          ? options.audit(query)
+          : Promise.resolve({ items: [], next_cursor: null });
+      },
+    },
+    lab: {
+      testData: (query) => {
+        calls.testData.push(query);
+        return options.testData
+          ? options.testData(query)
+          : Promise.reject(apiError('not_found', 'No test data.', { status: 404 }));
+      },
+      sendPayout: (body, key) => {
+        calls.sendPayout.push({ body, key });
+        return options.sendPayout
+          ? options.sendPayout(body, key)
+          : Promise.resolve({
+              payout: buildPayout({ order_id: body.order_id, is_test: true }),
+              exchange: {
+                request: { method: 'POST', path: '/payouts/{api_key}', body },
+                response: { http_status: 200, body: { status: 'pending' } },
+                duration_ms: 12,
+              },
+            });
+      },
+      depositOptions: () =>
+        Promise.resolve(
+          options.depositOptions ?? { psps: [], corridors: [{ country: 'BE', currency: 'EUR' }] },
+        ),
+      fingerprintUrl: (query) => `/api/lab/fingerprint?${new URLSearchParams(query).toString()}`,
+      sendDeposit: (body) => {
+        calls.sendDeposit.push(body);
+        return options.sendDeposit
+          ? options.sendDeposit(body)
+          : Promise.reject(apiError('internal', 'No deposit.', { status: 500 }));
+      },
+      deposit: (id) => {
+        calls.deposit.push(id);
+        return options.deposit
+          ? options.deposit(id)
+          : Promise.reject(apiError('not_found', 'No such deposit.', { status: 404 }));
       },
     },
     payouts: {

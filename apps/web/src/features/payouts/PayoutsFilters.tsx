@@ -176,6 +176,14 @@ export function PayoutsFilters({ filters, onChange, now = () => new Date() }: Pa
             );
           })}
         </Box>
+        <Button
+          size="small"
+          variant={filters.include_test ? 'contained' : 'outlined'}
+          aria-pressed={filters.include_test}
+          onClick={() => set({ include_test: !filters.include_test })}
+        >
+          Include test payouts
+        </Button>
         {hasActiveFilters(filters) ? (
           <Button onClick={() => onChange(EMPTY_FILTERS)}>Clear filters</Button>
         ) : null}

@@ -73,6 +73,36 @@ describe('PayoutsPage', () => {
     expect(screen.getByLabelText('Search')).toHaveValue('');
   });
 
+  it('leaves test payouts out until asked for, and badges them when shown', async () => {
+    const { api, calls } = createFakeApi({
+      corridors: CORRIDORS,
+      list: (query) =>
+        Promise.resolve({
+          items:
+            query.include_test === '1'
+              ? [buildPayout({ order_id: 'LAB-1', is_test: true })]
+              : [buildPayout({ order_id: 'PO-1' })],
+          next_cursor: null,
+        }),
+    });
+    const { router, user } = renderApp({ api, path: '/payouts' });
+    await screen.findByText('PO-1');
+    expect(calls.list.at(-1)?.include_test).toBeUndefined();
+    expect(screen.queryByText('Test')).not.toBeInTheDocument();
+
+    const toggle = screen.getByRole('button', { name: 'Include test payouts' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    await waitFor(() => expect(searchOf(router).get('include_test')).toBe('1'));
+    await screen.findByText('LAB-1');
+    expect(calls.list.at(-1)).toMatchObject({ include_test: '1' });
+    expect(screen.getByText('Test')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Include test payouts' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
   it('sets the created range from a preset in the user’s time zone', async () => {
     const { api, calls } = createFakeApi();
     const { router, user } = renderApp({ api, path: '/payouts' });

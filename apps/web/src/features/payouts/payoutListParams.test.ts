@@ -40,6 +40,7 @@ const params: fc.Arbitrary<PayoutListParams> = fc.record({
       fc.constant(''),
       fc.string({ maxLength: 40 }).map((s) => s.trim()),
     ),
+    include_test: fc.boolean(),
   }),
   sort: fc.constantFrom('created_at' as const, 'amount' as const),
   order: fc.constantFrom('asc' as const, 'desc' as const),
@@ -53,6 +54,16 @@ describe('payout list URL parameters', () => {
         expect(parsePayoutListParams(url)).toEqual(p);
       }),
     );
+  });
+
+  it('ask for test payouts only when the toggle is on', () => {
+    const on = parsePayoutListParams(new URLSearchParams('include_test=1'));
+    expect(on.filters.include_test).toBe(true);
+    expect(toApiQuery(on).include_test).toBe('1');
+    expect(toApiQuery(DEFAULT_LIST_PARAMS).include_test).toBeUndefined();
+    expect(
+      parsePayoutListParams(new URLSearchParams('include_test=yes')).filters.include_test,
+    ).toBe(false);
   });
 
   it('leave defaults out, so the plain list has a plain URL', () => {

@@ -21,6 +21,8 @@ export interface PayoutFilters {
   amount_min: string;
   amount_max: string;
   q: string;
+  /** Test payouts (from the lab) are left out unless asked for (`include_test=1`). */
+  include_test: boolean;
 }
 
 export const PAYOUT_SORT_FIELDS = ['created_at', 'amount'] as const;
@@ -45,6 +47,7 @@ export const EMPTY_FILTERS: PayoutFilters = {
   amount_min: '',
   amount_max: '',
   q: '',
+  include_test: false,
 };
 
 export const DEFAULT_LIST_PARAMS: PayoutListParams = {
@@ -97,6 +100,7 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
       amount_min: amount('amount_min'),
       amount_max: amount('amount_max'),
       q: get('q').slice(0, 200),
+      include_test: get('include_test') === '1',
     },
     sort: (PAYOUT_SORT_FIELDS as readonly string[]).includes(sort)
       ? (sort as PayoutSortField)
@@ -118,6 +122,7 @@ function filterEntries(filters: PayoutFilters): [string, string][] {
     ['amount_min', filters.amount_min],
     ['amount_max', filters.amount_max],
     ['q', filters.q.trim()],
+    ['include_test', filters.include_test ? '1' : ''],
   ];
   return entries.filter(([, value]) => value !== '');
 }

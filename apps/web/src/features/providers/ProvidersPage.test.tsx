@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_USER, createFakeApi } from '../../testing/fakeApi.js';
+import { renderApp } from '../../testing/renderApp.js';
+import type { ProviderMatrix } from './providersApi.js';
+
+const CAUSE =
+  'Its “Payouts” feature is not enabled in its credentials, or it does not serve BE/EUR.';
+
+function matrix(fetchedAt: string): ProviderMatrix {
+  return {
+    psps: [
+      { name: 'acme_pay', title: 'Acme Pay' },
+      { name: 'zap', title: 'Zap' },
+    ],
+    payout_method_types: ['bank_account'],
+    corridors: [
+      {
+        country: 'BE',
+        currency: 'EUR',
+        fetched_at: fetchedAt,
+        cells: [
+          {
+            psp: 'acme_pay',
+            payout_method_type: 'bank_account',
+            status: 'enabled',
+            likely_cause: null,
+            fields: [
+              { name: 'iban', title: 'IBAN' },
+              { name: 'customerFirstName', title: 'First name' },
+            ],
+          },
+          {
+            psp: 'zap',
+            payout_method_type: 'bank_account',
+            status: 'missing',
+            likely_cause: CAUSE,
+            fields: [],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+describe('ProvidersPage', () => {
+  it('shows each cell enabled or missing with its likely cause, and an enabled PSP’s fields read-only', async () => {
+    const { api, calls } = createFakeApi({
+      user: ADMIN_USER,
+      matrix: (refresh) =>
+        Promise.resolve(matrix(refresh ? '2026-11-20T10:30:00.000Z' : '2026-11-20T09:00:00.000Z')),
+    });
+    const { user } = renderApp({ api, path: '/providers' });
+
+    const corridor = await screen.findByRole('region', { name: /Belgium · EUR/ });
+    expect(within(corridor).getByText('Missing')).toBeInTheDocument();
+    expect(within(corridor).getByText(CAUSE)).toBeInTheDocument();
+    const fetched = within(corridor).getByText(/^Fetched at/).textContent;
+
+    await user.click(
+      within(corridor).getByRole('button', {
+        name: /Acme Pay, Bank account, Belgium · EUR: enabled/,
+      }),
+    );
+    const fields = await screen.findByRole('region', { name: /Fields Acme Pay asks for/ });
+    const iban = within(fields).getByLabelText(/^IBAN/);
+    expect(iban).toBeDisabled();
+    expect(within(fields).getByLabelText(/^First name/)).toBeDisabled();
+    expect(calls.matrix).toEqual([{ refresh: false }]);
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(calls.matrix).toEqual([{ refresh: false }, { refresh: true }]));
+    await waitFor(() =>
+      expect(within(corridor).getByText(/^Fetched at/).textContent).not.toBe(fetched),
+    );
+  });
+});

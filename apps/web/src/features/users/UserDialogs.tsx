@@ -1,0 +1,180 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { isEmailAddress } from '@payouts/contracts';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../api/ApiError.js';
+import { ROLE_TITLES, ROLES, type Role } from '../session/roles.js';
+import type { NewStaffUser } from './usersApi.js';
+import { userMutationMessage } from './userMutationMessage.js';
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+function passwordProblem(password: string): string | null {
+  return password.length < MIN_PASSWORD_LENGTH
+    ? `At least ${MIN_PASSWORD_LENGTH} characters.`
+    : null;
+}
+
+/** The field messages the BFF sent, by pointer. */
+function apiFieldError(error: unknown, pointer: string): string | undefined {
+  return isApiError(error) ? error.errors.find((e) => e.pointer === pointer)?.message : undefined;
+}
+
+export function CreateUserDialog({
+  open,
+  pending,
+  error,
+  onClose,
+  onCreate,
+}: {
+  open: boolean;
+  pending: boolean;
+  error: unknown;
+  onClose: () => void;
+  onCreate: (input: NewStaffUser) => void;
+}) {
+  const [input, setInput] = useState<NewStaffUser>({
+    email: '',
+    name: '',
+    role: 'finance',
+    password: '',
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const problems = {
+    email: isEmailAddress(input.email.trim()) ? null : 'Enter a valid e-mail address.',
+    name: input.name.trim() === '' ? 'Enter a name.' : null,
+    password: passwordProblem(input.password),
+  };
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.values(problems).some((p) => p !== null)) return;
+    onCreate({ ...input, email: input.email.trim(), name: input.name.trim() });
+  };
+  const shown = (name: keyof typeof problems, pointer: string): string | undefined =>
+    (submitted ? problems[name] : null) ?? apiFieldError(error, pointer);
+  const set = (patch: Partial<NewStaffUser>): void => setInput({ ...input, ...patch });
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="create-user-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="create-user-title">New user</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+          {error && !isApiError(error, 'validation_failed') ? (
+            <Alert severity="error">{userMutationMessage(error)}</Alert>
+          ) : null}
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            value={input.email}
+            onChange={(e) => set({ email: e.target.value })}
+            error={shown('email', '/email') !== undefined}
+            helperText={shown('email', '/email')}
+            required
+            sx={{ mt: 1 }}
+          />
+          <TextField
+            label="Name"
+            autoComplete="off"
+            value={input.name}
+            onChange={(e) => set({ name: e.target.value })}
+            error={shown('name', '/name') !== undefined}
+            helperText={shown('name', '/name')}
+            required
+          />
+          <TextField
+            select
+            label="Role"
+            value={input.role}
+            onChange={(e) => set({ role: e.target.value as Role })}
+          >
+            {ROLES.map((role) => (
+              <MenuItem key={role} value={role}>
+                {ROLE_TITLES[role]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={input.password}
+            onChange={(e) => set({ password: e.target.value })}
+            error={shown('password', '/password') !== undefined}
+            helperText={
+              shown('password', '/password') ?? `At least ${MIN_PASSWORD_LENGTH} characters.`
+            }
+            required
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            Create user
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ResetPasswordDialog({
+  userName,
+  pending,
+  error,
+  onClose,
+  onReset,
+}: {
+  userName: string;
+  pending: boolean;
+  error: unknown;
+  onClose: () => void;
+  onReset: (password: string) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const problem =
+    (submitted ? passwordProblem(password) : null) ?? apiFieldError(error, '/password');
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (passwordProblem(password) === null) onReset(password);
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="reset-password-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="reset-password-title">Reset the password of {userName}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+          {error && !isApiError(error, 'validation_failed') ? (
+            <Alert severity="error">{userMutationMessage(error)}</Alert>
+          ) : null}
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={problem !== undefined && problem !== null}
+            helperText={
+              problem ?? `At least ${MIN_PASSWORD_LENGTH} characters. Their sessions end.`
+            }
+            required
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            Reset password
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

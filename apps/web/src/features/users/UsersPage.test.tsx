@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_USER, apiError, createFakeApi } from '../../testing/fakeApi.js';
+import { renderApp } from '../../testing/renderApp.js';
+import type { StaffUser } from './usersApi.js';
+
+const USERS: StaffUser[] = [
+  {
+    id: ADMIN_USER.id,
+    email: ADMIN_USER.email,
+    name: ADMIN_USER.name,
+    role: 'admin',
+    disabled: false,
+    created_at: '2026-11-01T09:00:00.000Z',
+    last_sign_in_at: '2026-11-20T08:00:00.000Z',
+  },
+  {
+    id: 'u_9',
+    email: 'fin@example.com',
+    name: 'Fiona Finance',
+    role: 'finance',
+    disabled: false,
+    created_at: '2026-11-02T09:00:00.000Z',
+    last_sign_in_at: null,
+  },
+];
+
+describe('UsersPage', () => {
+  it('shows the last-admin refusal plainly and leaves the user as they were', async () => {
+    const { api, calls } = createFakeApi({
+      user: ADMIN_USER,
+      users: USERS,
+      updateUser: () =>
+        Promise.reject(
+          apiError('last_admin', 'At least one enabled admin must remain.', { status: 409 }),
+        ),
+    });
+    const { user } = renderApp({ api, path: '/users' });
+
+    await user.click(await screen.findByRole('button', { name: 'Disable Ada Admin' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This is the last enabled admin: it cannot be disabled or demoted.',
+    );
+    expect(calls.updateUser).toEqual([{ id: ADMIN_USER.id, patch: { disabled: true } }]);
+    const row = screen.getByRole('row', { name: /Ada Admin/ });
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+  });
+
+  it('disables a user and creates one, refusing a short password before sending', async () => {
+    const { api, calls } = createFakeApi({ user: ADMIN_USER, users: USERS });
+    const { user } = renderApp({ api, path: '/users' });
+
+    await user.click(await screen.findByRole('button', { name: 'Disable Fiona Finance' }));
+    const row = await screen.findByRole('row', { name: /Fiona Finance/ });
+    await waitFor(() => expect(within(row).getByText('Disabled')).toBeInTheDocument());
+    expect(within(row).getByRole('button', { name: 'Enable Fiona Finance' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    await user.click(within(dialog).getByLabelText(/^E-mail/));
+    await user.paste('sam@example.com');
+    await user.click(within(dialog).getByLabelText(/^Name/));
+    await user.paste('Sam Support');
+    await user.click(within(dialog).getByLabelText(/^Password/));
+    await user.paste('short');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(within(dialog).getByText('At least 12 characters.')).toBeInTheDocument();
+    expect(calls.createUser).toEqual([]);
+
+    await user.click(within(dialog).getByLabelText(/^Password/));
+    await user.paste(' but longer now');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(calls.createUser).toEqual([
+        {
+          email: 'sam@example.com',
+          name: 'Sam Support',
+          role: 'finance',
+          password: 'short but longer now',
+        },
+      ]),
+    );
+    expect(await screen.findByRole('row', { name: /Sam Support/ })).toBeInTheDocument();
+  });
+});

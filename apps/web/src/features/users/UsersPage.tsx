@@ -1,0 +1,192 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../api/ApiContext.js';
+import { ErrorState } from '../../components/ErrorState.js';
+import { formatDateTime } from '../../components/formatDateTime.js';
+import { ROLE_TITLES, ROLES, type Role } from '../session/roles.js';
+import { useSession } from '../session/useSession.js';
+import { CreateUserDialog, ResetPasswordDialog } from './UserDialogs.js';
+import type { NewStaffUser, StaffUser, StaffUserPatch } from './usersApi.js';
+import { userMutationMessage } from './userMutationMessage.js';
+
+const USERS_KEY = ['users'] as const;
+
+/** Staff accounts: create, change role, disable or enable, reset a password (admins only). */
+export function UsersPage() {
+  const api = useApi();
+  const { user: me } = useSession();
+  const queryClient = useQueryClient();
+  const users = useQuery({ queryKey: USERS_KEY, queryFn: ({ signal }) => api.users.list(signal) });
+  const [creating, setCreating] = useState(false);
+  const [resetting, setResetting] = useState<StaffUser | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  const create = useMutation({
+    mutationFn: (input: NewStaffUser) => api.users.create(input),
+    onSuccess: async (created) => {
+      setCreating(false);
+      setNotice(`${created.name} can now sign in as ${ROLE_TITLES[created.role]}.`);
+      await invalidate();
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ user, patch }: { user: StaffUser; patch: StaffUserPatch }) =>
+      api.users.update(user.id, patch),
+    onMutate: () => setNotice(null),
+    onSuccess: async (updated) => {
+      setNotice(`${updated.name} is saved.`);
+      await invalidate();
+    },
+  });
+  const reset = useMutation({
+    mutationFn: ({ user, password }: { user: StaffUser; password: string }) =>
+      api.users.resetPassword(user.id, password),
+    onSuccess: (_, { user }) => {
+      setResetting(null);
+      setNotice(`${user.name}'s password is reset; their sessions have ended.`);
+    },
+  });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <title>Users · Payouts back-office</title>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          Users
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => {
+            create.reset();
+            setCreating(true);
+          }}
+        >
+          New user
+        </Button>
+      </Box>
+      {update.isError ? (
+        <Alert severity="error" role="alert" onClose={() => update.reset()}>
+          {userMutationMessage(update.error)}
+        </Alert>
+      ) : null}
+      {notice ? (
+        <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      ) : null}
+      {users.isError ? (
+        <ErrorState
+          error={users.error}
+          title="The users could not be loaded"
+          onRetry={() => void users.refetch()}
+        />
+      ) : null}
+      {users.isPending ? <CircularProgress aria-label="Loading users" /> : null}
+      {users.data ? (
+        <Paper variant="outlined">
+          <Table size="small" aria-label="Users">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>E-mail</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell>Last sign-in</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.data.map((user) => (
+                <TableRow key={user.id}>
+                  <TableCell component="th" scope="row">
+                    {user.name}
+                    {user.id === me?.id ? ' (you)' : ''}
+                  </TableCell>
+                  <TableCell>{user.email}</TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      label={`Role of ${user.name}`}
+                      value={user.role}
+                      disabled={update.isPending}
+                      onChange={(e) =>
+                        update.mutate({ user, patch: { role: e.target.value as Role } })
+                      }
+                    >
+                      {ROLES.map((role) => (
+                        <MenuItem key={role} value={role}>
+                          {ROLE_TITLES[role]}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell>{user.disabled ? 'Disabled' : 'Active'}</TableCell>
+                  <TableCell>{formatDateTime(user.created_at)}</TableCell>
+                  <TableCell>
+                    {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      disabled={update.isPending}
+                      aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.name}`}
+                      onClick={() => update.mutate({ user, patch: { disabled: !user.disabled } })}
+                    >
+                      {user.disabled ? 'Enable' : 'Disable'}
+                    </Button>
+                    <Button
+                      size="small"
+                      aria-label={`Reset the password of ${user.name}`}
+                      onClick={() => {
+                        reset.reset();
+                        setResetting(user);
+                      }}
+                    >
+                      Reset password
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      ) : null}
+      {creating ? (
+        <CreateUserDialog
+          open
+          pending={create.isPending}
+          error={create.error}
+          onClose={() => setCreating(false)}
+          onCreate={(input) => create.mutate(input)}
+        />
+      ) : null}
+      {resetting ? (
+        <ResetPasswordDialog
+          userName={resetting.name}
+          pending={reset.isPending}
+          error={reset.error}
+          onClose={() => setResetting(null)}
+          onReset={(password) => reset.mutate({ user: resetting, password })}
+        />
+      ) : null}
+    </Box>
+  );
+}
