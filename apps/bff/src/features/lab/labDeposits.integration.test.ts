@@ -189,6 +189,30 @@ describe.each(testDatabaseKinds)('lab card deposits (%s)', (kind) => {
     expect(reply.exchange.request.body.single_payment_mid_alias).toBe('northwind-eu-main');
   });
 
+  it('needs a MID alias only where the PSP has several merchant accounts', async () => {
+    const before = calls.createCardDeposit;
+    const several = await post(admin, {
+      mode: 'single',
+      psp_name: 'northwind_pay',
+      deposit: deposit(),
+    });
+    expect(several.status).toBe(422);
+    expect((await readJson(several)).errors).toEqual([
+      { pointer: '/single_payment_mid_alias', message: 'Choose a merchant account' },
+    ]);
+    expect(calls.createCardDeposit).toBe(before);
+
+    const one = await post(admin, {
+      mode: 'single',
+      psp_name: 'harbor_payments',
+      deposit: deposit(),
+    });
+    expect(one.status).toBe(200);
+    const reply = await readJson(one);
+    expect(reply.result.status).toBe('approved');
+    expect(reply.exchange.request.body).not.toHaveProperty('single_payment_mid_alias');
+  });
+
   it('refuses an unknown MID alias and a malformed card number with problems, without calling', async () => {
     const before = calls.createCardDeposit;
     const alias = await post(admin, {

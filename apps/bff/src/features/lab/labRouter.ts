@@ -158,8 +158,14 @@ export function createLabRouter({
       psp = deposits.psps.find((p) => p.name === body.psp_name);
       if (!body.psp_name) errors.push({ pointer: '/psp_name', message: 'Choose a PSP' });
       else if (!psp) errors.push({ pointer: '/psp_name', message: 'Not a configured deposit PSP' });
+      // The orchestrator needs an alias only to choose among several merchant accounts.
       if (!body.single_payment_mid_alias) {
-        errors.push({ pointer: '/single_payment_mid_alias', message: 'Choose a merchant account' });
+        if (!psp || psp.mids.length > 1) {
+          errors.push({
+            pointer: '/single_payment_mid_alias',
+            message: 'Choose a merchant account',
+          });
+        }
       } else if (psp && !psp.mids.includes(body.single_payment_mid_alias)) {
         errors.push({
           pointer: '/single_payment_mid_alias',
