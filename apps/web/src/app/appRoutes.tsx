@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { NotFoundPage } from './NotFoundPage.js';
+import { RequireSection } from './RequireSection.js';
 import { RequireSession } from './RequireSession.js';
 
 // One chunk per page: the list never downloads the wizard (and its form engine), and the
@@ -57,11 +58,46 @@ export const appRoutes: RouteObject[] = [
       { path: 'payouts', element: <PayoutsPage /> },
       { path: 'payouts/new', element: <PayoutWizardPage /> },
       { path: 'payouts/:id', element: <PayoutDetailPage /> },
-      { path: 'providers', element: <ProvidersPage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'audit', element: <AuditPage /> },
-      { path: 'lab', element: <LabPage /> },
-      { path: 'lab/deposits', element: <DepositConsolePage /> },
+      {
+        path: 'providers',
+        element: (
+          <RequireSection path="/providers">
+            <ProvidersPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'users',
+        element: (
+          <RequireSection path="/users">
+            <UsersPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'audit',
+        element: (
+          <RequireSection path="/audit">
+            <AuditPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'lab',
+        element: (
+          <RequireSection path="/lab">
+            <LabPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'lab/deposits',
+        element: (
+          <RequireSection path="/lab/deposits">
+            <DepositConsolePage />
+          </RequireSection>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
