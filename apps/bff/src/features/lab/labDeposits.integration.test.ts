@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds)('lab card deposits (%s)', (kind) => {
     });
     expect(reply.exchange.request.body).not.toHaveProperty('cvv2');
     expect(reply.exchange.response.http_status).toBe(200);
-    expect(reply.duration_ms).toEqual(expect.any(Number));
+    expect(Number.isInteger(reply.duration_ms)).toBe(true);
 
     const audit = await readJson(await admin('/api/audit?what=lab.deposit'));
     expect(audit.items[0]).toMatchObject({

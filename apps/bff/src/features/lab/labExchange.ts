@@ -4,6 +4,7 @@ import type { OrchestratorExchange } from '@payouts/orchestrator-client';
 export interface LabExchange {
   request: { method: string; path: string; body: unknown };
   response: { http_status: number | null; body: unknown } | null;
+  /** Whole milliseconds: finer is noise for someone reading the lab. */
   duration_ms: number;
 }
 
@@ -12,6 +13,6 @@ export function toLabExchange(x: OrchestratorExchange | undefined): LabExchange 
   return {
     request: { method: x.method, path: x.path, body: x.requestBody },
     response: x.httpStatus === null ? null : { http_status: x.httpStatus, body: x.responseBody },
-    duration_ms: x.durationMs,
+    duration_ms: Math.round(x.durationMs),
   };
 }
