@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, parseConfig, startServer, type RunningServer } from '@payouts/bff';
+import { inject } from 'vitest';
+import './ledgerTemplate.js';
 
 export interface E2eApp extends RunningServer {
   stop(): Promise<void>;
@@ -9,10 +11,12 @@ export interface E2eApp extends RunningServer {
 
 /**
  * The `npm start` wiring (embedded sandbox, demo users, the built SPA) on a free port with its
- * own PGlite folder, so every journey file starts from an empty ledger.
+ * own PGlite folder, so every journey file starts from an empty ledger (a copy of the global
+ * setup's migrated, empty one: see `createLedgerTemplate`).
  */
 export async function startE2eApp(env: Record<string, string> = {}): Promise<E2eApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-'));
+  cpSync(inject('ledgerTemplateDir'), dataDir, { recursive: true });
   const config = parseConfig({
     PORT: '0',
     DATA_DIR: dataDir,

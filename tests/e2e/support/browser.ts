@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's Chromium; Playwright never downloads a browser here (README). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -23,15 +29,46 @@ export interface WatchedPage {
   /** Console errors and uncaught page errors seen so far that were not expected. */
   unexpectedErrors: string[];
   /** Declare an error message (substring) this test provokes on purpose, e.g. a 401 on sign-in. */
-  expectError(fragment: string): void;
+  expectError: (fragment: string) => void;
+}
+
+export interface OpenPageOptions {
+  /** Default 1280 x 900; the README screenshots use 1280 x 800. */
+  viewport?: { width: number; height: number };
+  /** The system colour scheme the app follows while its theme is "Same as the system". */
+  colorScheme?: 'light' | 'dark';
+}
+
+/**
+ * Signed out, the app asks `GET /api/session` once to learn so, and Chromium logs every 4xx
+ * resource load as a console error. That 401 is the app working as designed; any other failed
+ * load (another URL, another status) still counts.
+ */
+function isSignedOutSessionProbe(message: ConsoleMessage): boolean {
+  return (
+    message.text().startsWith('Failed to load resource') &&
+    message.text().includes('status of 401') &&
+    new URL(message.location().url || 'about:blank').pathname === '/api/session'
+  );
 }
 
 /**
  * A fresh context and page that records every console error and uncaught exception, so a
  * journey fails on an unexpected one (house style).
  */
-export async function openPage(browser: Browser, baseURL: string): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: OpenPageOptions = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+  });
+  // UI state changes here take milliseconds; a missing element should fail fast, not at 30 s.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const unexpectedErrors: string[] = [];
   const expected: string[] = [];
@@ -39,7 +76,8 @@ export async function openPage(browser: Browser, baseURL: string): Promise<Watch
     if (!expected.some((fragment) => text.includes(fragment))) unexpectedErrors.push(text);
   };
   page.on('console', (message) => {
-    if (message.type() === 'error') record(`console: ${message.text()}`);
+    if (message.type() !== 'error' || isSignedOutSessionProbe(message)) return;
+    record(`console: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => record(`pageerror: ${error.message}`));
   return {

@@ -1,0 +1,171 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './support/app.js';
+import { seriousAxeViolations, type AxeFinding } from './support/axe.js';
+import { launchBrowser, openPage } from './support/browser.js';
+import { createPayoutViaApi, type PayoutReply } from './support/payoutsApi.js';
+import { payoutRow } from './support/payoutsList.js';
+import { pollUntil } from './support/pollUntil.js';
+import { sandboxOf } from './support/sandboxOf.js';
+import { signIn, signInViaApi } from './support/signIn.js';
+import {
+  chooseMethodStep,
+  fillCorridorStep,
+  fillRecipientStep,
+  makePayoutButton,
+  nextButton,
+  stepHeading,
+} from './support/wizardSteps.js';
+
+const RECIPIENT = {
+  'Bank name': 'Commerzbank',
+  BIC: 'COBADEFFXXX',
+  IBAN: 'DE89370400440532013000',
+  'Account holder name': 'Emmy Noether',
+  'First name': 'Emmy',
+  'Last name': 'Noether',
+  Email: 'emmy.noether@example.com',
+};
+
+/**
+ * BLOCKED: in the light theme the hint under a disabled select ("Choose the country first." under
+ * Currency, "Choose the payout method first." under PSP) is drawn in the disabled text colour,
+ * #9e9e9e on white: 2.67:1 where 4.5:1 is needed. It is an instruction, not an inactive control's
+ * label, so it must be readable (see the report: CorridorStep.tsx / MethodStep.tsx helperText, or
+ * the theme's MuiFormHelperText disabled colour). Only that finding is set aside; delete this
+ * filter once fixed.
+ */
+function withoutKnownIssues(findings: AxeFinding[]): AxeFinding[] {
+  return findings
+    .map((finding) =>
+      finding.id === 'color-contrast'
+        ? {
+            ...finding,
+            nodes: finding.nodes.filter(
+              (html) => !/^<p class="MuiFormHelperText-root Mui-disabled /.test(html),
+            ),
+          }
+        : finding,
+    )
+    .filter((finding) => finding.nodes.length > 0);
+}
+
+/**
+ * axe-core's serious and critical findings on every screen of the payout journeys, in the light
+ * theme and the dark one (the app follows the system's scheme until the user picks one).
+ */
+describe('accessibility (axe-core: no serious or critical violation)', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  /** A declined payout, for a detail page with its decline alert and a timeline. */
+  let declined: PayoutReply;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    const { page, context } = await openPage(browser, app.url);
+    try {
+      await signInViaApi(page, app.url, 'finance@example.com');
+      const reply = await createPayoutViaApi(page.request, app.url, {
+        order_id: 'A11Y-0001',
+        provider: 'northwind_pay',
+        country: 'DE',
+        currency: 'EUR',
+        state: null,
+        amount: '42.13',
+        payout_method_type: 'bank_account',
+        metadata: {
+          bankName: 'Commerzbank',
+          bankCode: 'COBADEFFXXX',
+          bankAccountNumber: 'DE89370400440532013000',
+          bankAccountName: 'Emmy Noether',
+          customerFirstName: 'Emmy',
+          customerLastName: 'Noether',
+          email: 'emmy.noether@example.com',
+        },
+      });
+      if (reply.status !== 201) throw new Error(`seeding answered ${reply.status}`);
+      declined = reply.body as PayoutReply;
+      await sandboxOf(app).settle(declined.orchestrator_id!);
+      await pollUntil(
+        'the seeded payout is declined',
+        async () => {
+          const detail = await page.request.get(`/api/payouts/${declined.id}`);
+          return ((await detail.json()) as { payout: PayoutReply }).payout.status;
+        },
+        (status) => status === 'declined',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function auditJourney(colorScheme: 'light' | 'dark'): Promise<void> {
+    const { page, unexpectedErrors, expectError } = await openPage(browser, app.url, {
+      colorScheme,
+    });
+    const findings: Record<string, AxeFinding[]> = {};
+    const audit = async (screen: string): Promise<void> => {
+      findings[screen] = withoutKnownIssues(await seriousAxeViolations(page));
+    };
+
+    await page.goto('/sign-in');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    // The test must really look at the scheme it names.
+    expect(
+      await page.evaluate(
+        (scheme) => document.documentElement.classList.contains(scheme),
+        colorScheme,
+      ),
+    ).toBe(true);
+    await audit('sign-in');
+
+    await signIn(page, 'finance@example.com');
+    await payoutRow(page, 'A11Y-0001').waitFor();
+    await audit('list');
+
+    await page.getByRole('link', { name: 'A11Y-0001' }).click();
+    await page.getByText('Declined (account_closed)').waitFor();
+    await audit('detail');
+
+    await page.goto('/payouts/new');
+    // Each step is audited once its content has loaded, not while it shows a placeholder.
+    await page.getByRole('combobox', { name: 'Country' }).waitFor();
+    await audit('wizard step 1: corridor and amount');
+    await fillCorridorStep(page, { country: 'Germany', currency: 'EUR', amount: '10.00' });
+    await page.getByRole('radiogroup', { name: 'Payout method' }).waitFor();
+    await audit('wizard step 2: payout method and PSP');
+    await chooseMethodStep(page, { method: 'Bank account' });
+    await page.getByRole('heading', { name: 'Recipient details for Northwind Pay' }).waitFor();
+    await audit('wizard step 3: recipient details');
+    // The same step showing its field errors (empty required fields).
+    // BLOCKED: RJSF logs "Form validation failed" as a console error whenever the step is sent
+    // with invalid fields, because the wizard's <Form> has no `onError` (RecipientStep.tsx; the
+    // new SectionForm.tsx too). Allowed here, narrowly, until it gets one.
+    expectError('console: Form validation failed');
+    await nextButton(page).click();
+    await page.getByText('Bank name is required.', { exact: true }).waitFor();
+    await audit('wizard step 3 with field errors');
+    await fillRecipientStep(page, RECIPIENT);
+    await makePayoutButton(page).waitFor();
+    await audit('wizard step 4: review');
+    await makePayoutButton(page).click();
+    await stepHeading(page, 5).waitFor();
+    await page.getByText(/was created\./).waitFor();
+    await audit('wizard step 5: result');
+
+    expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((k) => [k, []])));
+    expect(unexpectedErrors).toEqual([]);
+  }
+
+  it('in the light theme', async () => {
+    await auditJourney('light');
+  });
+
+  it('in the dark theme', async () => {
+    await auditJourney('dark');
+  });
+});

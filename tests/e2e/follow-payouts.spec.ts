@@ -1,0 +1,324 @@
+import { readFile } from 'node:fs/promises';
+import type { PayoutRequest, PayoutStatus } from '@payouts/contracts';
+import { parse } from 'csv-parse/sync';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './support/app.js';
+import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { createPayoutViaApi, getPayoutViaApi, type PayoutReply } from './support/payoutsApi.js';
+import { payoutRows, statusIn } from './support/payoutsList.js';
+import { pollUntil } from './support/pollUntil.js';
+import { sandboxOf } from './support/sandboxOf.js';
+import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { signInViaApi } from './support/signIn.js';
+
+const NEXT_YEAR = new Date().getFullYear() + 1;
+
+function customer(first: string, last: string) {
+  return {
+    customerFirstName: first,
+    customerLastName: last,
+    email: `${first}.${last}@example.com`.toLowerCase(),
+  };
+}
+
+function northwindBank(first: string, last: string) {
+  return {
+    bankName: 'Commerzbank',
+    bankCode: 'COBADEFFXXX',
+    bankAccountNumber: 'DE89370400440532013000',
+    bankAccountName: `${first} ${last}`,
+    ...customer(first, last),
+  };
+}
+
+function card(first: string, last: string) {
+  return {
+    creditCardNumber: '4111111111111111',
+    cardHolderName: `${first} ${last}`,
+    expiryMonth: 12,
+    expiryYear: NEXT_YEAR,
+    ...customer(first, last),
+  };
+}
+
+interface Seed {
+  body: PayoutRequest;
+  /** Where the payout stays: amounts ending in 14 wait for `settle`, 13 is declined, 18 refused. */
+  status: PayoutStatus;
+  /** Whether the test settles it at the orchestrator. */
+  settle: boolean;
+}
+
+/** Six payouts over four PSPs and every status a person meets in a day. */
+const SEEDS: Seed[] = [
+  {
+    body: {
+      order_id: 'FP-1001',
+      provider: 'northwind_pay',
+      country: 'DE',
+      currency: 'EUR',
+      state: null,
+      amount: '1250.00',
+      payout_method_type: 'bank_account',
+      metadata: northwindBank('Emmy', 'Noether'),
+    },
+    status: 'approved',
+    settle: true,
+  },
+  {
+    body: {
+      order_id: 'FP-1002',
+      provider: 'northwind_pay',
+      country: 'GB',
+      currency: 'GBP',
+      state: null,
+      amount: '310.14',
+      payout_method_type: 'bank_account',
+      metadata: { ...northwindBank('Alan', 'Turing'), bankAccountNumber: 'GB29NWBK60161331926819' },
+    },
+    status: 'pending',
+    settle: false,
+  },
+  {
+    body: {
+      order_id: 'FP-1003',
+      provider: 'lumen_cards',
+      country: 'US',
+      currency: 'USD',
+      state: 'NY',
+      amount: '89.14',
+      payout_method_type: 'credit_card',
+      metadata: card('Grace', 'Hopper'),
+    },
+    status: 'in_process',
+    settle: false,
+  },
+  {
+    body: {
+      order_id: 'FP-1004',
+      provider: 'northwind_pay',
+      country: 'DE',
+      currency: 'EUR',
+      state: null,
+      amount: '42.13',
+      payout_method_type: 'credit_card',
+      metadata: card('Ada', 'Lovelace'),
+    },
+    status: 'declined',
+    settle: true,
+  },
+  {
+    body: {
+      order_id: 'FP-1005',
+      provider: 'northwind_pay',
+      country: 'FR',
+      currency: 'EUR',
+      state: null,
+      amount: '75.18',
+      payout_method_type: 'bank_account',
+      metadata: {
+        ...northwindBank('Marie', 'Curie'),
+        bankAccountNumber: 'FR1420041010050500013M02606',
+      },
+    },
+    status: 'failed',
+    settle: false,
+  },
+  {
+    body: {
+      order_id: 'FP-1006',
+      provider: 'coinbridge',
+      country: 'DE',
+      currency: 'BTC',
+      state: null,
+      amount: '0.05',
+      payout_method_type: 'crypto',
+      metadata: {
+        walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+        ...customer('Satoshi', 'Nakamoto'),
+      },
+    },
+    status: 'approved',
+    settle: true,
+  },
+];
+
+const orderIdsWhere = (keep: (seed: Seed) => boolean): string[] =>
+  SEEDS.filter(keep)
+    .map((seed) => seed.body.order_id)
+    .sort();
+
+describe('follow payouts in the list', () => {
+  let app: E2eApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    // The payouts are made through the API as the wizard makes them (session cookie, Origin,
+    // Idempotency-Key): this journey is about finding them again.
+    const { page, context } = await openPage(browser, app.url);
+    try {
+      await signInViaApi(page, app.url, 'finance@example.com');
+      for (const seed of SEEDS) {
+        const reply = await createPayoutViaApi(page.request, app.url, seed.body);
+        // A refused payout (magic amount 18) answers 422 and stays in the list as failed.
+        expect(reply.status, seed.body.order_id).toBe(seed.status === 'failed' ? 422 : 201);
+      }
+      const listed = await page.request.get('/api/payouts?limit=100');
+      const { items } = (await listed.json()) as { items: PayoutReply[] };
+      for (const seed of SEEDS) {
+        const payout = items.find((p) => p.order_id === seed.body.order_id);
+        if (!payout) throw new Error(`${seed.body.order_id} is not in the list`);
+        if (seed.settle) await sandboxOf(app).settle(payout.orchestrator_id!);
+        await pollUntil(
+          `${seed.body.order_id}'s status`,
+          async () => (await getPayoutViaApi(page.request, payout.id)).status,
+          (status) => status === seed.status,
+        );
+      }
+    } finally {
+      await context.close();
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function financePage(path: string, viewport?: { width: number; height: number }) {
+    const watched: WatchedPage = await openPage(browser, app.url, viewport ? { viewport } : {});
+    await signInViaApi(watched.page, app.url, 'finance@example.com');
+    await watched.page.goto(path);
+    await watched.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    return watched;
+  }
+
+  /** The order ids the table shows, sorted. */
+  async function listedOrderIds(page: Page): Promise<string[]> {
+    const ids = await payoutRows(page).getByRole('link').allTextContents();
+    return ids.map((id) => id.trim()).sort();
+  }
+
+  /**
+   * Waits for the table to show exactly these payouts. Polled: while a new query loads, the
+   * table keeps showing the previous rows.
+   */
+  async function expectListed(page: Page, orderIds: string[]): Promise<void> {
+    await expect.poll(() => listedOrderIds(page), { timeout: 10_000 }).toEqual(orderIds);
+  }
+
+  it('shows every payout with its status chip (and writes the README screenshot)', async () => {
+    const { page, unexpectedErrors } = await financePage('/payouts', SCREENSHOT_VIEWPORT);
+    await expectListed(
+      page,
+      orderIdsWhere(() => true),
+    );
+    const statuses = await Promise.all(
+      SEEDS.map(async (seed) =>
+        statusIn(
+          payoutRows(page).filter({
+            has: page.getByRole('link', { name: seed.body.order_id, exact: true }),
+          }),
+        ),
+      ),
+    );
+    expect(statuses).toEqual([
+      'Approved',
+      'Pending',
+      'In process',
+      'Declined',
+      'Failed',
+      'Approved',
+    ]);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/payouts-list.png` });
+    expect(unexpectedErrors).toEqual([]);
+  });
+
+  it('searches by order id, recipient e-mail and recipient name', async () => {
+    const { page, unexpectedErrors } = await financePage('/payouts');
+    const search = page.getByRole('searchbox', { name: 'Search' });
+
+    await search.fill('FP-1004');
+    await search.press('Enter');
+    await page.waitForURL(/[?&]q=FP-1004\b/);
+    await expectListed(page, ['FP-1004']);
+
+    await search.fill('grace.hopper@example.com');
+    await search.press('Enter');
+    await page.waitForURL(/[?&]q=grace\.hopper%40example\.com\b/);
+    await expectListed(page, ['FP-1003']);
+
+    // The recipient's name, in any case (the space keeps the e-mail out of it).
+    await search.fill('emmy noether');
+    await search.press('Enter');
+    await page.waitForURL(/[?&]q=emmy(\+|%20)noether\b/);
+    await expectListed(page, ['FP-1001']);
+    expect(unexpectedErrors).toEqual([]);
+  });
+
+  it('filters by status and PSP, keeps the filters over a reload, and exports exactly them', async () => {
+    const { page, unexpectedErrors } = await financePage('/payouts');
+
+    // Status: a menu of checkable items that stays open for several choices. Each pick is
+    // awaited (its check mark shown) before the next, as a person sees it. BLOCKED: two quick
+    // picks lose the first one when the page renders slowly (MenuFilter computes the next value
+    // from props that the router's navigation has not re-rendered yet; see the report). Once
+    // fixed, the waits can go.
+    await page.getByRole('button', { name: 'Status: Any' }).click();
+    for (const status of ['Approved', 'Declined']) {
+      const item = page.getByRole('menuitemcheckbox', { name: status });
+      await item.click();
+      await expect.poll(() => item.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Status: Approved, Declined' }).waitFor();
+    await expectListed(page, ['FP-1001', 'FP-1004', 'FP-1006']);
+
+    const psp = page.getByRole('textbox', { name: 'PSP' });
+    await psp.fill('northwind_pay');
+    await psp.press('Enter');
+    await page.waitForURL(/[?&]provider=northwind_pay\b/);
+    const filtered = orderIdsWhere(
+      (s) => s.body.provider === 'northwind_pay' && ['approved', 'declined'].includes(s.status),
+    );
+    expect(filtered).toEqual(['FP-1001', 'FP-1004']);
+    await expectListed(page, filtered);
+
+    const url = new URL(page.url());
+    expect(url.searchParams.get('status')).toBe('approved,declined');
+    expect(url.searchParams.get('provider')).toBe('northwind_pay');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    expect(page.url()).toBe(url.href);
+    await page.getByRole('button', { name: 'Status: Approved, Declined' }).waitFor();
+    expect(await psp.inputValue()).toBe('northwind_pay');
+    await expectListed(page, filtered);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^payouts-.*\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    const rows = parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true });
+    expect(rows.map((row) => row['order_id']).sort()).toEqual(filtered);
+    const byOrderId = new Map(rows.map((row) => [row['order_id'], row]));
+    expect(byOrderId.get('FP-1001')).toMatchObject({
+      status: 'approved',
+      amount: '1250.00',
+      currency: 'EUR',
+      provider: 'northwind_pay',
+      recipient_email: 'emmy.noether@example.com',
+    });
+    expect(byOrderId.get('FP-1004')).toMatchObject({
+      status: 'declined',
+      decline_code: 'account_closed',
+      decline_reason: 'The beneficiary account is closed',
+    });
+    // No card data in the export, not even masked.
+    expect(csv).not.toMatch(/411111/);
+    expect(unexpectedErrors).toEqual([]);
+  });
+});

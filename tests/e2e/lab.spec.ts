@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './support/app.js';
+import { launchBrowser, openPage } from './support/browser.js';
+import { chooseOption } from './support/issue5.js';
+import { payoutRows } from './support/payoutsList.js';
+import { sandboxOf } from './support/sandboxOf.js';
+import { signIn } from './support/signIn.js';
+
+/** Every (PSP, type) the sandbox lists for GB/GBP (packages/orchestrator-sandbox/README.md). */
+const GB_TARGETS = [
+  ['Northwind Pay', 'Card'],
+  ['Northwind Pay', 'Bank account'],
+  ['Harbor Payments', 'Bank account'],
+  ['Lumen Cards', 'Card'],
+];
+
+describe('an admin runs every test payout of a corridor from the lab', () => {
+  let app: E2eApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('passes every enabled (PSP, type) of GB/GBP; the test payouts stay out of the default list', async () => {
+    const { page, unexpectedErrors } = await openPage(browser, app.url);
+    await signIn(page, 'admin@example.com');
+    await page.goto('/lab');
+    await page.getByRole('heading', { level: 1, name: 'Payout lab' }).waitFor();
+    await chooseOption(page, page, 'Corridor', 'United Kingdom · GBP');
+    const runAll = page.getByRole('region', { name: 'Run all for United Kingdom · GBP' });
+    await runAll.getByRole('button', { name: 'Run all' }).click();
+
+    await runAll.getByRole('status').filter({ hasText: 'Done: 4 passed, 0 failed.' }).waitFor({
+      timeout: 20_000,
+    });
+    expect(
+      await runAll
+        .getByRole('progressbar', { name: 'Run all progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('100');
+    const rows = runAll.getByRole('table', { name: 'Run all results' }).getByRole('row');
+    const table = (await rows.all()).slice(1);
+    const cells = await Promise.all(table.map((row) => row.getByRole('cell').allTextContents()));
+    const psps = await Promise.all(table.map((row) => row.getByRole('rowheader').textContent()));
+    expect(psps.map((psp, i) => [psp, cells[i]?.[0]]).sort()).toEqual([...GB_TARGETS].sort());
+    for (const [, result, http, duration, outcome] of cells) {
+      expect(result).toBe('Pass');
+      expect(http).toMatch(/^20[01]$/);
+      // The BFF measures with sub-millisecond precision and the table shows it as is.
+      expect(duration).toMatch(/^\d+(\.\d+)? ms$/);
+      expect(outcome).toMatch(/^Status: (pending|in_process|approved)$/);
+    }
+    // Each went to the orchestrator once, with a LAB- order id.
+    const sent = sandboxOf(app).inspect.createCalls();
+    expect(sent).toHaveLength(4);
+    expect(sent.map((call) => [call.order_id?.slice(0, 4), call.outcome])).toEqual(
+      Array(4).fill(['LAB-', 'created']),
+    );
+
+    // The default list leaves the test payouts out; asked for, they are there and badged.
+    await page.goto('/payouts');
+    await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    await page.getByText('No payouts yet.').waitFor();
+    await page.getByRole('button', { name: 'Include test payouts' }).click();
+    await expect.poll(() => payoutRows(page).count()).toBe(4);
+    for (const row of await payoutRows(page).all()) {
+      expect(await row.getByRole('link').first().textContent()).toMatch(/^LAB-/);
+      expect(await row.getByText('Test', { exact: true }).count()).toBe(1);
+    }
+    // And the detail page badges one too.
+    await payoutRows(page).first().getByRole('link').first().click();
+    await page.getByText('Test payout', { exact: true }).waitFor();
+
+    expect(unexpectedErrors).toEqual([]);
+  });
+});

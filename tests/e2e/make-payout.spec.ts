@@ -1,0 +1,386 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './support/app.js';
+import {
+  launchBrowser,
+  openPage,
+  type OpenPageOptions,
+  type WatchedPage,
+} from './support/browser.js';
+import { getPayoutViaApi, type PayoutReply } from './support/payoutsApi.js';
+import { payoutRow, payoutRows, statusIn } from './support/payoutsList.js';
+import { pollUntil } from './support/pollUntil.js';
+import { sandboxOf } from './support/sandboxOf.js';
+import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { signIn, signInViaApi } from './support/signIn.js';
+import {
+  chooseMethodStep,
+  fillCorridorStep,
+  fillRecipientFields,
+  fillRecipientStep,
+  makePayoutButton,
+  nextButton,
+  pressUntilFocused,
+  recipientField,
+  stepHeading,
+  tabTo,
+  type RecipientValue,
+} from './support/wizardSteps.js';
+
+const NEXT_YEAR = String(new Date().getFullYear() + 1);
+
+const CARD_RECIPIENT: Record<string, RecipientValue> = {
+  'Card number': '4111111111111111',
+  'Card holder name': 'Ada Lovelace',
+  'Expiry month': '12',
+  'Expiry year': NEXT_YEAR,
+  'First name': 'Ada',
+  'Last name': 'Lovelace',
+  Email: 'ada.lovelace@example.com',
+};
+
+/** Northwind Pay's bank section (DE/EUR): BIC and IBAN rather than the full US bank list. */
+const NORTHWIND_BANK_RECIPIENT: Record<string, RecipientValue> = {
+  'Bank name': 'Commerzbank',
+  BIC: 'COBADEFFXXX',
+  IBAN: 'DE89370400440532013000',
+  'Account holder name': 'Emmy Noether',
+  'First name': 'Emmy',
+  'Last name': 'Noether',
+  Email: 'emmy.noether@example.com',
+};
+
+describe('make a payout through the "+" wizard', () => {
+  let app: E2eApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A finance user's page on the list, signed in through the API (the sign-in page has its own test). */
+  async function financeOnList(options: OpenPageOptions = {}): Promise<WatchedPage> {
+    const watched = await openPage(browser, app.url, options);
+    await signInViaApi(watched.page, app.url, 'finance@example.com');
+    await watched.page.goto('/payouts');
+    await watched.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    return watched;
+  }
+
+  async function payoutByOrderId(page: Page, orderId: string): Promise<PayoutReply[]> {
+    const reply = await page.request.get(`/api/payouts?q=${encodeURIComponent(orderId)}`);
+    expect(reply.status()).toBe(200);
+    const { items } = (await reply.json()) as { items: PayoutReply[] };
+    return items.filter((p) => p.order_id === orderId);
+  }
+
+  /**
+   * The orchestrator finishes the payout now instead of after its settle delay; resolves once
+   * its notification has reached the BFF (the API shows a final status).
+   */
+  async function settle(page: Page, orderId: string): Promise<void> {
+    const [payout] = await payoutByOrderId(page, orderId);
+    expect(payout?.orchestrator_id).toBeTruthy();
+    await sandboxOf(app).settle(payout!.orchestrator_id!);
+    await pollUntil(
+      `${orderId}'s status at the BFF`,
+      async () => (await getPayoutViaApi(page.request, payout!.id)).status,
+      (status) => status === 'approved' || status === 'declined',
+    );
+  }
+
+  /**
+   * The list keeps polling (every 5 s) while a row can change: the final status arrives without a
+   * reload. `reload` saves the wait where the live update is not the point.
+   */
+  async function expectListStatus(
+    page: Page,
+    orderId: string,
+    status: string,
+    { reload = false } = {},
+  ): Promise<void> {
+    if (reload) await page.reload();
+    await expect
+      .poll(() => statusIn(payoutRow(page, orderId)), { timeout: 15_000, interval: 250 })
+      .toBe(status);
+  }
+
+  function createCallsFor(orderId: string) {
+    return sandboxOf(app)
+      .inspect.createCalls()
+      .filter((call) => call.order_id === orderId);
+  }
+
+  it('makes a card payout, shows it in the list as in process, then approved', async () => {
+    const { page, unexpectedErrors } = await openPage(browser, app.url);
+    await signIn(page, 'finance@example.com');
+    await page.getByRole('link', { name: 'New payout' }).click();
+
+    // Amounts ending in 14 stay non-final at the sandbox until it is told to settle them.
+    const orderId = await fillCorridorStep(page, {
+      country: 'Germany',
+      currency: 'EUR',
+      amount: '25.14',
+    });
+    await chooseMethodStep(page, { method: 'Card' });
+    await fillRecipientStep(page, CARD_RECIPIENT);
+
+    // The review masks the card number.
+    const review = page.getByRole('region', { name: 'Recipient details' });
+    await review.getByText('411111******1111').waitFor();
+    expect(await review.textContent()).not.toContain('4111111111111111');
+    await makePayoutButton(page).click();
+
+    await stepHeading(page, 5).waitFor();
+    await page.getByText(`Payout ${orderId} was created.`).waitFor();
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    const row = payoutRow(page, orderId);
+    await row.waitFor();
+    expect(await statusIn(row)).toBe('In process');
+    expect(await row.textContent()).toContain('€25.14');
+
+    await settle(page, orderId);
+    await expectListStatus(page, orderId, 'Approved');
+    expect(unexpectedErrors).toEqual([]);
+  });
+
+  it('makes a bank-account payout to a US state through the PSP chosen in the dropdown', async () => {
+    const { page, unexpectedErrors } = await financeOnList({ viewport: SCREENSHOT_VIEWPORT });
+    await page.getByRole('link', { name: 'New payout' }).click();
+    const orderId = await fillCorridorStep(page, {
+      country: 'United States',
+      currency: 'USD',
+      state: 'New York',
+      amount: '310.14',
+    });
+    // Two PSPs pay bank accounts in US/USD: the dropdown decides which section is generated.
+    await chooseMethodStep(page, { method: 'Bank account', psp: 'Meridian Transfers' });
+    await page.getByRole('heading', { name: 'Recipient details for Meridian Transfers' }).waitFor();
+    await fillRecipientFields(page, {
+      'Bank name': 'Chase',
+      'Routing / bank code': '021000021',
+      'Account number': '000123456789',
+      'Account type': { option: 'Checking' },
+      'Account holder name': 'Grace Hopper',
+      'First name': 'Grace',
+      'Last name': 'Hopper',
+      Email: 'grace.hopper@example.com',
+    });
+    // The README's picture of the wizard: the chosen PSP's generated section, filled in.
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/wizard-psp-step.png` });
+    await nextButton(page).click();
+    await stepHeading(page, 4).waitFor();
+    const summary = page.getByRole('region', { name: 'Payout' });
+    expect(await summary.textContent()).toContain('Meridian Transfers');
+    await makePayoutButton(page).click();
+    await page.getByText(`Payout ${orderId} was created.`).waitFor();
+
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    const row = payoutRow(page, orderId);
+    await row.waitFor();
+    expect(await statusIn(row)).toBe('Pending');
+    expect(await row.textContent()).toContain('$310.14');
+    expect(await row.textContent()).toContain('Bank account');
+
+    await settle(page, orderId);
+    await expectListStatus(page, orderId, 'Approved', { reload: true });
+    expect(unexpectedErrors).toEqual([]);
+  });
+
+  it('makes a crypto payout with the keyboard alone', async () => {
+    const { page, unexpectedErrors } = await financeOnList();
+    const key = (name: string) => page.keyboard.press(name);
+
+    await tabTo(page, page.getByRole('link', { name: 'New payout' }));
+    await key('Enter');
+
+    // Step 1: type to filter the countries, Enter takes the highlighted one.
+    await stepHeading(page, 1).waitFor();
+    await tabTo(page, page.getByRole('combobox', { name: 'Country' }));
+    await page.keyboard.type('Germany');
+    await key('Enter');
+    await key('Tab');
+    const currency = page.getByRole('combobox', { name: 'Currency' });
+    expect(await currency.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The select opens on ArrowDown; the arrows walk its options, Enter picks one.
+    await key('ArrowDown');
+    await pressUntilFocused(
+      page,
+      'ArrowDown',
+      page.getByRole('option', { name: 'BTC · Bitcoin' }),
+      5,
+    );
+    await key('Enter');
+    await tabTo(page, page.getByRole('textbox', { name: 'Amount' }));
+    await page.keyboard.type('0.00150014');
+    const orderId = await page.getByRole('textbox', { name: 'Order ID' }).inputValue();
+    await key('Enter');
+
+    // Step 2: the focus moves to the step's heading; crypto has a single PSP here, picked for us.
+    await stepHeading(page, 2).waitFor();
+    await tabTo(page, page.getByRole('radio', { name: 'Crypto wallet' }));
+    await key('Space');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'PSP' }).textContent())
+      .toBe('CoinBridge');
+    await tabTo(page, nextButton(page));
+    await key('Enter');
+
+    // Step 3: the generated section, field by field; Enter in the last field sends the form.
+    await stepHeading(page, 3).waitFor();
+    const recipient: [string, string][] = [
+      ['Wallet address', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'],
+      ['First name', 'Satoshi'],
+      ['Last name', 'Nakamoto'],
+      ['Email', 'satoshi@example.com'],
+    ];
+    for (const [label, value] of recipient) {
+      await tabTo(page, recipientField(page, label));
+      await page.keyboard.type(value);
+    }
+    await key('Enter');
+
+    await stepHeading(page, 4).waitFor();
+    await tabTo(page, makePayoutButton(page));
+    await key('Enter');
+    await page.getByText(`Payout ${orderId} was created.`).waitFor();
+    await tabTo(page, page.getByRole('link', { name: 'Back to the list' }));
+    await key('Enter');
+
+    const row = payoutRow(page, orderId);
+    await row.waitFor();
+    expect(await statusIn(row)).toBe('Pending');
+    expect(await row.textContent()).toContain('Crypto');
+    await settle(page, orderId);
+    await expectListStatus(page, orderId, 'Approved', { reload: true });
+    expect(unexpectedErrors).toEqual([]);
+  });
+
+  it('makes exactly one payout when "Make a payout" is double-clicked', async () => {
+    const { page, unexpectedErrors } = await financeOnList();
+    await page.getByRole('link', { name: 'New payout' }).click();
+    const orderId = await fillCorridorStep(page, {
+      country: 'Germany',
+      currency: 'EUR',
+      amount: '99.14',
+    });
+    await chooseMethodStep(page, { method: 'Bank account' });
+    await fillRecipientStep(page, NORTHWIND_BANK_RECIPIENT);
+    await makePayoutButton(page).dblclick();
+    await page.getByText(`Payout ${orderId} was created.`).waitFor();
+
+    expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual(['created']);
+    // The BFF has one payout too: the list searched by the order id shows a single row.
+    await page.goto(`/payouts?q=${encodeURIComponent(orderId)}`);
+    await payoutRow(page, orderId).waitFor();
+    expect(await payoutRows(page).count()).toBe(1);
+    expect(await payoutByOrderId(page, orderId)).toHaveLength(1);
+    expect(unexpectedErrors).toEqual([]);
+  });
+
+  it("shows the orchestrator's field error on that field, and the corrected resend succeeds", async () => {
+    const { page, unexpectedErrors, expectError } = await financeOnList();
+    // The refused send: Chromium logs the BFF's 422 problem reply as a failed resource load.
+    expectError(`status of 422 (Unprocessable Entity) (${app.url}/api/payouts)`);
+    const sandbox = sandboxOf(app);
+    const northwind = sandbox.config.psps.find((psp) => psp.name === 'northwind_pay')!;
+    const bankFields = northwind.fields.bank_account!;
+    try {
+      await page.getByRole('link', { name: 'New payout' }).click();
+      const orderId = await fillCorridorStep(page, {
+        country: 'Germany',
+        currency: 'EUR',
+        amount: '120.00',
+      });
+      await chooseMethodStep(page, { method: 'Bank account' });
+      // The form and the sandbox apply the same rules (a differential test holds them together),
+      // so nothing the browser accepts is refused as it stands. What does happen: the PSP
+      // tightens a limit after the back-office fetched (and cached) its field list. Here
+      // Northwind starts sending `max_length: 26` for the account holder name; the wizard and the
+      // BFF still work from the cached list (140 characters), only the orchestrator knows.
+      northwind.fields.bank_account = bankFields.map((field) =>
+        field.name === 'bankAccountName' ? { ...field, max_length: 26 } : field,
+      );
+      const longName = 'Augusta Ada King, Countess of Lovelace';
+      await fillRecipientStep(page, {
+        ...NORTHWIND_BANK_RECIPIENT,
+        'Account holder name': longName,
+      });
+      await makePayoutButton(page).click();
+
+      // Back on the recipient step, the message on the field it is about.
+      await stepHeading(page, 3).waitFor();
+      await page.getByText('The payout was not made: fix the marked fields').waitFor();
+      const field = recipientField(page, 'Account holder name');
+      expect(await field.inputValue()).toBe(longName);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      // RJSF's field wrapper holds the input and its messages: the message sits under the field.
+      const fieldGroup = page.locator('.rjsf-field').filter({ has: field });
+      await fieldGroup
+        .getByText('Account holder name must be at most 26 characters', { exact: true })
+        .waitFor();
+      // BLOCKED: screen readers are not told the message. RJSF's MUI input template puts
+      // `aria-describedby` (pointing at the error list) on the TextField's root <div>, not on the
+      // <input>, so the input has no accessible description (see the report). Re-enable with
+      // `import { accessibleDescription } from './support/accessibleDescription.js'`:
+      // expect(await accessibleDescription(field)).toContain('at most 26 characters');
+      expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual(['validation']);
+
+      await field.fill('Ada Lovelace');
+      await nextButton(page).click();
+      await stepHeading(page, 4).waitFor();
+      await makePayoutButton(page).click();
+      await page.getByText(`Payout ${orderId} was created.`).waitFor();
+      expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual([
+        'validation',
+        'created',
+      ]);
+      // The refused attempt stays in the ledger as failed; the resend is the payout.
+      const statuses = (await payoutByOrderId(page, orderId)).map((p) => p.status);
+      expect(statuses.filter((status) => status === 'failed')).toHaveLength(1);
+      expect(statuses.filter((status) => status !== 'failed')).toHaveLength(1);
+    } finally {
+      northwind.fields.bank_account = bankFields;
+    }
+    expect(unexpectedErrors).toEqual([]);
+  });
+
+  it('shows why a declined payout was declined on its detail page', async () => {
+    const { page, unexpectedErrors } = await financeOnList();
+    await page.getByRole('link', { name: 'New payout' }).click();
+    // An amount ending in 13: the PSP declines it once it settles (account closed).
+    const orderId = await fillCorridorStep(page, {
+      country: 'Germany',
+      currency: 'EUR',
+      amount: '10.13',
+    });
+    await chooseMethodStep(page, { method: 'Bank account' });
+    await fillRecipientStep(page, NORTHWIND_BANK_RECIPIENT);
+    await makePayoutButton(page).click();
+    await page.getByText(`Payout ${orderId} was created.`).waitFor();
+    await settle(page, orderId);
+
+    await page.getByRole('link', { name: 'Open the payout' }).click();
+    await page.getByRole('heading', { level: 1, name: `Payout ${orderId}` }).waitFor();
+    // The page would catch up at its next poll; "Check status" asks at once.
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Declined (account_closed): The beneficiary account is closed' })
+      .waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-status]').first().textContent()).toBe('Declined');
+    const references = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { level: 2, name: 'References' }) });
+    expect(await references.textContent()).toContain('The beneficiary account is closed');
+    expect(unexpectedErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './app.js';
+
+export type DemoUser =
+  'admin@example.com' | 'finance@example.com' | 'finance2@example.com' | 'support@example.com';
+
+/** Signs in through the sign-in page, the way a person does, and waits for the payouts list. */
+export async function signIn(page: Page, email: DemoUser): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+}
+
+/**
+ * Signs the page's context in through the API (the session cookie lands in the context's jar,
+ * shared by `page.request` and the page): for journeys whose subject is not the sign-in page.
+ */
+export async function signInViaApi(page: Page, origin: string, email: DemoUser): Promise<void> {
+  const reply = await page.request.post('/api/session', {
+    headers: { Origin: origin },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  if (reply.status() !== 200) {
+    throw new Error(`signing ${email} in answered ${reply.status()}: ${await reply.text()}`);
+  }
+}
