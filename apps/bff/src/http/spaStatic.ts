@@ -27,7 +27,8 @@ export function spaStatic(dir: string): RequestHandler[] | undefined {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    // With `root`, send accepts a dist folder under a dot-folder (e.g. ~/.local/...).
+    res.sendFile('index.html', { root: dir });
   };
   return [assets, fallback];
 }

@@ -5,7 +5,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 export interface MenuFilterOption {
   value: string;
@@ -45,12 +45,22 @@ export function MenuFilter(props: MenuFilterProps) {
         ? chosen.map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ')
         : `${chosen.length} chosen`;
 
+  // Two quick picks can land before the URL (and so `value`) re-renders: build on the last
+  // choice made here, not on a stale prop.
+  const latest = useRef<readonly string[]>(props.multiple ? props.value : []);
+  useEffect(() => {
+    if (props.multiple) latest.current = props.value;
+  }, [props.multiple, props.value]);
+
   const choose = (value: string): void => {
     if (props.multiple) {
-      const next = props.value.includes(value)
-        ? props.value.filter((v) => v !== value)
-        : [...props.value, value];
-      props.onChange(options.map((o) => o.value).filter((v) => next.includes(v)));
+      const current = latest.current;
+      const picked = current.includes(value)
+        ? current.filter((v) => v !== value)
+        : [...current, value];
+      const next = options.map((o) => o.value).filter((v) => picked.includes(v));
+      latest.current = next;
+      props.onChange(next);
     } else {
       props.onChange(value);
       setAnchor(null);

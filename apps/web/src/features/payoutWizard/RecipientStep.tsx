@@ -45,6 +45,8 @@ export function RecipientStep({
       schema={section.schema}
       uiSchema={uiSchema}
       validator={rjsfValidator}
+      // The form shows its errors on the fields; without a handler RJSF logs them as console errors.
+      onError={() => undefined}
       formData={formData}
       onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event) => {

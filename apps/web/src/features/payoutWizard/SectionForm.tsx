@@ -37,6 +37,8 @@ export function SectionForm({
       schema={section.schema}
       uiSchema={uiSchema}
       validator={rjsfValidator}
+      // The form shows its errors on the fields; without a handler RJSF logs them as console errors.
+      onError={() => undefined}
       formData={formData}
       disabled={readOnly}
       readonly={readOnly}

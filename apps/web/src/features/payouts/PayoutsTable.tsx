@@ -59,7 +59,7 @@ function SortableHeader({
         {label}
         {active ? (
           <span style={visuallyHidden}>
-            {order === 'asc' ? ', sorted ascending' : ', sorted descending'}
+            {order === 'asc' ? ' (sorted ascending)' : ' (sorted descending)'}
           </span>
         ) : null}
       </TableSortLabel>
