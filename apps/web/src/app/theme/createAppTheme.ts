@@ -33,6 +33,17 @@ export function createAppTheme(options: { animations?: boolean } = {}): Theme {
     components: {
       ...(animations ? {} : { MuiButtonBase: { defaultProps: { disableRipple: true } } }),
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      // A hint under a disabled field says what to do first: it must stay readable (WCAG 4.5:1),
+      // unlike the disabled control itself.
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.Mui-disabled:not(.Mui-error)': {
+              color: (theme.vars ?? theme).palette.text.secondary,
+            },
+          }),
+        },
+      },
     },
   });
 }
