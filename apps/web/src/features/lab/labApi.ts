@@ -1,4 +1,5 @@
 import type {
+  CardDepositRequest,
   Corridor,
   DepositResult,
   DepositTransaction,
@@ -52,26 +53,8 @@ export interface DepositOptions {
   corridors: Corridor[];
 }
 
-export interface LabDepositInput {
-  order_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  currency: string;
-  country: string;
-  state: string | null;
-  address1: string;
-  city: string;
-  zip_code: string;
-  amount: string;
-  phone: string;
-  card_holder_name: string;
-  credit_card_number: string;
-  expire_month: number;
-  expire_year: number;
-  cvv2: string;
-  ddc: Record<string, string>;
-}
+/** The deposit as the console sends it: the BFF adds the cashier key and the MID alias. */
+export type LabDepositInput = Omit<CardDepositRequest, 'cashier_key' | 'single_payment_mid_alias'>;
 
 export interface LabDepositRequest {
   mode: 'routed' | 'single';
