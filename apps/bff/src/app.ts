@@ -10,6 +10,7 @@ import { createAuditService } from './features/audit/auditService.js';
 import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
 import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
 import { createLabRouter } from './features/lab/labRouter.js';
+import { createLabService } from './features/lab/labService.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutsRepository } from './features/payouts/payoutsRepository.js';
 import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
@@ -139,13 +140,16 @@ export function createApp({
   api.use(createPayoutsRouter({ payoutsService }));
   api.use(
     createLabRouter({
-      providersService,
+      labService: createLabService({
+        providersService,
+        orchestrator,
+        auditService,
+        clock,
+        deposits,
+      }),
       payoutsService,
-      orchestrator,
-      auditService,
-      clock,
       corridors,
-      deposits,
+      depositPsps: deposits.psps,
     }),
   );
   api.use((_req, _res, next) => {
