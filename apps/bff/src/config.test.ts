@@ -85,7 +85,7 @@ describe('parseConfig', () => {
   it('configures a remote orchestrator, PostgreSQL and secure cookies for an https public URL', () => {
     const config = parseConfig({
       ...remote,
-      APPROVAL_THRESHOLDS: 'eur=10000, USD=9999.99',
+      APPROVAL_THRESHOLDS: 'eur=10000, USD=9999.99, *=500',
       CORRIDORS: 'be:eur,US:USD',
       KNOWN_PSPS: 'northwind_pay:Northwind Pay, harbor',
       SESSION_IDLE_MINUTES: '15',
@@ -102,7 +102,10 @@ describe('parseConfig', () => {
       cookieName: '__Host-session',
       idleTimeoutMs: 15 * 60_000,
     });
-    expect(config.approvalThresholds).toEqual({ EUR: '10000', USD: '9999.99' });
+    expect(config.approvalThresholds).toEqual({
+      byCurrency: { EUR: '10000', USD: '9999.99' },
+      default: '500',
+    });
     expect(config.corridors).toEqual([
       { country: 'BE', currency: 'EUR' },
       { country: 'US', currency: 'USD' },

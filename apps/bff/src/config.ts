@@ -58,8 +58,24 @@ export interface Config {
   };
   signIn: { windowMs: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
   admin: { email: string; password: string } | undefined;
-  /** Currency -> decimal amount above which a payout needs a second person. */
-  approvalThresholds: Record<string, string>;
+  /** Four eyes: above these amounts a payout needs a second person before it is sent. */
+  approvalThresholds: ApprovalThresholds;
+  /** The background reconciler of unknown and non-final payouts. */
+  reconciler: {
+    /** false: never started by startServer (tests drive `runOnce` themselves). */
+    enabled: boolean;
+    intervalMs: number;
+    /** Not found at the orchestrator this long after the outcome went unknown: re-sent. */
+    graceMs: number;
+    /** First delay between status checks of a non-final payout; doubles up to `maxBackoffMs`. */
+    backoffMs: number;
+    maxBackoffMs: number;
+    batchSize: number;
+  };
+  /** A non-final payout older than this is flagged for a human (`needs_attention`). */
+  attentionAfterMs: number;
+  /** Seals stored submissions (AES-256-GCM); PAYOUT_DATA_KEY, else derived from the session secret. */
+  payoutDataKey: string;
   /** Undefined: take the embedded sandbox's corridors (or none against a remote orchestrator). */
   corridors: Corridor[] | undefined;
   providersCacheTtlMs: number;
@@ -73,6 +89,12 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Human-readable notes on the defaults in use, for the startup log (no secret values). */
   defaultsUsed: string[];
+}
+
+export interface ApprovalThresholds {
+  byCurrency: Record<string, string>;
+  /** `*=amount`: the threshold of every currency not listed. */
+  default: string | undefined;
 }
 
 export interface ConfigIssue {
@@ -102,8 +124,9 @@ const flag = z.stringbool({
   falsy: ['0', 'false', 'no', 'off'],
 });
 
-const approvalThresholds = z.string().transform((value, ctx) => {
-  const out: Record<string, string> = {};
+const approvalThresholds = z.string().transform((value, ctx): ApprovalThresholds => {
+  const out: ApprovalThresholds = { byCurrency: {}, default: undefined };
+  if (/^none$/i.test(value)) return out;
   for (const part of value
     .split(',')
     .map((p) => p.trim())
@@ -113,16 +136,17 @@ const approvalThresholds = z.string().transform((value, ctx) => {
       !currency ||
       !amount ||
       extra !== undefined ||
-      !CURRENCY.test(currency) ||
+      !(currency === '*' || CURRENCY.test(currency)) ||
       !DECIMAL.test(amount)
     ) {
       ctx.addIssue({
         code: 'custom',
-        message: `expected CUR=amount pairs like "EUR=10000,USD=10000"`,
+        message: `expected "none" or CUR=amount pairs like "EUR=10000,*=5000" (* = any other currency)`,
       });
       return z.NEVER;
     }
-    out[currency] = amount;
+    if (currency === '*') out.default = amount;
+    else out.byCurrency[currency] = amount;
   }
   return out;
 });
@@ -246,7 +270,15 @@ const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(100_000).default(30),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
-  APPROVAL_THRESHOLDS: approvalThresholds.default({}),
+  APPROVAL_THRESHOLDS: approvalThresholds.optional(),
+  RECONCILER: flag.default(true),
+  RECONCILE_INTERVAL_SECONDS: positiveInt(3600).default(5),
+  RECONCILE_GRACE_SECONDS: positiveInt(24 * 3600).default(60),
+  RECONCILE_BACKOFF_SECONDS: positiveInt(3600).default(10),
+  RECONCILE_MAX_BACKOFF_SECONDS: positiveInt(24 * 3600).default(900),
+  RECONCILE_BATCH_SIZE: positiveInt(1000).default(50),
+  ATTENTION_AFTER_MINUTES: positiveInt(30 * 24 * 60).default(60),
+  PAYOUT_DATA_KEY: z.string().min(32, 'expected at least 32 characters').optional(),
   CORRIDORS: corridors.optional(),
   PROVIDERS_CACHE_TTL_SECONDS: positiveInt(7 * 24 * 3600).default(300),
   KNOWN_PSPS: knownPsps.optional(),
@@ -310,6 +342,21 @@ export function parseConfig(rawEnv: Env): Config {
   const userName = fillRandom(e.ORCHESTRATOR_USER_NAME, 'ORCHESTRATOR_USER_NAME');
   const password = fillRandom(e.ORCHESTRATOR_PASSWORD, 'ORCHESTRATOR_PASSWORD');
   const sessionSecret = fillRandom(e.SESSION_SECRET, 'SESSION_SECRET (sessions end at restart)');
+  let thresholds = e.APPROVAL_THRESHOLDS;
+  if (thresholds === undefined) {
+    // The demo shows four eyes; a real deployment states its own limits (none by default).
+    thresholds = { byCurrency: {}, default: demo ? '10000' : undefined };
+    defaultsUsed.push(
+      demo
+        ? 'four eyes above 10000 in any currency (APPROVAL_THRESHOLDS unset, demo)'
+        : 'no four-eyes approval (APPROVAL_THRESHOLDS unset)',
+    );
+  }
+  if (e.PAYOUT_DATA_KEY === undefined && e.SESSION_SECRET === undefined) {
+    defaultsUsed.push(
+      'random PAYOUT_DATA_KEY for this run (payouts awaiting approval cannot be sent after a restart)',
+    );
+  }
   if (e.DATABASE_URL === undefined) {
     defaultsUsed.push(`PGlite database in ${e.DATA_DIR} (DATABASE_URL unset)`);
   }
@@ -370,7 +417,19 @@ export function parseConfig(rawEnv: Env): Config {
       e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
-    approvalThresholds: e.APPROVAL_THRESHOLDS,
+    approvalThresholds: thresholds,
+    reconciler: {
+      enabled: e.RECONCILER,
+      intervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+      graceMs: e.RECONCILE_GRACE_SECONDS * 1000,
+      backoffMs: e.RECONCILE_BACKOFF_SECONDS * 1000,
+      maxBackoffMs: Math.max(e.RECONCILE_MAX_BACKOFF_SECONDS, e.RECONCILE_BACKOFF_SECONDS) * 1000,
+      batchSize: e.RECONCILE_BATCH_SIZE,
+    },
+    attentionAfterMs: e.ATTENTION_AFTER_MINUTES * 60_000,
+    payoutDataKey:
+      e.PAYOUT_DATA_KEY ??
+      createHmac('sha256', sessionSecret).update('payout-data-key').digest('base64url'),
     corridors: e.CORRIDORS,
     providersCacheTtlMs: e.PROVIDERS_CACHE_TTL_SECONDS * 1000,
     knownPsps: e.KNOWN_PSPS,

@@ -114,6 +114,29 @@ export const payouts = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     isTest: boolean('is_test').notNull().default(false),
+    /**
+     * The request as it will be sent (full card number included), sealed with AES-256-GCM
+     * (shared/sealedBox.ts). Kept only while it may still have to be sent: awaiting approval,
+     * or unknown at the orchestrator; erased once the orchestrator has it or it is final.
+     */
+    submission: text('submission'),
+    /** Four eyes: the threshold that applied (null: below it, no approval needed). */
+    approvalThreshold: numeric('approval_threshold'),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: at('approved_at'),
+    /** Who rejected it, or its creator when they cancelled it (`cancelled`). */
+    rejectedBy: uuid('rejected_by').references(() => users.id),
+    rejectedAt: at('rejected_at'),
+    rejectionReason: text('rejection_reason'),
+    cancelled: boolean('cancelled').notNull().default(false),
+    /** When its outcome became unknown: re-sent (same order id) only after a grace period. */
+    unknownSince: at('unknown_since'),
+    /** When the reconciler next looks at it; null: nothing to reconcile (final or awaiting). */
+    nextCheckAt: at('next_check_at'),
+    checkAttempts: integer('check_attempts').notNull().default(0),
+    /** Row lease: the process reconciling it now, until when (several BFFs share one DB). */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: at('lease_until'),
   },
   (t) => [
     // A failed payout never reached the orchestrator, so its order id may be used again.
@@ -129,6 +152,9 @@ export const payouts = pgTable(
     index('payouts_currency_created_idx').on(t.currency, t.createdAt.desc()),
     index('payouts_country_created_idx').on(t.country, t.createdAt.desc()),
     index('payouts_method_created_idx').on(t.payoutMethodType, t.createdAt.desc()),
+    index('payouts_next_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} is not null`),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
   ],
 );

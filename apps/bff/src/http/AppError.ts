@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   malformed_request: { status: 400, title: 'The request could not be read' },
   unauthenticated: { status: 401, title: 'Sign in required' },
   forbidden: { status: 403, title: 'Not allowed' },
+  self_approval: { status: 403, title: 'A second person must approve this payout' },
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict with the current state' },
   idempotency_key_reused: {

@@ -15,6 +15,7 @@ import type { Role } from '../features/users/roles.js';
 import { createUsersRepository } from '../features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from '../features/users/usersService.js';
 import { createLogger } from '../http/createLogger.js';
+import { recordOrchestratorCall } from '../http/serverTiming.js';
 import { depositPspsOfSandbox, knownPspsOfSandbox } from '../sandboxWiring.js';
 import { createSecretScanner, type SecretScanner } from './secretScanner.js';
 import { createTestClock, type TestClock } from './testClock.js';
@@ -130,6 +131,8 @@ export async function startTestApp({
     DEMO: '1',
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     LOG_LEVEL: 'debug',
+    // Suites that test four eyes set their own thresholds.
+    APPROVAL_THRESHOLDS: 'none',
     ...env,
   });
   // The scanner needs the sandbox's tokens; the sandbox needs the config first.
@@ -167,6 +170,7 @@ export async function startTestApp({
     userName: config.orchestrator.userName,
     password: config.orchestrator.password,
     timeoutMs: config.orchestrator.timeoutMs,
+    onCall: recordOrchestratorCall,
   });
   const db = database.handle.db;
   const usersService = createUsersService({

@@ -14,6 +14,9 @@ export const AUDIT_ACTIONS = [
   'payout.check_status',
   'lab.payout',
   'lab.deposit',
+  'payout.approve',
+  'payout.reject',
+  'payout.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

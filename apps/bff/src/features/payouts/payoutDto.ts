@@ -1,4 +1,5 @@
 import type { PayoutMethodType, PayoutStatus } from '@payouts/contracts';
+import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 import type { Creator, PayoutEventRow, PayoutRow } from './payoutsRepository.js';
 
 /** A payout as the API shows it: names follow the orchestrator's body, metadata is masked. */
@@ -26,7 +27,28 @@ export interface PayoutDto {
   created_by: Creator;
   created_at: string;
   updated_at: string;
+  /** Four eyes: above its currency's threshold, so a second person decides. */
+  requires_approval: boolean;
+  approval_threshold: string | null;
+  approved_by: Creator | null;
+  approved_at: string | null;
+  /** Who rejected it (or its creator, who cancelled it: `cancelled`), when and why. */
+  rejected_by: Creator | null;
+  rejected_at: string | null;
+  rejection_reason: string | null;
+  cancelled: boolean;
+  /** Unknown or not final for longer than the configured age: a human should look. */
+  needs_attention: boolean;
 }
+
+export interface PayoutDtoContext {
+  /** Users named by `approved_by`/`rejected_by`. */
+  actors: ReadonlyMap<string, Creator>;
+  /** Created before this and still not final: needs attention. */
+  attentionBefore: Date;
+}
+
+const NO_CONTEXT: PayoutDtoContext = { actors: new Map(), attentionBefore: new Date(0) };
 
 export interface PayoutEventDto {
   id: string;
@@ -36,7 +58,13 @@ export interface PayoutEventDto {
   data: Record<string, unknown>;
 }
 
-export function toPayoutDto(row: PayoutRow, creator: Creator): PayoutDto {
+export function toPayoutDto(
+  row: PayoutRow,
+  creator: Creator,
+  { actors, attentionBefore }: PayoutDtoContext = NO_CONTEXT,
+): PayoutDto {
+  const actor = (id: string | null) =>
+    id === null ? null : (actors.get(id) ?? { id, email: '', name: '' });
   return {
     id: row.id,
     order_id: row.orderId,
@@ -59,6 +87,16 @@ export function toPayoutDto(row: PayoutRow, creator: Creator): PayoutDto {
     created_by: creator,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    requires_approval: row.approvalThreshold !== null,
+    approval_threshold: row.approvalThreshold,
+    approved_by: actor(row.approvedBy),
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    rejected_by: actor(row.rejectedBy),
+    rejected_at: row.rejectedAt?.toISOString() ?? null,
+    rejection_reason: row.rejectionReason,
+    cancelled: row.cancelled,
+    needs_attention:
+      RECONCILABLE_STATUSES.includes(row.status as PayoutStatus) && row.createdAt < attentionBefore,
   };
 }
 

@@ -2,10 +2,17 @@ import {
   FINAL_PAYOUT_STATUSES,
   ORCHESTRATOR_PAYOUT_STATUSES,
   PAYOUT_STATUSES,
+  type PayoutStatus,
 } from '@payouts/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isFinalStatus, nextPayoutStatus, toPayoutStatus } from './payoutStatus.js';
+import {
+  decideTransition,
+  isFinalStatus,
+  nextPayoutStatus,
+  toPayoutStatus,
+  type StatusCause,
+} from './payoutStatus.js';
 
 describe('payout status mapping', () => {
   it('maps every orchestrator status', () => {
@@ -29,7 +36,8 @@ describe('payout status mapping', () => {
     expect(nextPayoutStatus('approved', 'declined')).toBe('approved');
     fc.assert(
       fc.property(
-        fc.constantFrom(...PAYOUT_STATUSES),
+        // Awaiting approval: never sent, so no orchestrator report applies (tested below).
+        fc.constantFrom<PayoutStatus>(...PAYOUT_STATUSES.filter((s) => s !== 'awaiting_approval')),
         fc.array(fc.constantFrom(...ORCHESTRATOR_PAYOUT_STATUSES)),
         (start, reports) => {
           let status = start;
@@ -50,5 +58,70 @@ describe('payout status mapping', () => {
     for (const status of PAYOUT_STATUSES) {
       expect(isFinalStatus(status)).toBe(FINAL_PAYOUT_STATUSES.includes(status));
     }
+  });
+
+  describe('decideTransition', () => {
+    it('lets users move a payout only out of awaiting_approval', () => {
+      expect(decideTransition('awaiting_approval', { kind: 'approve' })).toEqual({
+        outcome: 'changed',
+        to: 'submitting',
+      });
+      expect(decideTransition('awaiting_approval', { kind: 'reject' })).toEqual({
+        outcome: 'changed',
+        to: 'rejected',
+      });
+      for (const status of PAYOUT_STATUSES.filter((s) => s !== 'awaiting_approval')) {
+        expect(decideTransition(status, { kind: 'approve' }).outcome).toBe('not_allowed');
+        expect(decideTransition(status, { kind: 'reject' }).outcome).toBe('not_allowed');
+      }
+    });
+
+    it('records a late report that would go backwards without applying it', () => {
+      expect(decideTransition('approved', { kind: 'reported', status: 'pending' })).toEqual({
+        outcome: 'ignored',
+        to: 'approved',
+        reason: 'final',
+      });
+      expect(decideTransition('authorized', { kind: 'reported', status: 'pending' })).toEqual({
+        outcome: 'ignored',
+        to: 'authorized',
+        reason: 'backwards',
+      });
+      expect(decideTransition('pending', { kind: 'outcome_unknown' })).toMatchObject({
+        outcome: 'ignored',
+      });
+    });
+
+    it('fails only what may not exist at the orchestrator, and never reports on unsent payouts', () => {
+      expect(decideTransition('unknown', { kind: 'refused' }).to).toBe('failed');
+      expect(decideTransition('pending', { kind: 'refused' }).outcome).toBe('not_allowed');
+      expect(
+        decideTransition('awaiting_approval', { kind: 'reported', status: 'approved' }).outcome,
+      ).toBe('not_allowed');
+    });
+
+    it('never leaves a final status, whatever happens', () => {
+      const cause: fc.Arbitrary<StatusCause> = fc.oneof(
+        fc.constantFrom<StatusCause>(
+          { kind: 'approve' },
+          { kind: 'reject' },
+          { kind: 'refused' },
+          { kind: 'outcome_unknown' },
+        ),
+        fc
+          .constantFrom(...ORCHESTRATOR_PAYOUT_STATUSES)
+          .map((s): StatusCause => ({ kind: 'reported', status: toPayoutStatus(s) })),
+      );
+      fc.assert(
+        fc.property(fc.constantFrom(...PAYOUT_STATUSES), fc.array(cause), (start, causes) => {
+          let status = start;
+          for (const c of causes) {
+            const next = decideTransition(status, c).to;
+            if (isFinalStatus(status)) expect(next).toBe(status);
+            status = next;
+          }
+        }),
+      );
+    });
   });
 });

@@ -25,6 +25,15 @@ export function isFinalStatus(status: PayoutStatus): boolean {
   return FINAL_PAYOUT_STATUSES.includes(status);
 }
 
+/** Statuses the reconciler works on: sent (or maybe sent) and not final. */
+export const RECONCILABLE_STATUSES: readonly PayoutStatus[] = [
+  'submitting',
+  'unknown',
+  'pending',
+  'in_process',
+  'authorized',
+];
+
 // How far along a payout is. Notifications arrive duplicated and out of order, and a create
 // reply can land after a notification already moved the payout on: a status only moves forward.
 const PROGRESS: Record<PayoutStatus, number> = {
@@ -40,8 +49,74 @@ const PROGRESS: Record<PayoutStatus, number> = {
   rejected: 4,
 };
 
-/** The status after learning `incoming`: final statuses never change, others never go back. */
+/** What happened to a payout, as far as its status is concerned. */
+export type StatusCause =
+  /** The orchestrator reported this (mapped) status: a create reply, a check or a lookup. */
+  | { kind: 'reported'; status: PayoutStatus }
+  /** A second person approved it: it is about to be sent. */
+  | { kind: 'approve' }
+  /** A second person rejected it, or its creator cancelled it. */
+  | { kind: 'reject' }
+  /** A create call timed out, was reset or got a 5xx: it may or may not exist there. */
+  | { kind: 'outcome_unknown' }
+  /** The orchestrator refused the create: nothing was made there. */
+  | { kind: 'refused' };
+
+export type Transition =
+  | { outcome: 'changed'; to: PayoutStatus }
+  | { outcome: 'unchanged'; to: PayoutStatus }
+  /** Recorded in the timeline but not applied: it would move a payout back or out of final. */
+  | { outcome: 'ignored'; to: PayoutStatus; reason: 'final' | 'backwards' }
+  /** A user action that does not apply in this status (approve twice, reject after sending). */
+  | { outcome: 'not_allowed'; to: PayoutStatus };
+
+function to(current: PayoutStatus, next: PayoutStatus): Transition {
+  return next === current
+    ? { outcome: 'unchanged', to: current }
+    : { outcome: 'changed', to: next };
+}
+
+/**
+ * The one place that decides every status transition. Users move a payout out of
+ * `awaiting_approval`; everything after comes from the orchestrator or from not hearing from it,
+ * and only moves forward.
+ */
+export function decideTransition(current: PayoutStatus, cause: StatusCause): Transition {
+  switch (cause.kind) {
+    case 'approve':
+      return current === 'awaiting_approval'
+        ? to(current, 'submitting')
+        : { outcome: 'not_allowed', to: current };
+    case 'reject':
+      return current === 'awaiting_approval'
+        ? to(current, 'rejected')
+        : { outcome: 'not_allowed', to: current };
+    case 'refused':
+      return current === 'submitting' || current === 'unknown'
+        ? to(current, 'failed')
+        : { outcome: 'not_allowed', to: current };
+    case 'outcome_unknown':
+      if (current === 'submitting' || current === 'unknown') return to(current, 'unknown');
+      return isFinalStatus(current)
+        ? { outcome: 'ignored', to: current, reason: 'final' }
+        : { outcome: 'ignored', to: current, reason: 'backwards' };
+    case 'reported': {
+      // Never sent: nothing the orchestrator says can be about it.
+      if (current === 'awaiting_approval') return { outcome: 'not_allowed', to: current };
+      if (isFinalStatus(current)) {
+        return cause.status === current
+          ? { outcome: 'unchanged', to: current }
+          : { outcome: 'ignored', to: current, reason: 'final' };
+      }
+      return PROGRESS[cause.status] >= PROGRESS[current]
+        ? to(current, cause.status)
+        : { outcome: 'ignored', to: current, reason: 'backwards' };
+    }
+  }
+}
+
+/** The status after the orchestrator reports `incoming`: final never changes, others never go back. */
 export function nextPayoutStatus(current: PayoutStatus, incoming: PayoutStatus): PayoutStatus {
-  if (isFinalStatus(current)) return current;
-  return PROGRESS[incoming] >= PROGRESS[current] ? incoming : current;
+  if (incoming === 'unknown') return decideTransition(current, { kind: 'outcome_unknown' }).to;
+  return decideTransition(current, { kind: 'reported', status: incoming }).to;
 }

@@ -27,6 +27,15 @@ function dto(overrides: Partial<PayoutDto> = {}): PayoutDto {
     created_by: { id: 'u1', email: 'finance@example.com', name: 'Finance' },
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:05:00.000Z',
+    requires_approval: false,
+    approval_threshold: null,
+    approved_by: null,
+    approved_at: null,
+    rejected_by: null,
+    rejected_at: null,
+    rejection_reason: null,
+    cancelled: false,
+    needs_attention: false,
     ...overrides,
   };
 }

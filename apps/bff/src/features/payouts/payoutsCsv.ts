@@ -21,6 +21,10 @@ export const PAYOUT_CSV_COLUMNS = [
   'failure_reason',
   'is_test',
   'created_by',
+  'approved_by',
+  'rejected_by',
+  'rejection_reason',
+  'needs_attention',
   'updated_at',
   'id',
 ] as const;
@@ -56,6 +60,10 @@ export function payoutCsvRow(payout: PayoutDto): string[] {
     failure_reason: payout.failure_reason,
     is_test: payout.is_test,
     created_by: payout.created_by.email,
+    approved_by: payout.approved_by?.email ?? null,
+    rejected_by: payout.rejected_by?.email ?? null,
+    rejection_reason: payout.rejection_reason,
+    needs_attention: payout.needs_attention,
     updated_at: payout.updated_at,
     id: payout.id,
   };

@@ -6,6 +6,8 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
+  isNull,
   lt,
   lte,
   ne,
@@ -15,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { idempotencyKeys, payoutEvents, payouts, users } from '../../db/schema.js';
+import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type NewPayoutRow = typeof payouts.$inferInsert;
@@ -59,6 +62,10 @@ export interface PayoutListQuery {
   q?: string;
   /** Lab test payouts: left out (default), included, or the only ones. */
   tests?: 'exclude' | 'include' | 'only';
+  /** Awaiting approval and created by someone other than this user. */
+  awaitingApprovalBy?: string;
+  /** Not final and created before this instant (flagged for a human). */
+  attentionBefore?: Date;
   sort: 'created_at' | 'amount';
   order: 'asc' | 'desc';
   after?: { value: string; id: string };
@@ -81,7 +88,7 @@ export interface PayoutsRepository {
     requestHash: string;
     at: Date;
     payout: NewPayoutRow;
-    event: NewPayoutEvent;
+    events: NewPayoutEvent[];
   }): Promise<BeginCreateResult>;
   completeIdempotencyKey(input: {
     userId: string;
@@ -103,6 +110,24 @@ export interface PayoutsRepository {
     event: NewPayoutEvent & { dedupeKey: string },
   ): Promise<boolean>;
   list(query: PayoutListQuery): Promise<PayoutWithCreator[]>;
+  /** Names of users (approvers, rejecters) by id. */
+  actors(ids: string[]): Promise<Map<string, Creator>>;
+  summary(input: {
+    /** Undefined: the viewer may not approve (support). */
+    approverId: string | undefined;
+    attentionBefore: Date;
+  }): Promise<{ awaitingMyApproval: number; needsAttention: number }>;
+  /**
+   * Leases up to `limit` payouts due for reconciliation (`next_check_at <= now`, no live lease)
+   * to `owner` until `leaseUntil`. `FOR UPDATE SKIP LOCKED`: concurrent processes never claim
+   * the same row, and none waits for another.
+   */
+  claimDue(input: {
+    owner: string;
+    now: Date;
+    leaseUntil: Date;
+    limit: number;
+  }): Promise<PayoutRow[]>;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -131,7 +156,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
   });
 
   return {
-    async beginCreate({ userId, key, requestHash, at, payout, event }) {
+    async beginCreate({ userId, key, requestHash, at, payout, events }) {
       class OrderIdTaken extends Error {}
       try {
         return await db.transaction(async (tx): Promise<BeginCreateResult> => {
@@ -157,7 +182,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             throw error;
           }
           if (!row) throw new Error('insert returned no row');
-          await tx.insert(payoutEvents).values(eventValues(row.id, event));
+          await tx.insert(payoutEvents).values(events.map((e) => eventValues(row.id, e)));
           await tx
             .update(idempotencyKeys)
             .set({ payoutId: row.id })
@@ -237,8 +262,79 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       return inserted.length > 0;
     },
 
+    async actors(ids) {
+      const unique = [...new Set(ids)];
+      const out = new Map<string, Creator>();
+      if (unique.length === 0) return out;
+      const rows = await db.select(creatorColumns).from(users).where(inArray(users.id, unique));
+      for (const row of rows) out.set(row.id, row);
+      return out;
+    },
+
+    async summary({ approverId, attentionBefore }) {
+      const [row] = await db
+        .select({
+          awaiting:
+            approverId === undefined
+              ? sql<number>`0`
+              : sql<number>`count(*) filter (where ${payouts.status} = 'awaiting_approval' and ${payouts.createdBy} <> ${approverId})::int`,
+          attention: sql<number>`count(*) filter (where ${inArray(payouts.status, [...RECONCILABLE_STATUSES])} and ${payouts.createdAt} < ${attentionBefore.toISOString()}::timestamptz)::int`,
+        })
+        .from(payouts)
+        .where(
+          or(
+            eq(payouts.status, 'awaiting_approval'),
+            inArray(payouts.status, [...RECONCILABLE_STATUSES]),
+          ),
+        );
+      return {
+        awaitingMyApproval: Number(row?.awaiting ?? 0),
+        needsAttention: Number(row?.attention ?? 0),
+      };
+    },
+
+    async claimDue({ owner, now, leaseUntil, limit }) {
+      const nowIso = now.toISOString();
+      const due = db
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(
+          and(
+            isNotNull(payouts.nextCheckAt),
+            lte(payouts.nextCheckAt, now),
+            or(isNull(payouts.leaseUntil), lt(payouts.leaseUntil, now)),
+          ),
+        )
+        .orderBy(asc(payouts.nextCheckAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(payouts)
+        .set({ leaseOwner: owner, leaseUntil })
+        .where(
+          and(
+            inArray(payouts.id, due),
+            // Re-checked after the lock: a row another process just leased is not taken over.
+            or(isNull(payouts.leaseUntil), lt(payouts.leaseUntil, sql`${nowIso}::timestamptz`)),
+          ),
+        )
+        .returning();
+    },
+
     async list(query) {
       const conditions: (SQL | undefined)[] = [];
+      if (query.awaitingApprovalBy) {
+        conditions.push(
+          eq(payouts.status, 'awaiting_approval'),
+          ne(payouts.createdBy, query.awaitingApprovalBy),
+        );
+      }
+      if (query.attentionBefore) {
+        conditions.push(
+          inArray(payouts.status, [...RECONCILABLE_STATUSES]),
+          lt(payouts.createdAt, query.attentionBefore),
+        );
+      }
       if (query.statuses?.length) conditions.push(inArray(payouts.status, query.statuses));
       if (query.provider) conditions.push(eq(payouts.provider, query.provider));
       const tests = query.tests ?? 'exclude';

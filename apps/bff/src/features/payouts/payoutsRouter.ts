@@ -42,6 +42,8 @@ const listQuery = z
     amount_max: decimal.optional(),
     q: z.string().trim().min(1).max(200).optional(),
     include_test: z.enum(['0', '1']).optional(),
+    needs_my_approval: z.enum(['0', '1']).optional(),
+    needs_attention: z.enum(['0', '1']).optional(),
     is_test: z.enum(['0', '1']).optional(),
     sort: z.enum(['created_at', 'amount']).default('created_at'),
     order: z.enum(['asc', 'desc']).default('desc'),
@@ -71,6 +73,8 @@ function listParams(q: z.infer<typeof exportQuery>) {
         : q.include_test === '1'
           ? ('include' as const)
           : ('exclude' as const),
+    needsMyApproval: q.needs_my_approval === '1',
+    needsAttention: q.needs_attention === '1',
     sort: q.sort,
     order: q.order,
   };
@@ -107,13 +111,25 @@ export function createPayoutsRouter({
 
   router.get('/payouts', requireRole(...ROLES), async (req, res) => {
     const q = parseInput(listQuery, req.query);
-    res.json(await payoutsService.list({ ...listParams(q), cursor: q.cursor, limit: q.limit }));
+    res.json(
+      await payoutsService.list({
+        ...listParams(q),
+        viewer: authOf(req).user,
+        cursor: q.cursor,
+        limit: q.limit,
+      }),
+    );
+  });
+
+  router.get('/payouts/summary', requireRole(...ROLES), async (req, res) => {
+    parseInput(z.strictObject({}), req.query);
+    res.json(await payoutsService.summary(authOf(req).user));
   });
 
   // Streamed: the export selects what the list's filters select, however many rows that is.
   router.get('/payouts/export.csv', requireRole(...ROLES), async (req, res) => {
     const q = parseInput(exportQuery, req.query);
-    const rows = payoutsService.listAll(listParams(q));
+    const rows = payoutsService.listAll({ ...listParams(q), viewer: authOf(req).user });
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="payouts-${stamp}.csv"`);
@@ -141,6 +157,35 @@ export function createPayoutsRouter({
     const auth = authOf(req);
     res.json(
       await payoutsService.checkStatus(req.params.id as string, auth.user, auditContextOf(req)),
+    );
+  });
+
+  router.post('/payouts/:id/approve', requireRole('finance', 'admin'), async (req, res) => {
+    parseInput(z.strictObject({}), req.body ?? {});
+    res.json(
+      await payoutsService.approve(req.params.id as string, authOf(req).user, auditContextOf(req)),
+    );
+  });
+
+  router.post('/payouts/:id/reject', requireRole('finance', 'admin'), async (req, res) => {
+    res.json(
+      await payoutsService.reject(
+        req.params.id as string,
+        authOf(req).user,
+        req.body,
+        auditContextOf(req),
+      ),
+    );
+  });
+
+  router.post('/payouts/:id/cancel', requireRole('finance', 'admin'), async (req, res) => {
+    res.json(
+      await payoutsService.cancel(
+        req.params.id as string,
+        authOf(req).user,
+        req.body,
+        auditContextOf(req),
+      ),
     );
   });
 

@@ -1,16 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   buildPayoutForm,
+  compareAmounts,
   validatePayout,
   type PayoutRecord,
-  type PayoutRequest,
   type PayoutStatus,
 } from '@payouts/contracts';
-import {
-  OrchestratorError,
-  type OrchestratorClient,
-  type OrchestratorExchange,
-} from '@payouts/orchestrator-client';
+import type { OrchestratorExchange } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.js';
@@ -23,9 +19,12 @@ import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorTo
 import type { ProvidersService } from '../providers/providersService.js';
 import { canonicalJson } from './canonicalJson.js';
 import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
+import type { ApprovalThresholds } from '../../config.js';
+import type { PayoutLifecycle, PayoutsOrchestrator, SubmitOutcome } from './payoutLifecycle.js';
 import { toPayoutDto, toPayoutEventDto, type PayoutDto, type PayoutEventDto } from './payoutDto.js';
-import { isFinalStatus, nextPayoutStatus, toPayoutStatus } from './payoutStatus.js';
+import { decideTransition, isFinalStatus } from './payoutStatus.js';
 import type {
+  Creator as PayoutDtoCreator,
   IdempotencyRow,
   NewPayoutEvent,
   PayoutListQuery,
@@ -45,8 +44,15 @@ export interface CreatePayoutResult {
   replayed: boolean;
 }
 
-export interface PayoutListParams extends Omit<PayoutListQuery, 'after'> {
+export interface PayoutListParams extends Omit<
+  PayoutListQuery,
+  'after' | 'awaitingApprovalBy' | 'attentionBefore'
+> {
   cursor?: string;
+  /** The viewer: `needsMyApproval` lists what they may approve. */
+  viewer?: SessionUser;
+  needsMyApproval?: boolean;
+  needsAttention?: boolean;
 }
 
 export interface CreatePayoutOptions {
@@ -67,6 +73,12 @@ export interface PayoutsService {
   listAll(params: Omit<PayoutListParams, 'cursor' | 'limit'>): AsyncIterable<PayoutDto>;
   get(id: string): Promise<{ payout: PayoutDto; events: PayoutEventDto[] }>;
   checkStatus(id: string, user: SessionUser, context: AuditContext): Promise<PayoutDto>;
+  /** Four eyes: a second finance user or an admin approves; the payout is then sent. */
+  approve(id: string, user: SessionUser, context: AuditContext): Promise<PayoutDto>;
+  reject(id: string, user: SessionUser, body: unknown, context: AuditContext): Promise<PayoutDto>;
+  /** The creator withdraws a payout still awaiting approval. */
+  cancel(id: string, user: SessionUser, body: unknown, context: AuditContext): Promise<PayoutDto>;
+  summary(user: SessionUser): Promise<{ awaiting_my_approval: number; needs_attention: number }>;
   /** Records an orchestrator notification once and confirms it with a status check. */
   handleNotification(notification: {
     orchestratorId: string;
@@ -78,14 +90,22 @@ export interface PayoutsService {
   }): Promise<'ignored' | 'unknown_payout' | 'recorded' | 'confirmed'>;
 }
 
-export type PayoutsOrchestrator = Pick<
-  OrchestratorClient,
-  'createPayout' | 'checkPayoutStatus' | 'listPayouts'
->;
+export type { PayoutsOrchestrator } from './payoutLifecycle.js';
 
 const corridorOfBody = z.looseObject({
   country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country'),
   currency: z.string().regex(/^[A-Z][A-Z0-9]{1,9}$/, 'Choose a currency'),
+});
+
+const rejectBody = z.strictObject({
+  reason: z
+    .string('Say why it is rejected')
+    .trim()
+    .min(1, 'Say why it is rejected')
+    .max(500, 'At most 500 characters'),
+});
+const cancelBody = z.strictObject({
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,172 +126,85 @@ function replyToResult(status: number, reply: StoredReply, replayed: boolean): C
   return { status: status === 202 ? 202 : 201, payout: reply.payout, replayed };
 }
 
+/** The four-eyes threshold of a currency: its own, else the default, else none. */
+export function approvalThresholdFor(
+  thresholds: ApprovalThresholds,
+  currency: string,
+): string | undefined {
+  return thresholds.byCurrency[currency] ?? thresholds.default;
+}
+
 export function createPayoutsService({
   payoutsRepository: repo,
   providersService,
   orchestrator,
+  lifecycle,
   auditService,
   clock,
   logger,
   staleAfterMs,
+  approvalThresholds,
+  attentionAfterMs,
 }: {
   payoutsRepository: PayoutsRepository;
   providersService: ProvidersService;
   orchestrator: PayoutsOrchestrator;
+  lifecycle: PayoutLifecycle;
   auditService: AuditService;
   clock: Clock;
   logger: Logger;
   /** An in-flight idempotency key older than this belongs to a request that died. */
   staleAfterMs: number;
+  approvalThresholds: ApprovalThresholds;
+  attentionAfterMs: number;
 }): PayoutsService {
-  const creatorOf = (user: SessionUser) => ({ id: user.id, email: user.email, name: user.name });
+  const attentionBefore = () => new Date(clock.now().getTime() - attentionAfterMs);
+
+  async function dtosOf(rows: { payout: PayoutRow; creator: PayoutDtoCreator }[]) {
+    const actors = await repo.actors(
+      rows.flatMap(({ payout }) =>
+        [payout.approvedBy, payout.rejectedBy].filter((x): x is string => x !== null),
+      ),
+    );
+    const before = attentionBefore();
+    return rows.map(({ payout, creator }) =>
+      toPayoutDto(payout, creator, { actors, attentionBefore: before }),
+    );
+  }
 
   async function dtoOf(id: string): Promise<PayoutDto> {
     const found = await repo.findById(id);
     if (!found) throw new AppError('not_found', 'No such payout.');
-    return toPayoutDto(found.payout, found.creator);
+    const [dto] = await dtosOf([found]);
+    return dto!;
   }
 
-  /** Folds what the orchestrator says about a payout into the ledger. */
-  async function applyRecord(
-    id: string,
-    record: PayoutRecord | undefined,
-    actor: string,
-    source: 'status_check' | 'notification',
-  ): Promise<void> {
-    const at = clock.now();
-    await repo.change(id, (current) => {
-      const events: NewPayoutEvent[] = [
-        {
-          type: 'status_check',
-          actor,
-          at,
-          data: record
-            ? { source, orchestrator_id: record.id, orchestrator_status: record.status_raw }
-            : { source, found: false },
-        },
-      ];
-      if (!record) return { patch: { updatedAt: at }, events };
-      const reported = toPayoutStatus(record.status);
-      const status = nextPayoutStatus(current.status as PayoutStatus, reported);
-      if (status !== current.status) {
-        events.push({
-          type: 'status_changed',
-          actor,
-          at,
-          data: { from: current.status, to: status },
-        });
-      }
+  async function findOr404(id: string) {
+    if (!UUID.test(id)) throw new AppError('not_found', 'No such payout.');
+    const found = await repo.findById(id);
+    if (!found) throw new AppError('not_found', 'No such payout.');
+    return found;
+  }
+
+  /** The reply a create (or a replay of it) gives for a send's outcome. */
+  async function replyOf(outcome: SubmitOutcome): Promise<{ status: number; reply: StoredReply }> {
+    if (outcome.kind === 'refused') {
+      const { problem } = outcome;
       return {
-        patch: {
-          status,
-          ...(status === reported ? { orchestratorStatusRaw: record.status_raw } : {}),
-          orchestratorId: current.orchestratorId ?? record.id,
-          pspTransactionId: record.transaction_id ?? current.pspTransactionId,
-          declineCode: record.decline_code ?? current.declineCode,
-          declineReason: record.decline_reason ?? current.declineReason,
-          updatedAt: at,
-        },
-        events,
-      };
-    });
-  }
-
-  /** Sends the committed payout; whatever happens, the ledger and the key record the outcome. */
-  async function submit(
-    row: PayoutRow,
-    payout: PayoutRequest,
-    user: SessionUser,
-    key: string,
-    onExchange: CreatePayoutOptions['onExchange'],
-  ): Promise<{ status: number; reply: StoredReply }> {
-    let status: number;
-    let reply: StoredReply;
-    try {
-      const created = await orchestrator.createPayout(payout, onExchange ? { onExchange } : {});
-      const at = clock.now();
-      const updated = await repo.change(row.id, (current) => {
-        const next = nextPayoutStatus(
-          current.status as PayoutStatus,
-          toPayoutStatus(created.status),
-        );
-        return {
-          patch: {
-            status: next,
-            orchestratorStatusRaw:
-              next === toPayoutStatus(created.status)
-                ? created.status_raw
-                : current.orchestratorStatusRaw,
-            orchestratorId: current.orchestratorId ?? created.id,
-            pspTransactionId: current.pspTransactionId ?? created.transaction_id,
-            updatedAt: at,
-          },
-          events: [
-            {
-              type: 'submitted',
-              actor: user.email,
-              at,
-              data: { orchestrator_id: created.id, orchestrator_status: created.status_raw },
-            },
-          ],
-        };
-      });
-      status = 201;
-      reply = { kind: 'payout', payout: toPayoutDto(updated ?? row, creatorOf(user)) };
-    } catch (error) {
-      const at = clock.now();
-      if (error instanceof OrchestratorError && !error.outcomeUnknown) {
-        // Refused before anything was created there: failed, and the order id is free again.
-        const problem = orchestratorErrorToAppError(error);
-        await repo.change(row.id, () => ({
-          patch: {
-            status: 'failed',
-            failureReason: problem.detail ?? problem.title,
-            updatedAt: at,
-          },
-          events: [
-            {
-              type: 'submit_failed',
-              actor: user.email,
-              at,
-              data: { code: problem.code, kind: error.kind, errors: problem.errors ?? [] },
-            },
-          ],
-        }));
-        status = problem.status;
-        reply = {
+        status: problem.status,
+        reply: {
           kind: 'problem',
           code: problem.code,
           detail: problem.detail ?? problem.title,
           ...(problem.errors ? { errors: problem.errors } : {}),
-          payout_id: row.id,
-        };
-      } else {
-        // The request may have reached the orchestrator: unknown, to be reconciled by a status
-        // check or a notification. Never failed, never re-sent.
-        const kind = error instanceof OrchestratorError ? error.kind : 'internal';
-        if (!(error instanceof OrchestratorError)) {
-          logger.error({ err: error, payoutId: row.id }, 'payout submission failed unexpectedly');
-        }
-        const updated = await repo.change(row.id, (current) => ({
-          patch: {
-            status: nextPayoutStatus(current.status as PayoutStatus, 'unknown'),
-            updatedAt: at,
-          },
-          events: [{ type: 'submit_outcome_unknown', actor: user.email, at, data: { kind } }],
-        }));
-        status = 202;
-        reply = { kind: 'payout', payout: toPayoutDto(updated ?? row, creatorOf(user)) };
-      }
+          payout_id: outcome.row.id,
+        },
+      };
     }
-    await repo.completeIdempotencyKey({
-      userId: user.id,
-      key,
-      status,
-      body: reply,
-      at: clock.now(),
-    });
-    return { status, reply };
+    return {
+      status: outcome.kind === 'created' ? 201 : 202,
+      reply: { kind: 'payout', payout: await dtoOf(outcome.row.id) },
+    };
   }
 
   /** A repeated key: the stored reply, or why there is none (yet). */
@@ -295,23 +228,49 @@ export function createPayoutsService({
         retryAfterSeconds: 2,
       });
     }
-    // The request that held the key died mid-flight: its payout is unknown, not re-sent.
-    const at = clock.now();
-    await repo.change(record.payoutId, (current) => ({
-      patch: { status: nextPayoutStatus(current.status as PayoutStatus, 'unknown'), updatedAt: at },
-      events: [
-        { type: 'submit_outcome_unknown', actor: 'system', at, data: { kind: 'abandoned' } },
-      ],
-    }));
+    // The request that held the key died mid-flight: its payout is unknown, not re-sent here
+    // (the reconciler looks it up by order id).
+    await lifecycle.markUnknown(record.payoutId, 'system', 'abandoned');
     const reply: StoredReply = { kind: 'payout', payout: await dtoOf(record.payoutId) };
     await repo.completeIdempotencyKey({
       userId: user.id,
       key: record.key,
       status: 202,
       body: reply,
-      at,
+      at: clock.now(),
     });
     return replyToResult(202, reply, true);
+  }
+
+  /** Moves a payout out of awaiting_approval, or says why it cannot. */
+  async function decide(
+    id: string,
+    cause: 'approve' | 'reject',
+    patch: (current: PayoutRow, now: Date) => Partial<PayoutRow>,
+    event: (now: Date) => NewPayoutEvent,
+  ): Promise<PayoutRow> {
+    const now = clock.now();
+    let refused: PayoutStatus | undefined;
+    const updated = await repo.change(id, (current) => {
+      const t = decideTransition(current.status as PayoutStatus, { kind: cause });
+      if (t.outcome !== 'changed') {
+        refused = current.status as PayoutStatus;
+        return undefined;
+      }
+      return {
+        patch: { status: t.to, updatedAt: now, ...patch(current, now) },
+        events: [event(now)],
+      };
+    });
+    if (!updated) throw new AppError('not_found', 'No such payout.');
+    if (refused !== undefined) {
+      throw new AppError(
+        'conflict',
+        `This payout is no longer awaiting approval (it is ${refused.replace(/_/g, ' ')}).`,
+        { extensions: { status: refused } },
+      );
+    }
+    return updated;
   }
 
   const service: PayoutsService = {
@@ -332,12 +291,17 @@ export function createPayoutsService({
       );
       const at = clock.now();
       const recipient = recipientOf(payout.metadata);
+      const threshold = approvalThresholdFor(approvalThresholds, payout.currency);
+      const needsApproval = threshold !== undefined && compareAmounts(payout.amount, threshold) > 0;
+      const status: PayoutStatus = needsApproval ? 'awaiting_approval' : 'submitting';
+      const id = randomUUID();
       const begun = await repo.beginCreate({
         userId: user.id,
         key: idempotencyKey,
         requestHash,
         at,
         payout: {
+          id,
           orderId: payout.order_id,
           provider: payout.provider,
           country: payout.country,
@@ -348,18 +312,28 @@ export function createPayoutsService({
           metadata: ledgerMetadata(payout.metadata),
           recipientName: recipient.name,
           recipientEmail: recipient.email,
-          status: 'submitting',
+          status,
           createdBy: user.id,
           createdAt: at,
           updatedAt: at,
           isTest: options.isTest === true,
+          // Kept sealed until the orchestrator has it: approval, or an unknown outcome, may
+          // need it sent (again, with the same order id).
+          submission: lifecycle.seal(id, payout),
+          approvalThreshold: needsApproval ? threshold : null,
+          nextCheckAt: lifecycle.nextCheckAt(status, 0, at),
         },
-        event: {
-          type: 'created',
-          actor: user.email,
-          at,
-          data: { amount: payout.amount, currency: payout.currency, provider: payout.provider },
-        },
+        events: [
+          {
+            type: 'created',
+            actor: user.email,
+            at,
+            data: { amount: payout.amount, currency: payout.currency, provider: payout.provider },
+          },
+          ...(needsApproval
+            ? [{ type: 'approval_requested', actor: 'system', at, data: { threshold } }]
+            : []),
+        ],
       });
       if (begun.kind === 'order_id_taken') {
         throw new AppError('conflict', 'A payout with this order id already exists.', {
@@ -376,19 +350,29 @@ export function createPayoutsService({
           amount: payout.amount,
           currency: payout.currency,
           provider: payout.provider,
+          ...(needsApproval ? { awaiting_approval: true } : {}),
         },
       });
-      const { status, reply } = await submit(
-        begun.payout,
-        payout,
-        user,
-        idempotencyKey,
-        options.onExchange,
-      );
-      return replyToResult(status, reply, false);
+      let result: { status: number; reply: StoredReply };
+      if (needsApproval) {
+        result = { status: 201, reply: { kind: 'payout', payout: await dtoOf(id) } };
+      } else {
+        const outcome = await lifecycle.submit(begun.payout, payout, user.email, {
+          ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+        });
+        result = await replyOf(outcome);
+      }
+      await repo.completeIdempotencyKey({
+        userId: user.id,
+        key: idempotencyKey,
+        status: result.status,
+        body: result.reply,
+        at: clock.now(),
+      });
+      return replyToResult(result.status, result.reply, false);
     },
 
-    async list({ cursor, ...query }) {
+    async list({ cursor, viewer, needsMyApproval, needsAttention, ...query }) {
       let after: PayoutListQuery['after'];
       if (cursor !== undefined) {
         const decoded = decodeCursor(cursor);
@@ -404,11 +388,21 @@ export function createPayoutsService({
         }
         after = decoded;
       }
-      const rows = await repo.list({ ...query, after, limit: query.limit + 1 });
+      // Support approves nothing: "needs my approval" is empty for them.
+      if (needsMyApproval === true && viewer?.role === 'support') {
+        return { items: [], next_cursor: null };
+      }
+      const rows = await repo.list({
+        ...query,
+        after,
+        limit: query.limit + 1,
+        ...(needsMyApproval === true && viewer ? { awaitingApprovalBy: viewer.id } : {}),
+        ...(needsAttention === true ? { attentionBefore: attentionBefore() } : {}),
+      });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: page.map((r) => toPayoutDto(r.payout, r.creator)),
+        items: await dtosOf(page),
         next_cursor:
           rows.length > query.limit && last
             ? encodeCursor(
@@ -429,17 +423,17 @@ export function createPayoutsService({
     },
 
     async get(id) {
-      if (!UUID.test(id)) throw new AppError('not_found', 'No such payout.');
-      const payout = await dtoOf(id);
+      const found = await findOr404(id);
+      const [payout] = await dtosOf([found]);
       const events = await repo.events(id);
-      return { payout, events: events.map(toPayoutEventDto) };
+      return { payout: payout!, events: events.map(toPayoutEventDto) };
     },
 
     async checkStatus(id, user, context) {
-      if (!UUID.test(id)) throw new AppError('not_found', 'No such payout.');
-      const found = await repo.findById(id);
-      if (!found) throw new AppError('not_found', 'No such payout.');
-      const { payout } = found;
+      const { payout } = await findOr404(id);
+      if (payout.status === 'awaiting_approval') {
+        throw new AppError('conflict', 'This payout has not been sent yet: it awaits approval.');
+      }
       let record: PayoutRecord | undefined;
       try {
         if (payout.orchestratorId) {
@@ -452,13 +446,134 @@ export function createPayoutsService({
       } catch (error) {
         throw orchestratorErrorToAppError(error);
       }
-      await applyRecord(id, record, user.email, 'status_check');
+      // Rejected or failed payouts never reached it: there is nothing to fold in.
+      if (payout.status !== 'rejected' && payout.status !== 'failed') {
+        await lifecycle.applyRecord(id, record, user.email, 'status_check');
+      }
       await auditService.record(context, {
         action: 'payout.check_status',
         target: { type: 'payout', id },
         data: { found: record !== undefined },
       });
       return dtoOf(id);
+    },
+
+    async approve(id, user, context) {
+      const { payout } = await findOr404(id);
+      if (payout.createdBy === user.id) {
+        throw new AppError(
+          'self_approval',
+          'You created this payout: someone else must approve it.',
+        );
+      }
+      const approved = await decide(
+        id,
+        'approve',
+        (_current, now) => ({
+          approvedBy: user.id,
+          approvedAt: now,
+          nextCheckAt: lifecycle.nextCheckAt('submitting', 0, now),
+        }),
+        (now) => ({ type: 'approved', actor: user.email, at: now, data: {} }),
+      );
+      await auditService.record(context, {
+        action: 'payout.approve',
+        target: { type: 'payout', id },
+        data: { order_id: approved.orderId, amount: approved.amount, currency: approved.currency },
+      });
+      const request = lifecycle.open(approved);
+      if (!request) {
+        // Sealed under another key (PAYOUT_DATA_KEY or SESSION_SECRET changed): nothing sent.
+        const now = clock.now();
+        await repo.change(id, () => ({
+          patch: {
+            status: 'failed',
+            failureReason: 'The stored payout details could not be read; create it again.',
+            submission: null,
+            nextCheckAt: null,
+            updatedAt: now,
+          },
+          events: [
+            { type: 'submit_failed', actor: 'system', at: now, data: { code: 'sealed_data_lost' } },
+          ],
+        }));
+        logger.error({ payoutId: id }, 'approved payout could not be unsealed; marked failed');
+        return dtoOf(id);
+      }
+      await lifecycle.submit(approved, request, user.email);
+      return dtoOf(id);
+    },
+
+    async reject(id, user, body, context) {
+      const { reason } = parseInput(rejectBody, body ?? {});
+      const { payout } = await findOr404(id);
+      if (payout.createdBy === user.id) {
+        throw new AppError(
+          'self_approval',
+          'You created this payout: someone else decides on it (you may cancel it).',
+        );
+      }
+      await decide(
+        id,
+        'reject',
+        (_current, now) => ({
+          rejectedBy: user.id,
+          rejectedAt: now,
+          rejectionReason: reason,
+          submission: null,
+          nextCheckAt: null,
+        }),
+        (now) => ({ type: 'rejected', actor: user.email, at: now, data: { reason } }),
+      );
+      await auditService.record(context, {
+        action: 'payout.reject',
+        target: { type: 'payout', id },
+        data: { reason },
+      });
+      return dtoOf(id);
+    },
+
+    async cancel(id, user, body, context) {
+      const { reason } = parseInput(cancelBody, body ?? {});
+      const { payout } = await findOr404(id);
+      if (payout.createdBy !== user.id) {
+        throw new AppError('forbidden', 'Only the person who created this payout can cancel it.');
+      }
+      await decide(
+        id,
+        'reject',
+        (_current, now) => ({
+          rejectedBy: user.id,
+          rejectedAt: now,
+          rejectionReason: reason || 'Cancelled by its creator',
+          cancelled: true,
+          submission: null,
+          nextCheckAt: null,
+        }),
+        (now) => ({
+          type: 'cancelled',
+          actor: user.email,
+          at: now,
+          data: reason ? { reason } : {},
+        }),
+      );
+      await auditService.record(context, {
+        action: 'payout.cancel',
+        target: { type: 'payout', id },
+        data: reason ? { reason } : {},
+      });
+      return dtoOf(id);
+    },
+
+    async summary(user) {
+      const counts = await repo.summary({
+        approverId: user.role === 'support' ? undefined : user.id,
+        attentionBefore: attentionBefore(),
+      });
+      return {
+        awaiting_my_approval: counts.awaitingMyApproval,
+        needs_attention: counts.needsAttention,
+      };
     },
 
     async handleNotification(n) {
@@ -481,7 +596,8 @@ export function createPayoutsService({
           orchestrator_id: n.orchestratorId,
         },
       });
-      if (isFinalStatus(payout.status as PayoutStatus)) return 'recorded';
+      const status = payout.status as PayoutStatus;
+      if (isFinalStatus(status) || status === 'awaiting_approval') return 'recorded';
       // A notification is a hint (unsigned, duplicated, reordered): the status check decides.
       let record: PayoutRecord;
       try {
@@ -493,7 +609,7 @@ export function createPayoutsService({
         logger.warn({ payoutId: payout.id }, 'notification names a payout of another order');
         return 'recorded';
       }
-      await applyRecord(payout.id, record, 'orchestrator', 'notification');
+      await lifecycle.applyRecord(payout.id, record, 'orchestrator', 'notification');
       return 'confirmed';
     },
   };
