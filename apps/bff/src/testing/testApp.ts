@@ -5,6 +5,7 @@ import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orch
 import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orchestrator-sandbox';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../app.js';
+import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createAuditRepository } from '../features/audit/auditRepository.js';
@@ -46,6 +47,8 @@ export interface TestApp {
   /** The real sandbox orchestrator this app talks to (faults, settle, inspect). */
   sandbox: Sandbox;
   orchestrator: OrchestratorClient;
+  /** The app's payout reconciler (never started on its own here: tests run its rounds). */
+  reconciler: PayoutsReconciler;
   /** Requests without a session. */
   api: ApiFetch;
   signIn(role: Role | 'finance2'): Promise<ApiFetch>;
@@ -211,6 +214,7 @@ export async function startTestApp({
     clock,
     sandbox,
     orchestrator,
+    reconciler: app.reconciler,
     api: createApiFetch(baseUrl, origin, secretScanner),
     secretScanner,
     async signIn(role) {

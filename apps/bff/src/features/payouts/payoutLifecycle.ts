@@ -332,10 +332,21 @@ export function createPayoutLifecycle({
           logger.warn({ payoutId: id }, 'orchestrator reported on a payout never sent');
           return { patch: { ...release(current, options.leaseOwner) }, events };
         }
-        const nextAttempts = t.outcome === 'changed' ? 0 : attempts;
+        // The reconciler's own checks back off; a user's check or a notification does not
+        // move its schedule, unless the payout is now final.
+        const schedulePatch: Patch = fromReconciler
+          ? settled(t.to, t.outcome === 'changed' ? 0 : attempts, now, true)
+          : {
+              status: t.to,
+              submission: null,
+              unknownSince: null,
+              ...(isFinalStatus(t.to) || current.nextCheckAt === null
+                ? { nextCheckAt: nextCheckAt(t.to, 0, now), checkAttempts: 0 }
+                : {}),
+            };
         return {
           patch: {
-            ...settled(t.to, nextAttempts, now, true),
+            ...schedulePatch,
             ...(t.to === reported ? { orchestratorStatusRaw: record.status_raw } : {}),
             orchestratorId: current.orchestratorId ?? record.id,
             pspTransactionId: record.transaction_id ?? current.pspTransactionId,

@@ -1,0 +1,297 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payouts } from '../../db/schema.js';
+import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../testing/testDatabase.js';
+
+let seq = 0;
+function cardPayout(amount: string, currency = 'EUR', country = currency === 'EUR' ? 'BE' : 'US') {
+  seq += 1;
+  return {
+    order_id: `fe-${Date.now().toString(36)}-${seq}`,
+    provider: 'northwind_pay',
+    country,
+    currency,
+    state: country === 'US' ? 'NY' : null,
+    amount,
+    payout_method_type: 'credit_card',
+    metadata: {
+      creditCardToken: '',
+      creditCardNumber: '4111 1111 1111 1111',
+      cardHolderName: 'Jan Peeters',
+      expiryMonth: 12,
+      expiryYear: 2034,
+      customerFirstName: 'Jan',
+      customerLastName: 'Peeters',
+      email: 'jan.peeters@example.be',
+    },
+  };
+}
+
+const post = (client: ApiFetch, path: string, json: unknown = {}) =>
+  client(path, { method: 'POST', json });
+
+async function create(client: ApiFetch, body: unknown): Promise<{ status: number; payout: any }> {
+  const res = await client('/api/payouts', {
+    method: 'POST',
+    json: body,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  return { status: res.status, payout: await readJson(res) };
+}
+
+describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let finance: ApiFetch;
+  let finance2: ApiFetch;
+  let support: ApiFetch;
+  let admin: ApiFetch;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({
+      database,
+      env: {
+        APPROVAL_THRESHOLDS: 'USD=5000,*=1000',
+        ORCHESTRATOR_TIMEOUT_MS: '800',
+        RECONCILE_GRACE_SECONDS: '60',
+        RECONCILE_BACKOFF_SECONDS: '10',
+        ATTENTION_AFTER_MINUTES: '30',
+      },
+      corridors: [
+        { country: 'BE', currency: 'EUR' },
+        { country: 'US', currency: 'USD' },
+      ],
+    });
+    [finance, finance2, support, admin] = await Promise.all([
+      t.signIn('finance'),
+      t.signIn('finance2'),
+      t.signIn('support'),
+      t.signIn('admin'),
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  const createdAtSandbox = (orderId: string) =>
+    t.sandbox.inspect.createCalls().filter((c) => c.order_id === orderId && c.outcome === 'created')
+      .length;
+  const sentAtAll = (orderId: string) =>
+    t.sandbox.inspect.createCalls().filter((c) => c.order_id === orderId).length;
+  const row = async (id: string) =>
+    (await t.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
+  const events = async (client: ApiFetch, id: string): Promise<string[]> =>
+    (await readJson(await client(`/api/payouts/${id}`))).events.map((e: any) => e.type);
+
+  describe('four eyes', () => {
+    it('holds a payout above its currency threshold until a second person approves it', async () => {
+      const body = cardPayout('1000.01');
+      const created = await create(finance, body);
+      expect(created.status).toBe(201);
+      expect(created.payout).toMatchObject({
+        status: 'awaiting_approval',
+        requires_approval: true,
+        approval_threshold: '1000',
+        orchestrator_id: null,
+      });
+      expect(sentAtAll(body.order_id)).toBe(0);
+      // The full card number is kept only sealed, for the send after approval.
+      const sealed = await row(created.payout.id);
+      expect(sealed.submission).toBeTruthy();
+      expect(sealed.submission).not.toContain('4111');
+
+      const own = await post(finance, `/api/payouts/${created.payout.id}/approve`);
+      expect(own.status).toBe(403);
+      expect(await readJson(own)).toMatchObject({ code: 'self_approval' });
+      const bySupport = await post(support, `/api/payouts/${created.payout.id}/approve`);
+      expect(bySupport.status).toBe(403);
+      expect(sentAtAll(body.order_id)).toBe(0);
+
+      const approved = await post(finance2, `/api/payouts/${created.payout.id}/approve`);
+      expect(approved.status).toBe(200);
+      expect(await readJson(approved)).toMatchObject({
+        status: expect.stringMatching(/^(pending|in_process)$/),
+        approved_by: { email: 'finance2@example.com' },
+      });
+      expect(createdAtSandbox(body.order_id)).toBe(1);
+      expect((await row(created.payout.id)).submission).toBeNull();
+      // Then notifications and checks may follow.
+      const ownEvents = (await events(finance, created.payout.id)).filter(
+        (e) => e !== 'notification' && e !== 'status_check' && e !== 'status_changed',
+      );
+      expect(ownEvents).toEqual(['created', 'approval_requested', 'approved', 'submitted']);
+
+      const again = await post(admin, `/api/payouts/${created.payout.id}/approve`);
+      expect(again.status).toBe(409);
+      expect(createdAtSandbox(body.order_id)).toBe(1);
+    });
+
+    it('sends once when two approvers click at the same moment', async () => {
+      const body = cardPayout('2000.00');
+      const { payout } = await create(finance, body);
+      const replies = await Promise.all([
+        post(finance2, `/api/payouts/${payout.id}/approve`),
+        post(admin, `/api/payouts/${payout.id}/approve`),
+      ]);
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(sentAtAll(body.order_id)).toBe(1);
+    });
+
+    it('applies the default threshold to currencies without their own, and not at the threshold', async () => {
+      const eur = await create(finance, cardPayout('1000.01'));
+      expect(eur.payout).toMatchObject({ status: 'awaiting_approval', approval_threshold: '1000' });
+      const atThreshold = await create(finance, cardPayout('1000.00'));
+      expect(atThreshold.payout).toMatchObject({ status: 'in_process', requires_approval: false });
+    });
+
+    it('rejects only with a reason, and nothing reaches the orchestrator', async () => {
+      const body = cardPayout('3000.00');
+      const { payout } = await create(finance, body);
+      for (const bad of [{}, { reason: '   ' }, { reason: 42 }, { reason: 'x'.repeat(501) }]) {
+        const res = await post(finance2, `/api/payouts/${payout.id}/reject`, bad);
+        expect(res.status).toBe(422);
+        expect((await readJson(res)).errors[0].pointer).toBe('/reason');
+      }
+      const own = await post(finance, `/api/payouts/${payout.id}/reject`, { reason: 'mine' });
+      expect(own.status).toBe(403);
+      const rejected = await post(finance2, `/api/payouts/${payout.id}/reject`, {
+        reason: 'Beneficiary not verified',
+      });
+      expect(rejected.status).toBe(200);
+      expect(await readJson(rejected)).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'Beneficiary not verified',
+        rejected_by: { email: 'finance2@example.com' },
+        cancelled: false,
+      });
+      expect((await post(admin, `/api/payouts/${payout.id}/approve`)).status).toBe(409);
+      expect(sentAtAll(body.order_id)).toBe(0);
+      expect((await row(payout.id)).submission).toBeNull();
+    });
+
+    it('lets only the creator cancel, before approval', async () => {
+      const { payout } = await create(finance, cardPayout('4000.00'));
+      expect((await post(finance2, `/api/payouts/${payout.id}/cancel`)).status).toBe(403);
+      const cancelled = await post(finance, `/api/payouts/${payout.id}/cancel`, {
+        reason: 'Wrong amount',
+      });
+      expect(cancelled.status).toBe(200);
+      expect(await readJson(cancelled)).toMatchObject({
+        status: 'rejected',
+        cancelled: true,
+        rejection_reason: 'Wrong amount',
+      });
+      expect((await post(finance, `/api/payouts/${payout.id}/cancel`)).status).toBe(409);
+    });
+
+    it('lists what awaits my approval, and counts it', async () => {
+      const { payout } = await create(finance, cardPayout('1500.00'));
+      const mine = await readJson(await finance2('/api/payouts?needs_my_approval=1&limit=100'));
+      expect(mine.items.map((p: any) => p.id)).toContain(payout.id);
+      expect(mine.items.every((p: any) => p.status === 'awaiting_approval')).toBe(true);
+      const creatorsView = await readJson(
+        await finance('/api/payouts?needs_my_approval=1&limit=100'),
+      );
+      expect(creatorsView.items.map((p: any) => p.id)).not.toContain(payout.id);
+      const summary = await readJson(await finance2('/api/payouts/summary'));
+      expect(summary.awaiting_my_approval).toBe(mine.items.length);
+      expect((await readJson(await support('/api/payouts/summary'))).awaiting_my_approval).toBe(0);
+      expect((await readJson(await support('/api/payouts?needs_my_approval=1'))).items).toEqual([]);
+    });
+  });
+
+  describe('unknown outcomes', () => {
+    it('adopts a payout created before the reply was lost, without sending it again', async () => {
+      t.sandbox.faults.add({ kind: 'http_500_after_commit', route: 'create_payout', times: 1 });
+      const body = cardPayout('12.00');
+      const created = await create(finance, body);
+      expect(created.status).toBe(202);
+      expect(created.payout.status).toBe('unknown');
+      t.clock.advance(11_000);
+      await t.reconciler.runRound();
+      const after = await readJson(await finance(`/api/payouts/${created.payout.id}`));
+      expect(after.payout.status).toBe('in_process');
+      expect(after.payout.orchestrator_id).toBeTruthy();
+      // Adopted by the lookup, or by the notification of its creation if that came first.
+      expect(after.events.map((e: any) => e.type)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(lookup|notification)$/)]),
+      );
+      expect(sentAtAll(body.order_id)).toBe(1);
+      expect((await row(created.payout.id)).submission).toBeNull();
+    });
+
+    it('re-sends with the same order id only after the grace period found nothing', async () => {
+      t.sandbox.faults.add({ kind: 'reset', route: 'create_payout', times: 1 });
+      const body = cardPayout('13.00');
+      const created = await create(finance, body);
+      expect(created.payout.status).toBe('unknown');
+      t.clock.advance(11_000);
+      await t.reconciler.runRound();
+      expect((await row(created.payout.id)).status).toBe('unknown');
+      expect(createdAtSandbox(body.order_id)).toBe(0);
+
+      t.clock.advance(60_000);
+      await t.reconciler.runRound();
+      const after = await readJson(await finance(`/api/payouts/${created.payout.id}`));
+      expect(after.payout.status).toBe('in_process');
+      expect(after.events.map((e: any) => e.type)).toContain('resubmitted');
+      expect(createdAtSandbox(body.order_id)).toBe(1);
+      expect(t.sandbox.inspect.payouts().filter((p) => p.order_id === body.order_id)).toHaveLength(
+        1,
+      );
+    });
+
+    it('checks non-final payouts on a backoff until they are final', async () => {
+      // No notifications: only the reconciler's checks can learn the outcome.
+      const notifyUrl = t.sandbox.notifications;
+      await notifyUrl.idle();
+      notifyUrl.setUrl(null);
+      const { payout } = await create(finance, cardPayout('14.00'));
+      expect(payout.status).toBe('in_process');
+      t.sandbox.settle(payout.orchestrator_id);
+      // Not due yet: nothing is checked.
+      const early = await t.reconciler.runRound();
+      expect(early.ids).not.toContain(payout.id);
+      t.clock.advance(10_000);
+      const round = await t.reconciler.runRound();
+      expect(round.ids).toContain(payout.id);
+      const settled = await row(payout.id);
+      expect(['approved', 'declined']).toContain(settled.status);
+      expect(settled.nextCheckAt).toBeNull();
+      t.clock.advance(3_600_000);
+      expect((await t.reconciler.runRound()).ids).not.toContain(payout.id);
+      notifyUrl.setUrl(
+        `${t.baseUrl}/api/orchestrator/notifications/${t.config.orchestrator.notificationToken}`,
+      );
+    });
+
+    it('flags a payout that stays unknown or non-final too long', async () => {
+      // Earlier tests moved the clock past the session idle timeout.
+      [finance, support] = await Promise.all([t.signIn('finance'), t.signIn('support')]);
+      t.sandbox.faults.add({ kind: 'hang', route: 'create_payout', times: 1 });
+      const { payout } = await create(finance, cardPayout('15.00'));
+      expect(payout.status).toBe('unknown');
+      expect(payout.needs_attention).toBe(false);
+      t.sandbox.faults.add({ kind: 'http_503', route: 'list_payouts' });
+      t.clock.advance(31 * 60_000);
+      await t.reconciler.runRound();
+      t.sandbox.faults.clear();
+      support = await t.signIn('support');
+      const flagged = await readJson(await support('/api/payouts?needs_attention=1&limit=100'));
+      expect(flagged.items.map((p: any) => p.id)).toContain(payout.id);
+      expect(flagged.items.every((p: any) => p.needs_attention)).toBe(true);
+      expect(
+        (await readJson(await support('/api/payouts/summary'))).needs_attention,
+      ).toBeGreaterThan(0);
+    });
+  });
+});
