@@ -49,6 +49,11 @@ export interface TestApp {
   orchestrator: OrchestratorClient;
   /** The app's payout reconciler (never started on its own here: tests run its rounds). */
   reconciler: PayoutsReconciler;
+  /**
+   * A new app instance on the same port, database and sandbox, as after a process restart:
+   * connections are cut, in-memory state (provider cache, orchestrator login) is gone.
+   */
+  restart(): Promise<void>;
   /** Requests without a session. */
   api: ApiFetch;
   signIn(role: Role | 'finance2'): Promise<ApiFetch>;
@@ -167,14 +172,16 @@ export async function startTestApp({
     notifyUrl: `${baseUrl}/api/orchestrator/notifications/${config.orchestrator.notificationToken}`,
   });
   issuedTokens.of = sandbox;
-  const orchestrator = createOrchestratorClient({
-    baseUrl: sandbox.url,
-    apiKey: config.orchestrator.apiKey,
-    userName: config.orchestrator.userName,
-    password: config.orchestrator.password,
-    timeoutMs: config.orchestrator.timeoutMs,
-    onCall: recordOrchestratorCall,
-  });
+  const newOrchestrator = () =>
+    createOrchestratorClient({
+      baseUrl: sandbox.url,
+      apiKey: config.orchestrator.apiKey,
+      userName: config.orchestrator.userName,
+      password: config.orchestrator.password,
+      timeoutMs: config.orchestrator.timeoutMs,
+      onCall: recordOrchestratorCall,
+    });
+  let orchestrator = newOrchestrator();
   const db = database.handle.db;
   const usersService = createUsersService({
     usersRepository: createUsersRepository(db),
@@ -184,26 +191,28 @@ export async function startTestApp({
   });
   await usersService.ensureDemoUsers(TEST_PASSWORD);
 
-  const app = createApp({
-    config,
-    db,
-    logger,
-    clock,
-    passwordHasher: testPasswordHasher,
-    orchestrator: wrapOrchestrator(orchestrator),
-    corridors,
-    knownPsps: config.knownPsps ?? knownPspsOfSandbox(sandbox),
-    deposits: {
-      psps: config.depositPsps ?? depositPspsOfSandbox(sandbox),
-      cashierKey: config.cashierKey ?? sandbox.credentials.cashierKey,
-    },
-    readinessChecks: readinessChecks ?? {
-      database: () => database.handle.ping(),
-      orchestrator: async () => {
-        await orchestrator.listPayouts({ limit: 1 });
+  const buildApp = () =>
+    createApp({
+      config,
+      db,
+      logger,
+      clock,
+      passwordHasher: testPasswordHasher,
+      orchestrator: wrapOrchestrator(orchestrator),
+      corridors,
+      knownPsps: config.knownPsps ?? knownPspsOfSandbox(sandbox),
+      deposits: {
+        psps: config.depositPsps ?? depositPspsOfSandbox(sandbox),
+        cashierKey: config.cashierKey ?? sandbox.credentials.cashierKey,
       },
-    },
-  });
+      readinessChecks: readinessChecks ?? {
+        database: () => database.handle.ping(),
+        orchestrator: async () => {
+          await orchestrator.listPayouts({ limit: 1 });
+        },
+      },
+    });
+  let app = buildApp();
   server.on('request', app);
   const origin = config.publicUrl.origin;
 
@@ -213,8 +222,22 @@ export async function startTestApp({
     db,
     clock,
     sandbox,
-    orchestrator,
-    reconciler: app.reconciler,
+    get orchestrator() {
+      return orchestrator;
+    },
+    get reconciler() {
+      return app.reconciler;
+    },
+    async restart() {
+      // What a process restart loses: open connections, in-memory caches, the login token.
+      const old = { app, orchestrator };
+      orchestrator = newOrchestrator();
+      app = buildApp();
+      server.removeListener('request', old.app);
+      server.on('request', app);
+      server.closeAllConnections();
+      await old.orchestrator.close();
+    },
     api: createApiFetch(baseUrl, origin, secretScanner),
     secretScanner,
     async signIn(role) {

@@ -1,0 +1,455 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- replies are untyped JSON */
+import { randomUUID } from 'node:crypto';
+import type { PayoutStatus } from '@payouts/contracts';
+import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutEvents, payouts } from '../../db/schema.js';
+import { startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
+import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
+import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
+
+/**
+ * The exactly-once model test (issue 6): random interleavings of double and 20-way submits,
+ * client timeouts and retries, approvals and rejections by the right and wrong people, sandbox
+ * faults, noisy notifications and BFF restarts, against the real BFF and sandbox. After the
+ * reconciler has run, the ledger and the orchestrator must agree, payout by payout.
+ */
+const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
+const THRESHOLD = '1000';
+// One database kind keeps the suite's time in check: PostgreSQL when CI provides it.
+const KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+const CREATE_FAULTS = [
+  'hang',
+  'reset',
+  'http_500',
+  'http_502',
+  'http_503',
+  'http_429',
+  'malformed_json',
+  'reset_after_commit',
+  'http_500_after_commit',
+  'hang_after_commit',
+] as const;
+const RECONCILE_FAULTS = ['reset', 'http_503', 'malformed_json'] as const;
+type Approver = 'creator' | 'finance2' | 'admin' | 'support';
+
+type Command =
+  | { t: 'submit'; large: boolean; mode: 'single' | 'double' | 'concurrent20' | 'clientTimeout' }
+  | { t: 'createFault'; kind: (typeof CREATE_FAULTS)[number] }
+  | {
+      t: 'reconcileFault';
+      kind: (typeof RECONCILE_FAULTS)[number];
+      route: 'list_payouts' | 'check_status';
+    }
+  | { t: 'approve'; ref: number; by: Approver }
+  | { t: 'reject'; ref: number; by: Approver; withReason: boolean }
+  | { t: 'notifications'; mode: 'normal' | 'duplicate' | 'reorder' | 'chaos' }
+  | { t: 'restart' }
+  | { t: 'reconcileNow'; advanceMs: number };
+
+const approver = fc.constantFrom<Approver>('creator', 'finance2', 'admin', 'support');
+const command: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      t: fc.constant('submit' as const),
+      large: fc.boolean(),
+      mode: fc.oneof(
+        { weight: 4, arbitrary: fc.constant('single' as const) },
+        { weight: 2, arbitrary: fc.constant('double' as const) },
+        { weight: 2, arbitrary: fc.constant('clientTimeout' as const) },
+        { weight: 1, arbitrary: fc.constant('concurrent20' as const) },
+      ),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('createFault' as const),
+      kind: fc.constantFrom(...CREATE_FAULTS),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('reconcileFault' as const),
+      kind: fc.constantFrom(...RECONCILE_FAULTS),
+      route: fc.constantFrom('list_payouts' as const, 'check_status' as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ t: fc.constant('approve' as const), ref: fc.nat(5), by: approver }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('reject' as const),
+      ref: fc.nat(5),
+      by: approver,
+      withReason: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('notifications' as const),
+      mode: fc.constantFrom('normal', 'duplicate', 'reorder', 'chaos'),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ t: 'restart' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('reconcileNow' as const),
+      advanceMs: fc.constantFrom(0, 5_000, 20_000, 90_000),
+    }),
+  },
+);
+/** Steps run one after another; the commands of one step run at the same time. */
+const scenario = fc.array(fc.array(command, { minLength: 1, maxLength: 2 }), {
+  minLength: 1,
+  maxLength: 4,
+});
+
+interface Submitted {
+  key: string;
+  json: unknown;
+  orderId: string;
+  large: boolean;
+  payoutIds: Set<string>;
+}
+
+const timing: Record<string, number> = {};
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    timing[name] = (timing[name] ?? 0) + performance.now() - start;
+  }
+}
+
+const stats = {
+  scenarios: 0,
+  steps: 0,
+  commands: {} as Record<string, number>,
+  faults: {} as Record<string, number>,
+  submitRequests: 0,
+  cutByRestart: 0,
+  payouts: 0,
+  reachedOrchestrator: 0,
+  resubmitted: 0,
+  adoptedByLookup: 0,
+  statuses: {} as Record<string, number>,
+};
+const bump = (bag: Record<string, number>, key: string, by = 1) => {
+  bag[key] = (bag[key] ?? 0) + by;
+};
+
+describe(`exactly-once payouts, model test (${KIND})`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  const users: Record<'finance' | 'finance2' | 'admin' | 'support', ApiFetch> = {} as never;
+  let seq = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(KIND);
+    t = await startTestApp({
+      database,
+      env: {
+        APPROVAL_THRESHOLDS: `*=${THRESHOLD}`,
+        ORCHESTRATOR_TIMEOUT_MS: '250',
+        RECONCILE_GRACE_SECONDS: '30',
+        RECONCILE_BACKOFF_SECONDS: '5',
+        RECONCILE_MAX_BACKOFF_SECONDS: '60',
+        RECONCILE_BATCH_SIZE: '200',
+        SESSION_IDLE_MINUTES: String(24 * 60),
+        SESSION_ABSOLUTE_HOURS: String(24 * 30),
+        LOG_LEVEL: 'warn',
+      },
+      sandboxOptions: {
+        notificationRetry: { maxAttempts: 2, baseDelayMs: 20 },
+        reorderWindowMs: 20,
+      },
+    });
+    for (const role of ['finance', 'finance2', 'admin', 'support'] as const) {
+      users[role] = await t.signIn(role);
+    }
+  });
+  afterAll(async () => {
+    console.log(
+      `exactly-once model test (${KIND}): ${stats.scenarios} scenarios, ${stats.steps} steps, ` +
+        `${stats.submitRequests} create requests for ${stats.payouts} payouts ` +
+        `(${stats.reachedOrchestrator} reached the orchestrator, ${stats.resubmitted} re-sent ` +
+        `after the grace period, ${stats.adoptedByLookup} adopted by order-id lookup, ` +
+        `${stats.cutByRestart} requests cut by restarts)\n` +
+        `  commands: ${JSON.stringify(stats.commands)}\n` +
+        `  faults: ${JSON.stringify(stats.faults)}\n` +
+        `  final statuses: ${JSON.stringify(stats.statuses)}\n` +
+        `  ms per phase: ${JSON.stringify(Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])))}`,
+    );
+    await t?.close();
+    await database?.close();
+  });
+
+  function body(large: boolean) {
+    seq += 1;
+    // Never a magic amount ending (.12-.19) except .13: declined, a final outcome.
+    const cents = seq % 5 === 0 ? '13' : '00';
+    const units = large ? 1000 + (seq % 5000) + 1 : 1 + (seq % 900);
+    return {
+      order_id: `m-${Date.now().toString(36)}-${seq}`,
+      provider: 'northwind_pay',
+      country: 'BE',
+      currency: 'EUR',
+      state: null,
+      amount: `${units}.${cents}`,
+      payout_method_type: 'credit_card',
+      metadata: {
+        creditCardToken: '',
+        creditCardNumber: '4111 1111 1111 1111',
+        cardHolderName: 'Jan Peeters',
+        expiryMonth: 12,
+        expiryYear: 2034,
+        customerFirstName: 'Jan',
+        customerLastName: 'Peeters',
+        email: 'jan.peeters@example.be',
+      },
+    };
+  }
+
+  /** One create request; a connection cut by a restart is what a client sees, not a failure. */
+  async function post(
+    key: string,
+    json: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; body: any } | 'cut'> {
+    stats.submitRequests += 1;
+    try {
+      const res = await users.finance('/api/payouts', {
+        method: 'POST',
+        json,
+        headers: { 'Idempotency-Key': key },
+        ...(signal ? { signal } : {}),
+      });
+      return { status: res.status, body: await res.json() };
+    } catch {
+      stats.cutByRestart += 1;
+      return 'cut';
+    }
+  }
+
+  function note(submitted: Submitted, reply: { status: number; body: any } | 'cut') {
+    if (reply === 'cut') return;
+    // 502-504: the metadata call before validation failed; nothing was written or sent.
+    if (reply.status >= 502 && reply.status <= 504) {
+      expect(String(reply.body?.code)).toMatch(/^orchestrator_/);
+      return;
+    }
+    // 422: the orchestrator refused it (failed, nothing created there).
+    expect([201, 202, 409, 422], JSON.stringify(reply.body)).toContain(reply.status);
+    if (reply.status === 422) expect(reply.body?.code).toBe('orchestrator_rejected');
+    const id = reply.body?.id ?? reply.body?.payout_id;
+    if (typeof id === 'string') submitted.payoutIds.add(id);
+  }
+
+  async function submit(cmd: Extract<Command, { t: 'submit' }>, submitted: Submitted[]) {
+    const json = body(cmd.large);
+    const s: Submitted = {
+      key: randomUUID(),
+      json,
+      orderId: json.order_id,
+      large: cmd.large,
+      payoutIds: new Set(),
+    };
+    submitted.push(s);
+    if (cmd.mode === 'single') note(s, await post(s.key, json));
+    else if (cmd.mode === 'double') {
+      note(s, await post(s.key, json));
+      note(s, await post(s.key, json));
+    } else if (cmd.mode === 'concurrent20') {
+      const replies = await Promise.all(Array.from({ length: 20 }, () => post(s.key, json)));
+      for (const r of replies) note(s, r);
+    } else {
+      // The client gives up before the answer, then retries with the same key.
+      const first = await post(s.key, json, AbortSignal.timeout(5));
+      if (first !== 'cut') note(s, first);
+      else stats.cutByRestart -= 1;
+      note(s, await post(s.key, json));
+    }
+  }
+
+  async function decide(
+    cmd: Extract<Command, { t: 'approve' | 'reject' }>,
+    submitted: Submitted[],
+  ) {
+    const target = submitted[cmd.ref % Math.max(1, submitted.length)];
+    const id = target && [...target.payoutIds][0];
+    if (!id) return;
+    const client = users[cmd.by === 'creator' ? 'finance' : cmd.by];
+    const json = cmd.t === 'reject' && cmd.withReason ? { reason: 'Model test says no' } : {};
+    let res: Response;
+    try {
+      res = await client(`/api/payouts/${id}/${cmd.t}`, { method: 'POST', json });
+    } catch {
+      stats.cutByRestart += 1;
+      return;
+    }
+    const reply: any = await res.json();
+    expect(res.status, JSON.stringify(reply)).toBeLessThan(500);
+    if (cmd.by === 'support') expect(reply.code).toBe('forbidden');
+    else if (cmd.t === 'reject' && !cmd.withReason) expect(reply.code).toBe('validation_failed');
+    else if (cmd.by === 'creator') expect(reply.code).toBe('self_approval');
+    else expect([200, 409]).toContain(res.status);
+  }
+
+  async function run(cmd: Command, submitted: Submitted[]) {
+    bump(stats.commands, cmd.t);
+    return timed(cmd.t, () => runCommand(cmd, submitted));
+  }
+
+  async function runCommand(cmd: Command, submitted: Submitted[]) {
+    switch (cmd.t) {
+      case 'submit':
+        return submit(cmd, submitted);
+      case 'createFault':
+        bump(stats.faults, cmd.kind);
+        t.sandbox.faults.add({ kind: cmd.kind, route: 'create_payout', times: 1 });
+        return;
+      case 'reconcileFault':
+        bump(stats.faults, `${cmd.kind}@${cmd.route}`);
+        t.sandbox.faults.add({ kind: cmd.kind, route: cmd.route, times: 1 });
+        return;
+      case 'approve':
+      case 'reject':
+        return decide(cmd, submitted);
+      case 'notifications':
+        if (cmd.mode !== 'normal') bump(stats.faults, `notifications:${cmd.mode}`);
+        t.sandbox.notifications.setMode(cmd.mode);
+        return;
+      case 'restart':
+        return t.restart();
+      case 'reconcileNow':
+        t.clock.advance(cmd.advanceMs);
+        await t.reconciler.runRound();
+        return;
+    }
+  }
+
+  /** Lets time pass until the reconciler, the sandbox and notifications have nothing left. */
+  async function settle(orderIds: string[]) {
+    t.sandbox.faults.clear();
+    for (let i = 0; i < 8; i += 1) {
+      t.clock.advance(120_000);
+      await t.reconciler.runRound();
+      t.sandbox.settle();
+      await t.sandbox.notifications.idle();
+      const rows = await t.db
+        .select({ status: payouts.status })
+        .from(payouts)
+        .where(inArray(payouts.orderId, orderIds));
+      const open = rows.filter(
+        (r) => !isFinalStatus(r.status as PayoutStatus) && r.status !== 'awaiting_approval',
+      );
+      if (open.length === 0) return;
+    }
+  }
+
+  async function check(submitted: Submitted[]) {
+    const orderIds = submitted.map((s) => s.orderId);
+    if (orderIds.length === 0) return;
+    await timed('settle', () => settle(orderIds));
+    const ours = new Set(orderIds);
+    const large = new Set(submitted.filter((s) => s.large).map((s) => s.orderId));
+    const rows = await t.db.select().from(payouts).where(inArray(payouts.orderId, orderIds));
+    const byOrder = new Map<string, (typeof rows)[number][]>();
+    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+    const calls = t.sandbox.inspect
+      .createCalls()
+      .filter((c) => c.order_id !== null && ours.has(c.order_id));
+    const atSandbox = t.sandbox.inspect.payouts().filter((p) => ours.has(p.order_id));
+
+    for (const s of submitted) {
+      const ledger = byOrder.get(s.orderId) ?? [];
+      // One idempotency key, one payout: every reply named the same one.
+      expect(ledger.length, `${s.orderId}: ledger rows`).toBeLessThanOrEqual(1);
+      expect(s.payoutIds.size, `${s.orderId}: payouts named in replies`).toBeLessThanOrEqual(1);
+      if (ledger[0] && s.payoutIds.size === 1) expect([...s.payoutIds][0]).toBe(ledger[0].id);
+      const created = calls.filter((c) => c.order_id === s.orderId && c.outcome === 'created');
+      // No order id reaches the orchestrator twice.
+      expect(created.length, `${s.orderId}: created at the orchestrator`).toBeLessThanOrEqual(1);
+      const row = ledger[0];
+      if (!row) {
+        expect(created, `${s.orderId}: at the orchestrator but not in the ledger`).toHaveLength(0);
+        continue;
+      }
+      stats.payouts += 1;
+      bump(stats.statuses, row.status);
+      // Converged: final, or still waiting for a second person (never sent).
+      expect(
+        isFinalStatus(row.status as PayoutStatus) || row.status === 'awaiting_approval',
+        `${s.orderId} is ${row.status}`,
+      ).toBe(true);
+      const there = atSandbox.find((p) => p.order_id === s.orderId);
+      if (there) {
+        stats.reachedOrchestrator += 1;
+        // Every payout the orchestrator has is in the ledger with the same final status.
+        expect(row.status, `${s.orderId}: ledger vs orchestrator`).toBe(
+          toPayoutStatus(there.status),
+        );
+        expect(row.orchestratorId).toBe(there.id);
+        // Above the threshold, nothing reached the orchestrator without a second person.
+        if (large.has(s.orderId)) {
+          expect(row.approvedBy, `${s.orderId}: sent without approval`).not.toBeNull();
+          expect(row.approvedBy).not.toBe(row.createdBy);
+        }
+      } else {
+        expect(['failed', 'rejected', 'awaiting_approval']).toContain(row.status);
+      }
+      if (large.has(s.orderId) && !row.approvedBy) {
+        expect(calls.filter((c) => c.order_id === s.orderId)).toHaveLength(0);
+      }
+      // The full card number is gone once the orchestrator has it or it is over.
+      if (row.status !== 'awaiting_approval') expect(row.submission).toBeNull();
+    }
+    const events = await t.db
+      .select({ type: payoutEvents.type })
+      .from(payoutEvents)
+      .where(
+        inArray(
+          payoutEvents.payoutId,
+          rows.map((r) => r.id),
+        ),
+      );
+    stats.resubmitted += events.filter((e) => e.type === 'resubmitted').length;
+    stats.adoptedByLookup += events.filter((e) => e.type === 'lookup').length;
+  }
+
+  it(`holds for ${RUNS} generated scenarios`, { timeout: 30 * 60_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async (steps) => {
+        stats.scenarios += 1;
+        const submitted: Submitted[] = [];
+        for (const step of steps) {
+          stats.steps += 1;
+          await Promise.all(step.map((cmd) => run(cmd, submitted)));
+        }
+        // Users retry what never got an answer, with the same key.
+        for (const s of submitted) {
+          if (s.payoutIds.size > 0) continue;
+          for (let i = 0; i < 3 && s.payoutIds.size === 0; i += 1) {
+            t.clock.advance(10_000);
+            note(s, await post(s.key, s.json));
+          }
+        }
+        t.sandbox.notifications.setMode('normal');
+        await check(submitted);
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    expect(stats.scenarios).toBeGreaterThanOrEqual(RUNS);
+  });
+});
