@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- replies are untyped JSON */
+/* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON */
 import { randomUUID } from 'node:crypto';
 import type { PayoutStatus } from '@payouts/contracts';
 import { inArray } from 'drizzle-orm';
@@ -345,7 +345,7 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
     for (let i = 0; i < 8; i += 1) {
       t.clock.advance(120_000);
       await t.reconciler.runRound();
-      t.sandbox.settle();
+      await t.sandbox.settle();
       await t.sandbox.notifications.idle();
       const rows = await t.db
         .select({ status: payouts.status })

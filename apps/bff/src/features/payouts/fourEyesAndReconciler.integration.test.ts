@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,7 +257,7 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
       notifyUrl.setUrl(null);
       const { payout } = await create(finance, cardPayout('14.00'));
       expect(payout.status).toBe('in_process');
-      t.sandbox.settle(payout.orchestrator_id);
+      await t.sandbox.settle(payout.orchestrator_id);
       // Not due yet: nothing is checked.
       const early = await t.reconciler.runRound();
       expect(early.ids).not.toContain(payout.id);
