@@ -82,6 +82,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   }
   const inspect = {
     createCalls: () => payouts.calls(),
+    statusCalls: () => payouts.statusCalls(),
     payouts: () => structuredClone(payouts.list()),
     deposits: () => structuredClone(deposits.list()),
     issuedTokens: () => tokens.issued(),

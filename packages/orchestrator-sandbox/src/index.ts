@@ -28,6 +28,7 @@ export type {
   SandboxLogger,
   SandboxNotification,
   SandboxOptions,
+  StatusCall,
   SandboxPayout,
   SandboxRoute,
   SentNotification,

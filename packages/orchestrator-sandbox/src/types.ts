@@ -120,6 +120,16 @@ export interface CreateCall {
   at: string;
 }
 
+/** One check-status request that reached the handler (faulted requests are not recorded). */
+export interface StatusCall {
+  /** The payout id asked about, as sent. */
+  payout_id: string;
+  /** Whether the sandbox knew that id (false: it answered 404). */
+  found: boolean;
+  /** ISO 8601, by the sandbox clock. */
+  at: string;
+}
+
 export interface StatusChange<S extends string> {
   status: S;
   at: string;
@@ -215,6 +225,8 @@ export interface Sandbox {
   };
   inspect: {
     createCalls(): CreateCall[];
+    /** Every check-status request, in arrival order. */
+    statusCalls(): StatusCall[];
     payouts(): SandboxPayout[];
     deposits(): SandboxDeposit[];
     /** Every access and refresh token the sandbox has issued (never served over HTTP). */

@@ -4,7 +4,7 @@ import { buildNotification } from '../notifications/buildNotification.js';
 import type { Notifier } from '../notifications/createNotifier.js';
 import type { RandomSource } from '../support/createRandom.js';
 import type { Scheduler } from '../support/createScheduler.js';
-import type { CreateCall, SandboxPayout } from '../types.js';
+import type { CreateCall, SandboxPayout, StatusCall } from '../types.js';
 import { SANDBOX_MAGIC_AMOUNTS, type MagicAmountName } from './magicAmounts.js';
 import type { ValidPayout } from './validatePayoutRequest.js';
 
@@ -36,6 +36,7 @@ export interface PayoutLedger {
   settle(id?: string): boolean;
   recordCall(call: Omit<CreateCall, 'at'>): void;
   calls(): CreateCall[];
+  statusCalls(): StatusCall[];
 }
 
 const PSP_PREFIX_LENGTH = 3;
@@ -69,6 +70,7 @@ export function createPayoutLedger(deps: {
   const states = new Map<string, PayoutState>();
   const orders = new Set<string>();
   const createCalls: CreateCall[] = [];
+  const statusCalls: StatusCall[] = [];
 
   function notify(payout: SandboxPayout): void {
     deps.notifier.notify(
@@ -187,6 +189,7 @@ export function createPayoutLedger(deps: {
     list: () => [...states.values()].map((s) => s.payout),
     checkStatus(id) {
       const state = states.get(id);
+      statusCalls.push({ payout_id: id, found: state !== undefined, at: deps.now().toISOString() });
       if (!state) return undefined;
       while (state.dueAt !== null && deps.now().getTime() >= state.dueAt) advance(state);
       return state.payout;
@@ -209,5 +212,6 @@ export function createPayoutLedger(deps: {
       createCalls.push({ ...call, at: deps.now().toISOString() });
     },
     calls: () => createCalls.map((c) => ({ ...c })),
+    statusCalls: () => statusCalls.map((c) => ({ ...c })),
   };
 }

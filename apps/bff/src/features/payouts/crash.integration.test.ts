@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import type { PayoutStatus } from '@payouts/contracts';
+import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHILD_NOTIFICATION_TOKEN,
+  CHILD_SESSION_SECRET,
+  createPostgresTestDatabase,
+  freePort,
+  MAIN_ENTRY,
+  spawnChild,
+  waitUntilReady,
+  type ChildBff,
+  type PostgresTestDatabase,
+} from '../../testing/processes/childProcesses.js';
+import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
+
+/** Client requests in flight when the BFF is killed. */
+const REQUESTS = 40;
+const TIMEOUT_MS = 1000;
+
+interface ClientRequest {
+  key: string;
+  body: ReturnType<typeof cardPayout>;
+}
+
+interface Reply {
+  status: number;
+  /** A problem's code. */
+  code: string | undefined;
+  replayed: boolean;
+  /** The payout's id: the reply itself, or `payout_id` of a problem. */
+  payoutId: string | undefined;
+}
+
+function cardPayout(orderId: string) {
+  return {
+    order_id: orderId,
+    provider: 'northwind_pay',
+    country: 'BE',
+    currency: 'EUR',
+    state: null,
+    amount: '125.50',
+    payout_method_type: 'credit_card',
+    metadata: {
+      creditCardToken: '',
+      creditCardNumber: '4111 1111 1111 1111',
+      cardHolderName: 'Jan Peeters',
+      expiryMonth: 12,
+      expiryYear: 2034,
+      customerFirstName: 'Jan',
+      customerLastName: 'Peeters',
+      email: 'jan.peeters@example.be',
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
+  return out;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'kill -9 of the BFF while payouts are in flight (PostgreSQL)',
+  () => {
+    let database: PostgresTestDatabase;
+    let sandbox: Sandbox;
+    let bff: ChildBff | undefined;
+    let base: string;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      database = await createPostgresTestDatabase();
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      sandbox = await createSandbox({
+        settleAfterMs: 3_600_000,
+        logger: false,
+        notificationRetry: { maxAttempts: 3, baseDelayMs: 50 },
+        notifyUrl: `${base}/api/orchestrator/notifications/${CHILD_NOTIFICATION_TOKEN}`,
+      });
+      env = {
+        DATABASE_URL: database.url,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DEMO: '1',
+        SESSION_SECRET: CHILD_SESSION_SECRET,
+        ORCHESTRATOR_BASE_URL: sandbox.url,
+        ORCHESTRATOR_API_KEY: sandbox.credentials.apiKey,
+        ORCHESTRATOR_USER_NAME: sandbox.credentials.userName,
+        ORCHESTRATOR_PASSWORD: sandbox.credentials.password,
+        ORCHESTRATOR_NOTIFICATION_TOKEN: CHILD_NOTIFICATION_TOKEN,
+        // Stale `submitting` rows are due 2 * 1 s + 5 s after they were sent.
+        ORCHESTRATOR_TIMEOUT_MS: String(TIMEOUT_MS),
+        RECONCILER: '1',
+        RECONCILE_INTERVAL_SECONDS: '1',
+        RECONCILE_GRACE_SECONDS: '2',
+        RECONCILE_BACKOFF_SECONDS: '1',
+        RECONCILE_MAX_BACKOFF_SECONDS: '2',
+        APPROVAL_THRESHOLDS: 'none',
+        LOG_LEVEL: 'warn',
+      };
+    });
+    afterAll(async () => {
+      await bff?.kill();
+      await sandbox?.close();
+      await database?.close();
+    });
+
+    async function startBff(): Promise<ChildBff> {
+      const child = spawnChild(MAIN_ENTRY, env);
+      await waitUntilReady(`${base}/readyz`, child, 30_000);
+      return child;
+    }
+
+    async function signIn(): Promise<string> {
+      const res = await fetch(`${base}/api/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: base },
+        body: JSON.stringify({ email: 'finance@example.com', password: 'demo-password' }),
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+      if (!cookie) throw new Error('sign-in set no cookie');
+      return cookie;
+    }
+
+    async function send(cookie: string, request: ClientRequest): Promise<Reply> {
+      const res = await fetch(`${base}/api/payouts`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: base,
+          Cookie: cookie,
+          'Idempotency-Key': request.key,
+        },
+        body: JSON.stringify(request.body),
+      });
+      const json = (await res.json()) as { id?: string; payout_id?: string; code?: string };
+      return {
+        status: res.status,
+        code: json.code,
+        replayed: res.headers.get('Idempotent-Replayed') === 'true',
+        payoutId: json.id ?? json.payout_id,
+      };
+    }
+
+    async function ledger() {
+      const { rows } = await database.pool.query<{
+        id: string;
+        order_id: string;
+        status: string;
+        orchestrator_id: string | null;
+        failure_reason: string | null;
+      }>('SELECT id, order_id, status, orchestrator_id, failure_reason FROM payouts');
+      return rows;
+    }
+
+    /** Lets the sandbox settle and the restarted BFF reconcile until no payout is open. */
+    async function converge(ms: number) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        await sandbox.settle();
+        const rows = await ledger();
+        const open = rows.filter((r) => !isFinalStatus(r.status as PayoutStatus));
+        if (open.length === 0) return rows;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `still open after ${ms} ms: ${JSON.stringify(countBy(open, (r) => r.status))}\n${bff?.tail() ?? ''}`,
+          );
+        }
+        await sleep(300);
+      }
+    }
+
+    it('loses nothing and doubles nothing after a restart and reconciliation', async () => {
+      // Submissions are slow at the orchestrator, so many are in flight at the kill; the slowest
+      // outlast the client's timeout (unknown before the kill, created there anyway).
+      for (const [ms, times] of [
+        [300, 8],
+        [700, 8],
+        [1100, 8],
+      ] as const) {
+        sandbox.faults.add({ kind: 'latency', route: 'create_payout', ms, times });
+      }
+      sandbox.faults.add({ kind: 'latency', route: 'create_payout', ms: 1500 });
+
+      bff = await startBff();
+      const cookie = await signIn();
+      const run = randomUUID().slice(0, 8);
+      const requests: ClientRequest[] = Array.from({ length: REQUESTS }, (_, i) => ({
+        key: randomUUID(),
+        body: cardPayout(`crash-${run}-${String(i).padStart(2, '0')}`),
+      }));
+      // Staggered like real clicks (one every 60 ms), so at the kill some were answered, some
+      // timed out (unknown), some wait at the orchestrator and some never reached the BFF.
+      let answered = 0;
+      const fired = Date.now();
+      const firstReplies = requests.map(async (r, i) => {
+        await sleep(i * 60);
+        try {
+          const reply = await send(cookie, r);
+          answered += 1;
+          return reply;
+        } catch {
+          return 'no reply' as const;
+        }
+      });
+
+      // Kill -9 once a few were answered and a few went unknown (at most 5 s in).
+      while (Date.now() - fired < 5000) {
+        const { rows } = await database.pool.query<{ unknown: number }>(
+          `SELECT count(*) FILTER (WHERE status = 'unknown')::int AS unknown FROM payouts`,
+        );
+        if (answered >= 3 && rows[0]!.unknown >= 2) break;
+        await sleep(20);
+      }
+      await bff.kill();
+      const killedAfterMs = Date.now() - fired;
+      const replies = await Promise.all(firstReplies);
+      const atKill = await ledger();
+      const keysAtKill = new Set(
+        (await database.pool.query<{ key: string }>('SELECT key FROM idempotency_keys')).rows.map(
+          (r) => r.key,
+        ),
+      );
+      const openAtKill = atKill.filter((r) => r.status === 'submitting' || r.status === 'unknown');
+      // The network heals; requests the sandbox was still sleeping on land now.
+      sandbox.faults.clear();
+      await sleep(1600);
+      const landedBeforeRestart = new Set(
+        sandbox.inspect
+          .createCalls()
+          .filter((c) => c.outcome === 'created')
+          .map((c) => c.order_id),
+      );
+
+      bff = await startBff();
+      await converge(40_000);
+
+      // The client retries everything with the same keys: known keys replay, the rest are new.
+      const cookie2 = await signIn();
+      const retried = await Promise.all(
+        requests.map(async (r) => ({ request: r, reply: await send(cookie2, r) })),
+      );
+      const afterRetry = await ledger();
+      const idOfOrder = new Map(afterRetry.map((r) => [r.order_id, r.id]));
+      for (const { request, reply } of retried) {
+        if (keysAtKill.has(request.key)) {
+          expect(
+            reply.replayed,
+            `${request.key}: ${JSON.stringify(reply)}\n${reply.replayed ? '' : (bff?.tail() ?? '')}`,
+          ).toBe(true);
+          expect(reply.payoutId).toBe(idOfOrder.get(request.body.order_id));
+        } else {
+          expect(reply.replayed).toBe(false);
+          expect(reply.status).toBe(201);
+        }
+      }
+      const final = await converge(20_000);
+      await bff.kill();
+      bff = undefined;
+
+      const orderIds = requests.map((r) => r.body.order_id);
+      // Nothing lost, nothing doubled in the ledger: every order exactly once.
+      expect(final).toHaveLength(REQUESTS);
+      expect(new Set(final.map((r) => r.order_id))).toEqual(new Set(orderIds));
+
+      // Nothing doubled at the orchestrator: at most one create per order id got through.
+      const calls = sandbox.inspect.createCalls();
+      const created = calls.filter((c) => c.outcome === 'created');
+      const createdPerOrder = countBy(created, (c) => c.order_id ?? '');
+      expect(Object.values(createdPerOrder).filter((n) => n > 1)).toEqual([]);
+
+      // Every payout the orchestrator has is in the ledger once, with the same (mapped) status.
+      const byOrder = new Map(final.map((r) => [r.order_id, r]));
+      const atSandbox = sandbox.inspect.payouts();
+      expect(new Set(atSandbox.map((p) => p.order_id)).size).toBe(atSandbox.length);
+      for (const p of atSandbox) {
+        const row = byOrder.get(p.order_id);
+        expect(row, p.order_id).toBeDefined();
+        expect(row?.orchestrator_id).toBe(p.id);
+        expect(row?.status).toBe(toPayoutStatus(p.status));
+        expect(row?.status).not.toBe('failed');
+      }
+      // One that never reached it is failed, with a reason.
+      const sandboxOrders = new Set(atSandbox.map((p) => p.order_id));
+      const neverSent = final.filter((r) => !sandboxOrders.has(r.order_id));
+      for (const row of neverSent) {
+        expect(row.status).toBe('failed');
+        expect(row.failure_reason).toBeTruthy();
+      }
+
+      // Open at the kill and not at the orchestrator by the restart: re-sent after the grace
+      // period with the same order id, and the timeline says so.
+      const { rows: events } = await database.pool.query<{
+        payout_id: string;
+        type: string;
+        found: boolean | null;
+      }>(`SELECT payout_id, type, (data->>'found')::boolean AS found FROM payout_events`);
+      const eventsOf = (id: string) => events.filter((e) => e.payout_id === id);
+      const resubmitted = new Set(
+        events.filter((e) => e.type === 'resubmitted').map((e) => e.payout_id),
+      );
+      const adoptedByLookup = new Set(
+        events.filter((e) => e.type === 'lookup' && e.found === true).map((e) => e.payout_id),
+      );
+      const mustResend = openAtKill.filter((r) => !landedBeforeRestart.has(r.order_id));
+      for (const row of mustResend) {
+        const failed = byOrder.get(row.order_id)?.status === 'failed';
+        expect(resubmitted.has(row.id) || failed, `${row.order_id} was re-sent`).toBe(true);
+      }
+      // Re-sent only with the same order id, and only ones that were open at the kill.
+      const openIds = new Set(openAtKill.map((r) => r.id));
+      expect([...resubmitted].filter((id) => !openIds.has(id))).toEqual([]);
+      for (const id of resubmitted) {
+        expect(eventsOf(id).some((e) => e.type === 'submitted')).toBe(true);
+      }
+
+      const firstCodes = countBy(replies, (r) =>
+        r === 'no reply' ? 'no reply' : String(r.status),
+      );
+      console.log(
+        [
+          `crash test: ${REQUESTS} concurrent creates, kill -9 after ${killedAfterMs} ms`,
+          `  replies before the kill: ${JSON.stringify(firstCodes)}`,
+          `  ledger at the kill: ${atKill.length} rows ${JSON.stringify(countBy(atKill, (r) => r.status))}, ` +
+            `${openAtKill.length} submitting/unknown`,
+          `  created at the sandbox before the restart: ${landedBeforeRestart.size}`,
+          `  after the restart: ${adoptedByLookup.size} adopted by lookup, ${resubmitted.size} re-sent ` +
+            `(same order id), ${calls.filter((c) => c.outcome === 'duplicate').length} duplicate creates refused`,
+          `  client retries with the same keys: ${retried.filter((r) => r.reply.replayed).length} replayed, ` +
+            `${retried.filter((r) => !r.reply.replayed).length} new (never reached the ledger)`,
+          `  final: ledger ${final.length} ${JSON.stringify(countBy(final, (r) => r.status))}; ` +
+            `sandbox ${atSandbox.length} payouts, ${created.length} created calls, ` +
+            `max ${Math.max(0, ...Object.values(createdPerOrder))} per order id; never sent: ${neverSent.length}`,
+        ].join('\n'),
+      );
+    }, 120_000);
+  },
+);
