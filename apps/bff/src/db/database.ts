@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { acquireLockFile, type LockFile } from './lockFile.js';
 import { schema, type Schema } from './schema.js';
@@ -32,6 +33,9 @@ export type OpenDatabaseOptions =
   | { dataDir: string }
   /** PGlite in memory (tests), optionally started from a dumped data directory. */
   | { memory: true; loadDataDir?: Blob };
+
+/** Extensions the migrations create (pg_trgm: substring search); PostgreSQL ships them too. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -66,16 +70,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(dir, { recursive: true });
     lock = acquireLockFile(join(dir, 'bff.lock'));
     try {
-      client = await PGlite.create(join(dir, 'pglite'));
+      client = await PGlite.create(join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     } catch (error) {
       lock.release();
       throw error;
     }
     description = `PGlite in ${dir}`;
   } else {
-    client = await PGlite.create(
-      options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined,
-    );
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     description = 'PGlite in memory';
   }
   const db = drizzlePglite({ client, schema });

@@ -152,6 +152,10 @@ export const payouts = pgTable(
     index('payouts_currency_created_idx').on(t.currency, t.createdAt.desc()),
     index('payouts_country_created_idx').on(t.country, t.createdAt.desc()),
     index('payouts_method_created_idx').on(t.payoutMethodType, t.createdAt.desc()),
+    // Search (`q`) is a substring match: trigram indexes answer ILIKE '%text%' (pg_trgm).
+    index('payouts_order_id_trgm_idx').using('gin', sql`${t.orderId} gin_trgm_ops`),
+    index('payouts_recipient_name_trgm_idx').using('gin', sql`${t.recipientName} gin_trgm_ops`),
+    index('payouts_recipient_email_trgm_idx').using('gin', sql`${t.recipientEmail} gin_trgm_ops`),
     index('payouts_next_check_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditLog } from '../../db/schema.js';
 
@@ -55,7 +55,11 @@ export function createAuditRepository(db: Database): AuditRepository {
         .select()
         .from(auditLog)
         .where(and(...conditions))
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .orderBy(
+          // NULLS LAST as the index is built, or PostgreSQL sorts the whole log instead.
+          sql`${auditLog.at} desc nulls last`,
+          sql`${auditLog.id} desc nulls last`,
+        )
         .limit(query.limit);
     },
   };
