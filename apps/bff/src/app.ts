@@ -12,6 +12,11 @@ import { createHealthRouter, type ReadinessCheck } from './features/health/healt
 import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
+import { createPayoutLifecycle } from './features/payouts/payoutLifecycle.js';
+import {
+  createPayoutsReconciler,
+  type PayoutsReconciler,
+} from './features/payouts/payoutsReconciler.js';
 import { createPayoutsRepository } from './features/payouts/payoutsRepository.js';
 import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
 import { createPayoutsService } from './features/payouts/payoutsService.js';
@@ -28,12 +33,15 @@ import { AppError } from './http/AppError.js';
 import { csrfGuard } from './http/csrfGuard.js';
 import { createProblemHandler } from './http/problemHandler.js';
 import { createRequestLogger } from './http/requestLogger.js';
+import { refuseUnstorableText } from './http/refuseUnstorableText.js';
 import { requireJsonBody } from './http/requireJsonBody.js';
 import { securityHeaders } from './http/securityHeaders.js';
+import { serverTiming } from './http/serverTiming.js';
 import type { SessionCookieSettings } from './http/sessionCookie.js';
 import { sessionMiddleware } from './http/sessionMiddleware.js';
 import { spaStatic } from './http/spaStatic.js';
 import { systemClock, type Clock } from './shared/clock.js';
+import { createSealedBox } from './shared/sealedBox.js';
 
 export interface AppDependencies {
   config: Config;
@@ -52,7 +60,12 @@ export interface AppDependencies {
   clock?: Clock;
   /** Tests pass cheaper scrypt parameters; production uses the defaults. */
   passwordHasher?: PasswordHasher;
+  /** The reconciler's lease owner id (default: random per process). */
+  reconcilerOwner?: string;
 }
+
+/** The HTTP app, and the background reconciler of its payouts (started by `startServer`). */
+export type App = Express & { reconciler: PayoutsReconciler };
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -67,7 +80,8 @@ export function createApp({
   deposits = { psps: [], cashierKey: undefined },
   clock = systemClock,
   passwordHasher = createPasswordHasher(),
-}: AppDependencies): Express {
+  reconcilerOwner,
+}: AppDependencies): App {
   const auditService = createAuditService({
     auditRepository: createAuditRepository(db),
     clock,
@@ -95,15 +109,46 @@ export function createApp({
     clock,
     ttlMs: config.providersCacheTtlMs,
   });
+  // Longer than any submission can take (a call plus a re-login, with margin).
+  const staleAfterMs = 2 * config.orchestrator.timeoutMs + 5_000;
+  const payoutsRepository = createPayoutsRepository(db);
+  const lifecycle = createPayoutLifecycle({
+    repo: payoutsRepository,
+    orchestrator,
+    clock,
+    logger,
+    sealedBox: createSealedBox(config.payoutDataKey),
+    schedule: {
+      backoffMs: config.reconciler.backoffMs,
+      maxBackoffMs: config.reconciler.maxBackoffMs,
+      staleAfterMs,
+    },
+  });
   const payoutsService = createPayoutsService({
-    payoutsRepository: createPayoutsRepository(db),
+    payoutsRepository,
     providersService,
     orchestrator,
+    lifecycle,
     auditService,
     clock,
     logger,
-    // Longer than any submission can take (a call plus a re-login, with margin).
-    staleAfterMs: 2 * config.orchestrator.timeoutMs + 30_000,
+    staleAfterMs,
+    approvalThresholds: config.approvalThresholds,
+    attentionAfterMs: config.attentionAfterMs,
+  });
+  const reconciler = createPayoutsReconciler({
+    repo: payoutsRepository,
+    lifecycle,
+    orchestrator,
+    clock,
+    logger,
+    settings: {
+      graceMs: config.reconciler.graceMs,
+      batchSize: config.reconciler.batchSize,
+      leaseMs: staleAfterMs,
+      intervalMs: config.reconciler.intervalMs,
+    },
+    ...(reconcilerOwner !== undefined ? { owner: reconcilerOwner } : {}),
   });
   const cookie: SessionCookieSettings = {
     cookieName: config.session.cookieName,
@@ -115,6 +160,8 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  // First, so its own time covers every other middleware.
+  app.use(serverTiming());
   app.use(createRequestLogger(logger));
   app.use(securityHeaders({ https: config.publicUrl.protocol === 'https:' }));
   app.use(createHealthRouter({ checks: readinessChecks, logger }));
@@ -130,6 +177,7 @@ export function createApp({
   );
   api.use(requireJsonBody());
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(refuseUnstorableText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));
   api.use(createSessionRouter({ sessionService, cookie, signInLimits: config.signIn }));
@@ -164,5 +212,5 @@ export function createApp({
     next(new AppError('not_found'));
   });
   app.use(createProblemHandler());
-  return app;
+  return Object.assign(app, { reconciler });
 }

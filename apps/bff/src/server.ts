@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { recordOrchestratorCall } from './http/serverTiming.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditService } from './features/audit/auditService.js';
 import { createPasswordHasher } from './features/users/passwordHasher.js';
@@ -112,6 +113,8 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     apiVersion: config.orchestrator.apiVersion === 'v1' ? 'v1' : 'v2',
     timeoutMs: config.orchestrator.timeoutMs,
     logger: logger.child({ component: 'orchestrator-client' }),
+    // Server-Timing: orchestrator time per request.
+    onCall: recordOrchestratorCall,
   });
   const corridors = config.corridors ?? (sandbox ? corridorsOfSandbox(sandbox) : []);
 
@@ -153,6 +156,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   });
   server.off('request', starting);
   server.on('request', app);
+  if (config.reconciler.enabled) app.reconciler.start();
   const banner = startupMessage(config, corridors, database);
   logger.info(
     {
@@ -171,6 +175,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      await app.reconciler.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

@@ -38,7 +38,9 @@ export function createProvidersService({
   const inFlight = new Map<string, Promise<CorridorProviders>>();
 
   const fetchFresh = (key: string, corridor: Corridor): Promise<CorridorProviders> => {
-    const pending = inFlight.get(key);
+    // A TTL of 0 turns the cache off: every caller gets its own orchestrator call (benchmarks).
+    const cacheOn = ttlMs > 0;
+    const pending = cacheOn ? inFlight.get(key) : undefined;
     if (pending) return pending;
     const call = (async () => {
       try {
@@ -50,15 +52,15 @@ export function createProvidersService({
           providers,
           fetched_at: now.toISOString(),
         };
-        cache.set(key, { value, expiresAt: now.getTime() + ttlMs });
+        if (cacheOn) cache.set(key, { value, expiresAt: now.getTime() + ttlMs });
         return value;
       } catch (error) {
         throw orchestratorErrorToAppError(error);
       } finally {
-        inFlight.delete(key);
+        if (cacheOn) inFlight.delete(key);
       }
     })();
-    inFlight.set(key, call);
+    if (cacheOn) inFlight.set(key, call);
     return call;
   };
 
