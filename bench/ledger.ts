@@ -1,0 +1,212 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_POSTGRES_URL,
+  openBenchPglite,
+  openBenchPostgres,
+  type BenchDatabase,
+  type BenchDbKind,
+} from './ledger/benchDatabases.js';
+import { DEEP_ROWS, ledgerQueries, type LedgerQuery } from './ledger/ledgerQueries.js';
+import { prepareLedger, type PreparedLedger } from './ledger/prepareLedger.js';
+import { startLedgerApp, type LedgerApp } from './ledger/startLedgerApp.js';
+import type { BenchContext, BenchSection, BenchTarget, SectionResult } from './types.js';
+
+/** Section 3 of issue 7: `GET /api/payouts` over a million payouts, PostgreSQL and PGlite. */
+
+const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
+const RUNS = 50;
+const WARMUP = 5;
+const TARGET_P95_MS = 20;
+const PGLITE_DIR = fileURLToPath(new URL('./.data/ledger', import.meta.url));
+
+interface Timing {
+  min: number;
+  p50: number;
+  p95: number;
+}
+
+interface QueryResult {
+  query: LedgerQuery;
+  /** Round trip as a browser's request would see it (client in this process). */
+  http: Timing;
+  /** The BFF's own time for the same requests (its Server-Timing header). */
+  server: Timing;
+  /** The captured statement alone, on the same connection pool. */
+  sql: Timing;
+  items: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1] ?? Number.NaN;
+}
+
+function summarize(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    min: sorted[0] ?? Number.NaN,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+  };
+}
+
+async function time(runs: number, run: () => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < WARMUP; i += 1) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return summarize(samples);
+}
+
+const ms = (n: number) => Math.round(n * 100) / 100;
+
+/** The cursor after DEEP_ROWS rows, walked once in pages of 100. */
+async function deepCursor(app: LedgerApp): Promise<string> {
+  let cursor: string | null = null;
+  for (let seen = 0; seen < DEEP_ROWS; seen += 100) {
+    const res = await app.get(`/api/payouts?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    if (res.status !== 200) throw new Error(`walking the list: ${res.status} ${res.body}`);
+    cursor = (JSON.parse(res.body) as { next_cursor: string | null }).next_cursor;
+    if (!cursor) throw new Error(`the list ended before ${DEEP_ROWS} rows`);
+  }
+  return cursor!;
+}
+
+async function measureQuery(
+  database: BenchDatabase,
+  app: LedgerApp,
+  query: LedgerQuery,
+  cursor: string,
+  plansDir: string,
+): Promise<QueryResult> {
+  const path = `/api/payouts?${query.query.replace('{cursor}', cursor)}`;
+  let items = 0;
+  const serverSamples: number[] = [];
+  const http = await time(RUNS, async () => {
+    const res = await app.get(path);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.body}`);
+    items = (JSON.parse(res.body) as { items: unknown[] }).items.length;
+    serverSamples.push(res.serverMs);
+  });
+  // The warm-up runs are left out, as for the round trips.
+  const server = summarize(serverSamples.slice(WARMUP));
+  // The statement the repository sent for this request, exactly (drizzle's logger).
+  const statement = database.capture.lastPayoutsSelect();
+  if (!statement) throw new Error(`${query.name}: no payouts statement was captured`);
+  const sql = await time(RUNS, () => database.sql.exec(statement.sql, statement.params));
+  const plan = await database.sql.exec(
+    `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
+    statement.params,
+  );
+  writeFileSync(
+    join(plansDir, `${database.kind}-${query.name}.txt`),
+    [
+      `-- ${query.what}: GET ${path}`,
+      `-- ${database.description}, ${new Date().toISOString()}`,
+      `-- params: ${JSON.stringify(statement.params)}`,
+      statement.sql,
+      '',
+      ...plan.map((row) => String(row['QUERY PLAN'])),
+      '',
+    ].join('\n'),
+  );
+  return { query, http, server, sql, items };
+}
+
+async function benchDatabase(
+  kind: BenchDbKind,
+  ctx: BenchContext,
+  plansDir: string,
+): Promise<{
+  prepared: PreparedLedger;
+  results: QueryResult[];
+  description: string;
+  /** 1-minute load average before and after the timings: this machine is shared. */
+  load: string;
+}> {
+  const database =
+    kind === 'postgres'
+      ? await openBenchPostgres(process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL)
+      : await openBenchPglite(PGLITE_DIR);
+  try {
+    const prepared = await prepareLedger(database, ROWS, (line) => ctx.log(line));
+    const app = await startLedgerApp(database.db);
+    try {
+      const loadBefore = loadavg()[0]!.toFixed(1);
+      const cursor = await deepCursor(app);
+      const results: QueryResult[] = [];
+      for (const query of ledgerQueries(ROWS)) {
+        const result = await measureQuery(database, app, query, cursor, plansDir);
+        ctx.log(
+          `${kind} ${query.name}: HTTP p50 ${ms(result.http.p50)} / p95 ${ms(result.http.p95)} ms, BFF p50 ${ms(result.server.p50)} / p95 ${ms(result.server.p95)} ms, SQL p50 ${ms(result.sql.p50)} / p95 ${ms(result.sql.p95)} ms`,
+        );
+        results.push(result);
+      }
+      const load = `${loadBefore} -> ${loadavg()[0]!.toFixed(1)}`;
+      ctx.log(`${kind}: 1-minute load average ${load} on ${availableParallelism()} CPUs`);
+      return { prepared, results, description: database.description, load };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+export const section: BenchSection = {
+  name: 'ledger',
+  async run(ctx: BenchContext): Promise<SectionResult> {
+    const plansDir = join(ctx.resultsDir, 'plans');
+    mkdirSync(plansDir, { recursive: true });
+    const byKind = {
+      postgres: await benchDatabase('postgres', ctx, plansDir),
+      pglite: await benchDatabase('pglite', ctx, plansDir),
+    };
+    const figures: SectionResult['figures'] = { 'ledger.rows': ROWS, 'ledger.runs': RUNS };
+    for (const [kind, { prepared, description, results, load }] of Object.entries(byKind)) {
+      figures[`ledger.${kind}.database`] = description;
+      figures[`ledger.${kind}.load_average_1m`] = load;
+      figures[`ledger.${kind}.generation_s`] = ms(prepared.generationSeconds);
+      figures[`ledger.${kind}.reused`] = prepared.reused ? 'yes' : 'no';
+      figures[`ledger.${kind}.proposed_indexes_s`] = ms(prepared.indexSeconds);
+      for (const r of results) {
+        for (const [measure, timing] of [
+          ['http', r.http],
+          ['bff', r.server],
+          ['sql', r.sql],
+        ] as const) {
+          figures[`ledger.${kind}.${r.query.name}.${measure}_p50_ms`] = ms(timing.p50);
+          figures[`ledger.${kind}.${r.query.name}.${measure}_p95_ms`] = ms(timing.p95);
+        }
+      }
+    }
+    // One line per query and database: round trip, the BFF's own time, the statement alone.
+    const rows = (['postgres', 'pglite'] as const).flatMap((kind) =>
+      byKind[kind].results.map((r) => ({
+        db: kind,
+        query: r.query.name,
+        rows: r.items,
+        'http p50': ms(r.http.p50),
+        'http p95': ms(r.http.p95),
+        'bff p50': ms(r.server.p50),
+        'bff p95': ms(r.server.p95),
+        'sql min': ms(r.sql.min),
+        'sql p50': ms(r.sql.p50),
+        'sql p95': ms(r.sql.p95),
+      })),
+    );
+    const targets: BenchTarget[] = byKind.postgres.results.map((r) => ({
+      name: `ledger ${r.query.name} p95 on PostgreSQL (GET /api/payouts)`,
+      target: `<= ${TARGET_P95_MS} ms`,
+      actual: `${ms(r.http.p95)} ms (BFF ${ms(r.server.p95)} ms, SQL ${ms(r.sql.p95)} ms)`,
+      met: r.http.p95 <= TARGET_P95_MS,
+    }));
+    return { rows, figures, targets };
+  },
+};

@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger as DrizzleLogger } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER, type Database } from '../../apps/bff/src/db/database.js';
+import { schema } from '../../apps/bff/src/db/schema.js';
+import type { SqlRunner } from './generateLedger.js';
+
+export type BenchDbKind = 'postgres' | 'pglite';
+
+/** The statements drizzle sent, newest last: the bench explains exactly what the repository ran. */
+export class QueryCapture implements DrizzleLogger {
+  readonly queries: Array<{ sql: string; params: unknown[] }> = [];
+  logQuery(sql: string, params: unknown[]): void {
+    this.queries.push({ sql, params });
+    if (this.queries.length > 50) this.queries.splice(0, this.queries.length - 50);
+  }
+  /** The newest statement that reads the payouts table (the list query). */
+  lastPayoutsSelect(): { sql: string; params: unknown[] } | undefined {
+    return this.queries.findLast((q) => /^select .* from "payouts"/is.test(q.sql));
+  }
+}
+
+export interface BenchDatabase {
+  kind: BenchDbKind;
+  description: string;
+  /** The same drizzle database the BFF receives, with a logger that keeps the last statements. */
+  db: Database;
+  capture: QueryCapture;
+  /** Raw SQL on the same connection(s): generation, EXPLAIN and the SQL-only timings. */
+  sql: SqlRunner;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+export const BENCH_PG_DATABASE = 'payouts_bench';
+
+/** Creates the bench database on the server when it is missing (never drops anything). */
+export async function openBenchPostgres(serverUrl: string): Promise<BenchDatabase> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      BENCH_PG_DATABASE,
+    ]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${BENCH_PG_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${BENCH_PG_DATABASE}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  const capture = new QueryCapture();
+  const db = drizzleNodePg({ client: pool, schema, logger: capture });
+  return {
+    kind: 'postgres',
+    description: `PostgreSQL ${url.hostname}:${url.port || '5432'}/${BENCH_PG_DATABASE}`,
+    db: db as unknown as Database,
+    capture,
+    sql: {
+      exec: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
+    },
+    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite persisted in `dir`, with pg_trgm loaded: the BFF's own `openDatabase` loads no
+ * extension, so the bench opens PGlite the same way plus the extension the proposed indexes need.
+ */
+export async function openBenchPglite(dir: string): Promise<BenchDatabase> {
+  mkdirSync(dir, { recursive: true });
+  // Generated data never belongs in git.
+  writeFileSync(join(dir, '..', '.gitignore'), '*\n');
+  const client = await PGlite.create(join(dir, 'pglite'), { extensions: { pg_trgm } });
+  const capture = new QueryCapture();
+  const db = drizzlePglite({ client, schema, logger: capture });
+  return {
+    kind: 'pglite',
+    description: `PGlite in ${dir}`,
+    db: db as unknown as Database,
+    capture,
+    sql: {
+      exec: async (text, params) =>
+        (await client.query<Record<string, unknown>>(text, params)).rows,
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

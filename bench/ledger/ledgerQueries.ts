@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+
+export interface LedgerQuery {
+  name: string;
+  /** Query string of `GET /api/payouts` (without `?`); `{cursor}` is the 10,000-deep cursor. */
+  query: string;
+  what: string;
+}
+
+/** The order id the generator gives payout number `n` (generateLedger.ts). */
+export function orderIdOf(n: number): string {
+  return `ORD-${createHash('md5').update(String(n)).digest('hex').slice(0, 8).toUpperCase()}-${n}`;
+}
+
+export const DEEP_ROWS = 10_000;
+
+/** Every filter `GET /api/payouts` has (payoutsRouter.ts `listQuery`), one at a time. */
+export function ledgerQueries(rows: number): LedgerQuery[] {
+  const searched = orderIdOf(Math.max(1, Math.floor(rows * 0.654321)));
+  return [
+    { name: 'first_page', query: '', what: 'first page, newest first (25 rows)' },
+    {
+      name: 'deep_10000',
+      query: 'cursor={cursor}',
+      what: `page ${DEEP_ROWS} rows deep, by cursor`,
+    },
+    { name: 'status', query: 'status=declined', what: 'one status (8%)' },
+    { name: 'status_two', query: 'status=pending,in_process', what: 'two statuses (11%)' },
+    { name: 'provider', query: 'provider=atlas_remit', what: 'one PSP (4%)' },
+    { name: 'method', query: 'payout_method_type=crypto', what: 'payout type crypto (5%)' },
+    { name: 'currency', query: 'currency=JPY', what: 'currency JPY (3%)' },
+    { name: 'country', query: 'country=US', what: 'country US (30%)' },
+    {
+      name: 'created_range',
+      query: 'created_from=2026-03-01&created_to=2026-03-31',
+      what: 'created in March 2026',
+    },
+    { name: 'amount_min', query: 'amount_min=10000', what: 'amount >= 10000' },
+    { name: 'amount_max', query: 'amount_max=20', what: 'amount <= 20' },
+    { name: 'is_test', query: 'is_test=1', what: 'lab test payouts only (1%)' },
+    { name: 'include_test', query: 'include_test=1', what: 'test payouts included' },
+    {
+      name: 'needs_my_approval',
+      query: 'needs_my_approval=1',
+      what: 'awaiting approval by someone else (5%)',
+    },
+    { name: 'needs_attention', query: 'needs_attention=1', what: 'not final and overdue' },
+    { name: 'sort_amount', query: 'sort=amount&order=desc', what: 'largest amount first' },
+    { name: 'oldest_first', query: 'order=asc', what: 'oldest first' },
+    {
+      name: 'search_order_id',
+      query: `q=${encodeURIComponent(searched)}`,
+      what: `search by an order id (${searched})`,
+    },
+    {
+      name: 'search_email',
+      query: 'q=nora.okafor',
+      what: 'search a recipient email fragment',
+    },
+  ];
+}
