@@ -59,8 +59,12 @@ export function buildStale(names = WORKSPACES.map((w) => w.name), options = {}) 
     const inputs = Math.max(...INPUTS.map((input) => newest(join(dir, input))));
     if (!rebuilt && oldestFile(join(dir, 'dist')) >= inputs) continue;
     log(`Building ${ws.name} ...`);
+    // Always the production build, even when called from a test run (Vitest sets NODE_ENV=test,
+    // which would make Vite bundle React's development build, and `npm start` would serve it).
+    const { NODE_ENV: _mode, ...env } = process.env;
     const result = spawnSync('npm', ['run', 'build', '-w', ws.name], {
       cwd: ROOT,
+      env,
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     if (result.status !== 0) throw new Error(`building ${ws.name} failed`);

@@ -1,0 +1,64 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchSection } from './types.js';
+import { buildWebOnce } from './web/buildWeb.js';
+import { kb, measureRouteWeights, readBudgets } from './web/routeWeights.js';
+
+const LIST_TARGET_KB = 200;
+
+/**
+ * Issue 7, part 4: the gzip JS + CSS each route downloads, from a fresh production build, against
+ * the budgets in apps/web/budgets.json (the same figures tests/e2e/page-weight.spec.ts checks).
+ */
+export const section: BenchSection = {
+  name: 'page weight',
+  async run(ctx) {
+    const started = performance.now();
+    const dist = await buildWebOnce((line) => ctx.log(line));
+    const weights = measureRouteWeights(dist, readBudgets());
+    writeFileSync(
+      join(ctx.resultsDir, 'page-weight.json'),
+      `${JSON.stringify({ budgets: 'apps/web/budgets.json', routes: weights }, null, 2)}\n`,
+    );
+    const list = weights.find((weight) => weight.name === 'list');
+    if (!list) throw new Error('apps/web/budgets.json has no "list" route');
+    const over = weights.filter((weight) => !weight.withinBudget);
+    const seconds = (performance.now() - started) / 1000;
+    ctx.log(`${weights.length} routes measured in ${seconds.toFixed(1)} s (build included)`);
+
+    return {
+      rows: weights.map((weight) => ({
+        route: weight.name,
+        path: weight.path,
+        files: weight.files.length,
+        'JS raw': kb(weight.jsBytes),
+        'JS gzip': kb(weight.jsGzipBytes),
+        'CSS gzip': kb(weight.cssGzipBytes),
+        'total gzip': kb(weight.gzipBytes),
+        budget: `${weight.budgetKb} kB`,
+        within: weight.withinBudget ? 'yes' : 'NO',
+      })),
+      figures: {
+        ...Object.fromEntries(
+          weights.map((weight) => [`pageWeight.${weight.name}.gzipKb`, weight.gzipBytes / 1000]),
+        ),
+        'pageWeight.routesOverBudget': over.length,
+        'pageWeight.seconds': Number(seconds.toFixed(1)),
+      },
+      targets: [
+        {
+          name: 'list route, gzip JS + CSS',
+          target: `<= ${LIST_TARGET_KB} kB`,
+          actual: kb(list.gzipBytes),
+          met: list.gzipBytes <= LIST_TARGET_KB * 1000,
+        },
+        {
+          name: 'every route within apps/web/budgets.json',
+          target: '0 over',
+          actual: over.length === 0 ? '0 over' : over.map((w) => w.name).join(', '),
+          met: over.length === 0,
+        },
+      ],
+    };
+  },
+};

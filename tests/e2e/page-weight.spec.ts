@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWeb } from '../../bench/web/buildWeb.js';
+import {
+  kb,
+  lazyPageModules,
+  measureRouteWeights,
+  readBudgets,
+} from '../../bench/web/routeWeights.js';
+
+/**
+ * The CI check on page weight: what each route downloads (gzip JS + CSS of a production build)
+ * stays within its budget in apps/web/budgets.json. `npm run bench` reports the same figures.
+ *
+ * It builds its own copy rather than reading apps/web/dist: the global setup's build inherits
+ * vitest's NODE_ENV=test, which gives React's development build (see bench/web/buildWeb.ts).
+ */
+describe('page weight', () => {
+  const budgets = readBudgets();
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'payouts-page-weight-'));
+    await buildWeb(dist);
+  });
+  afterAll(() => {
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('has a budget for every lazy page of the app', () => {
+    const budgeted = budgets.map((budget) => budget.page);
+    expect(lazyPageModules().filter((page) => !budgeted.includes(page))).toEqual([]);
+    expect(budgets.find((budget) => budget.name === 'list')?.budgetKb).toBe(200);
+  });
+
+  it('keeps every route within its budget', () => {
+    const weights = measureRouteWeights(dist, budgets);
+    expect(weights.map((weight) => weight.name)).toEqual(budgets.map((budget) => budget.name));
+    // Every route downloads at least the entry; a route of a few bytes means a broken walk.
+    for (const weight of weights) expect(weight.gzipBytes).toBeGreaterThan(50_000);
+    const over = weights
+      .filter((weight) => !weight.withinBudget)
+      .map(
+        (weight) =>
+          `${weight.name} (${weight.path}): ${kb(weight.gzipBytes)} gzip, budget ${weight.budgetKb} kB`,
+      );
+    expect(over, 'routes over their budget in apps/web/budgets.json').toEqual([]);
+  });
+});
