@@ -10,6 +10,7 @@ export const API_ERROR_CODES = [
   'malformed_request',
   'unauthenticated',
   'forbidden',
+  'self_approval',
   'not_found',
   'conflict',
   'last_admin',

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
+import { usePayoutSummary } from '../features/payouts/usePayoutSummary.js';
 import type { SessionUser } from '../features/session/sessionApi.js';
 import { UserMenu } from '../features/session/UserMenu.js';
 import { sectionsFor } from './sections.js';
@@ -16,6 +17,44 @@ import { ThemeModeMenu } from './theme/ThemeModeMenu.js';
 const NavDrawer = lazy(() => import('./NavDrawer.js').then((m) => ({ default: m.NavDrawer })));
 
 const MENU_ID = 'app-menu';
+
+/** `1 payout awaits your approval`, `3 payouts await your approval`. */
+export function awaitingText(count: number): string {
+  return count === 1 ? '1 payout awaits your approval' : `${count} payouts await your approval`;
+}
+
+/**
+ * The count over the menu button's corner (a plain badge: MUI's Badge would cost the list's
+ * budget). It sits outside the button and is hidden from assistive technology: the button's own
+ * name says the count in words, and a visible number inside a button whose name is longer would
+ * fail axe's label-content-name-mismatch.
+ */
+function CountBadge({ count }: { count: number }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden="true"
+      sx={{
+        position: 'absolute',
+        top: 2,
+        right: -6,
+        minWidth: 18,
+        height: 18,
+        px: 0.5,
+        borderRadius: 9,
+        bgcolor: 'error.dark',
+        color: 'common.white',
+        fontSize: '0.7rem',
+        fontWeight: 700,
+        lineHeight: '18px',
+        textAlign: 'center',
+        pointerEvents: 'none',
+      }}
+    >
+      {count > 99 ? '99+' : count}
+    </Box>
+  );
+}
 
 const SKIP_LINK_SX = {
   position: 'absolute',
@@ -32,6 +71,8 @@ const SKIP_LINK_SX = {
 export function AppShell({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
+  const summary = usePayoutSummary(user.role);
+  const awaiting = summary.data?.awaiting_my_approval ?? 0;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box component="a" href="#main" sx={SKIP_LINK_SX}>
@@ -52,21 +93,23 @@ export function AppShell({ user }: { user: SessionUser }) {
         })}
       >
         <Toolbar>
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label="Open menu"
-            aria-haspopup="true"
-            aria-controls={menuOpen ? MENU_ID : undefined}
-            aria-expanded={menuOpen ? 'true' : 'false'}
-            onClick={() => {
-              setMenuUsed(true);
-              setMenuOpen(true);
-            }}
-            sx={{ mr: 1 }}
-          >
-            <MenuIcon />
-          </IconButton>
+          <Box sx={{ position: 'relative', display: 'inline-flex', mr: 1 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={awaiting > 0 ? `Open menu (${awaitingText(awaiting)})` : 'Open menu'}
+              aria-haspopup="true"
+              aria-controls={menuOpen ? MENU_ID : undefined}
+              aria-expanded={menuOpen ? 'true' : 'false'}
+              onClick={() => {
+                setMenuUsed(true);
+                setMenuOpen(true);
+              }}
+            >
+              <MenuIcon />
+            </IconButton>
+            {awaiting > 0 ? <CountBadge count={awaiting} /> : null}
+          </Box>
           <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
             Payouts back-office
           </Typography>
@@ -80,6 +123,7 @@ export function AppShell({ user }: { user: SessionUser }) {
             id={MENU_ID}
             open={menuOpen}
             sections={sectionsFor(user.role)}
+            counts={{ '/payouts': awaiting }}
             onClose={() => setMenuOpen(false)}
           />
         </Suspense>

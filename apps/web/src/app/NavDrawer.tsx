@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { NavLink, useLocation } from 'react-router';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
+import { visuallyHidden } from '../components/visuallyHidden.js';
 import { currentSectionPath, type Section, type SectionIcon } from './sections.js';
 
 const ICONS: Readonly<Record<SectionIcon, ComponentType<SvgIconProps>>> = {
@@ -32,23 +33,33 @@ export function NavDrawer({
   open,
   sections,
   onClose,
+  counts = {},
 }: {
   id: string;
   open: boolean;
   sections: readonly Section[];
   onClose: () => void;
+  /** A count to show on a section's entry (by path): payouts awaiting my approval. */
+  counts?: Readonly<Record<string, number>>;
 }) {
   const { pathname } = useLocation();
   const current = currentSectionPath(sections, pathname);
   return (
-    <Drawer id={id} open={open} onClose={onClose}>
+    <Drawer
+      id={id}
+      open={open}
+      onClose={onClose}
+      // The drawer's paper is a dialog: it needs a name (axe aria-dialog-name).
+      slotProps={{ paper: { 'aria-label': 'Menu' } }}
+    >
       <Box component="nav" aria-label="Sections" sx={{ width: 260 }}>
         <Toolbar>
           <Typography variant="h6" component="p">
             Menu
           </Typography>
         </Toolbar>
-        <List>
+        {/* Links, not list items, are its children: a div, so it is not a list without items. */}
+        <List component="div">
           {sections.map(({ label, path, icon }) => {
             const Icon = ICONS[icon];
             return (
@@ -63,6 +74,26 @@ export function NavDrawer({
                   <Icon />
                 </ListItemIcon>
                 <ListItemText primary={label} />
+                {counts[path] ? (
+                  <Box
+                    component="span"
+                    sx={{
+                      minWidth: 22,
+                      height: 22,
+                      px: 0.75,
+                      borderRadius: 11,
+                      bgcolor: 'error.dark',
+                      color: 'common.white',
+                      fontSize: '0.75rem',
+                      fontWeight: 700,
+                      lineHeight: '22px',
+                      textAlign: 'center',
+                    }}
+                  >
+                    {counts[path]}
+                    <span style={visuallyHidden}> awaiting your approval</span>
+                  </Box>
+                ) : null}
               </ListItemButton>
             );
           })}

@@ -32,6 +32,15 @@ export function buildPayout(overrides: Partial<Payout> = {}): Payout {
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:05:00.000Z',
     is_test: false,
+    requires_approval: false,
+    approval_threshold: null,
+    approved_by: null,
+    approved_at: null,
+    rejected_by: null,
+    rejected_at: null,
+    rejection_reason: null,
+    cancelled: false,
+    needs_attention: false,
     ...overrides,
   };
 }

@@ -7,7 +7,12 @@ import type {
 import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
-import type { Payout, PayoutDetail, PayoutPage } from '../features/payouts/payoutsApi.js';
+import type {
+  Payout,
+  PayoutDetail,
+  PayoutPage,
+  PayoutSummary,
+} from '../features/payouts/payoutsApi.js';
 import type { AuditPage } from '../features/audit/auditApi.js';
 import type {
   DepositOptions,
@@ -69,6 +74,10 @@ export interface FakeApiOptions {
   get?: (id: string) => Promise<PayoutDetail>;
   checkStatus?: (id: string) => Promise<Payout>;
   create?: (body: PayoutRequest, key: string) => Promise<Payout>;
+  approve?: (id: string) => Promise<Payout>;
+  reject?: (id: string, reason: string) => Promise<Payout>;
+  cancel?: (id: string, reason: string | undefined) => Promise<Payout>;
+  summary?: () => Promise<PayoutSummary>;
   matrix?: (refresh: boolean) => Promise<ProviderMatrix>;
   users?: StaffUser[];
   updateUser?: (id: string, patch: StaffUserPatch) => Promise<StaffUser>;
@@ -85,6 +94,10 @@ export interface FakeApiCalls {
   get: string[];
   checkStatus: string[];
   create: { body: PayoutRequest; key: string }[];
+  approve: string[];
+  reject: { id: string; reason: string }[];
+  cancel: { id: string; reason: string | undefined }[];
+  summary: number;
   providers: { corridor: Corridor; refresh: boolean }[];
   signIn: SignInInput[];
   signOut: number;
@@ -106,6 +119,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     get: [],
     checkStatus: [],
     create: [],
+    approve: [],
+    reject: [],
+    cancel: [],
+    summary: 0,
     providers: [],
     signIn: [],
     signOut: 0,
@@ -268,6 +285,57 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           : buildPayout({ order_id: body.order_id, amount: body.amount, status: 'pending' });
         created.set(payout.id, payout);
         return payout;
+      },
+      approve: (id) => {
+        calls.approve.push(id);
+        if (options.approve) return options.approve(id);
+        const actor = user && { id: user.id, email: user.email, name: user.name };
+        return Promise.resolve(
+          buildPayout({
+            id,
+            status: 'pending',
+            requires_approval: true,
+            approved_by: actor,
+            approved_at: '2026-11-20T10:10:00.000Z',
+          }),
+        );
+      },
+      reject: (id, reason) => {
+        calls.reject.push({ id, reason });
+        if (options.reject) return options.reject(id, reason);
+        const actor = user && { id: user.id, email: user.email, name: user.name };
+        return Promise.resolve(
+          buildPayout({
+            id,
+            status: 'rejected',
+            requires_approval: true,
+            rejected_by: actor,
+            rejected_at: '2026-11-20T10:10:00.000Z',
+            rejection_reason: reason,
+          }),
+        );
+      },
+      cancel: (id, reason) => {
+        calls.cancel.push({ id, reason });
+        if (options.cancel) return options.cancel(id, reason);
+        const actor = user && { id: user.id, email: user.email, name: user.name };
+        return Promise.resolve(
+          buildPayout({
+            id,
+            status: 'rejected',
+            requires_approval: true,
+            rejected_by: actor,
+            rejected_at: '2026-11-20T10:10:00.000Z',
+            rejection_reason: reason ?? null,
+            cancelled: true,
+          }),
+        );
+      },
+      summary: () => {
+        calls.summary += 1;
+        return options.summary
+          ? options.summary()
+          : Promise.resolve({ awaiting_my_approval: 0, needs_attention: 0 });
       },
       exportUrl: (query) =>
         `/api/payouts/export.csv?${new URLSearchParams(

@@ -14,12 +14,16 @@ import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
 import { isFinalStatus } from '../payouts/isFinalStatus.js';
 import { usePayout } from '../payouts/usePayout.js';
 
-function resultSeverity(status: PayoutStatus): 'success' | 'warning' | 'error' {
+function resultSeverity(status: PayoutStatus): 'success' | 'info' | 'warning' | 'error' {
+  if (status === 'awaiting_approval') return 'info';
   if (status === 'failed' || status === 'declined' || status === 'rejected') return 'error';
   return status === 'unknown' ? 'warning' : 'success';
 }
 
 function resultText(orderId: string, status: PayoutStatus): string {
+  if (status === 'awaiting_approval') {
+    return `Payout ${orderId} was created. Nothing is sent until a second person approves it.`;
+  }
   if (status === 'failed') return `Payout ${orderId} was refused by the orchestrator.`;
   if (status === 'unknown') {
     return `Payout ${orderId} was sent, but the orchestrator's answer did not arrive. It is being reconciled and will not be sent again.`;
@@ -45,7 +49,16 @@ export function ResultStep({ payoutId, onAnother }: { payoutId: string; onAnothe
               {PAYOUT_STATUS_STYLES[payout.status]?.description}
             </Typography>
           </Stack>
-          {isFinalStatus(payout.status) ? null : (
+          {payout.status === 'awaiting_approval' ? (
+            <Typography sx={{ fontWeight: 600 }}>
+              Needs approval by a second person
+              {payout.approval_threshold
+                ? ` above ${payout.approval_threshold} ${payout.currency}`
+                : ''}
+              . You cannot approve your own payout; a finance user or an admin will find it under
+              &quot;Needs my approval&quot;.
+            </Typography>
+          ) : isFinalStatus(payout.status) ? null : (
             <LinearProgress aria-label="Waiting for the final status" />
           )}
           <DetailList

@@ -22,6 +22,7 @@ import { TestBadge } from '../../components/TestBadge.js';
 import { can } from '../session/permissions.js';
 import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
+import { ApprovalControls, ApprovalOutcome } from './PayoutApproval.js';
 import { PayoutTimeline } from './PayoutTimeline.js';
 import { useCheckStatus, usePayout } from './usePayout.js';
 
@@ -107,7 +108,10 @@ export function PayoutDetailPage() {
         <StatusChip status={payout.status} size="medium" />
         {payout.is_test ? <TestBadge label="Test payout" /> : null}
         <Stack direction="row" sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
-          {can(user?.role, 'payout:check-status') ? (
+          {/* Not sent (awaiting approval, rejected, cancelled): the orchestrator has nothing to check. */}
+          {can(user?.role, 'payout:check-status') &&
+          payout.status !== 'awaiting_approval' &&
+          payout.status !== 'rejected' ? (
             <Button
               variant="outlined"
               startIcon={<RefreshIcon />}
@@ -119,6 +123,14 @@ export function PayoutDetailPage() {
           ) : null}
         </Stack>
       </Stack>
+      <ApprovalOutcome payout={payout} />
+      <ApprovalControls payout={payout} user={user} />
+      {payout.needs_attention ? (
+        <Alert severity="warning">
+          Needs attention: this payout has had no final status for longer than expected. Check its
+          status, or its timeline, before anything else.
+        </Alert>
+      ) : null}
       {checkStatus.isError ? (
         <ErrorState error={checkStatus.error} title="The status could not be checked" />
       ) : null}
@@ -161,6 +173,40 @@ export function PayoutDetailPage() {
               label: 'Created',
               value: `${formatDateTime(payout.created_at)}${payout.created_by ? ` by ${payout.created_by.name}` : ''}`,
             },
+            ...(payout.requires_approval
+              ? [
+                  {
+                    label: 'Four eyes',
+                    value: payout.approval_threshold
+                      ? `Required above ${payout.approval_threshold} ${payout.currency}`
+                      : 'Required',
+                  },
+                ]
+              : []),
+            ...(payout.approved_by
+              ? [
+                  {
+                    label: 'Approved',
+                    value: `${payout.approved_at ? formatDateTime(payout.approved_at) : ''} by ${payout.approved_by.name}`,
+                  },
+                ]
+              : []),
+            ...(payout.rejected_by
+              ? [
+                  {
+                    label: payout.cancelled ? 'Cancelled' : 'Rejected',
+                    value: `${payout.rejected_at ? formatDateTime(payout.rejected_at) : ''} by ${payout.rejected_by.name}`,
+                  },
+                ]
+              : []),
+            ...(payout.rejection_reason
+              ? [
+                  {
+                    label: payout.cancelled ? 'Cancellation reason' : 'Rejection reason',
+                    value: payout.rejection_reason,
+                  },
+                ]
+              : []),
             { label: 'Last update', value: formatDateTime(payout.updated_at) },
           ]}
         />

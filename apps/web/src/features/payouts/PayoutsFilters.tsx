@@ -23,6 +23,8 @@ export interface PayoutsFiltersProps {
   onChange: (filters: PayoutFilters) => void;
   /** Today, for the date presets (tests pass a fixed day). */
   now?: () => Date;
+  /** Whether the viewer approves payouts (finance, admin): offers "Needs my approval". */
+  canApprove?: boolean;
 }
 
 function amountProblem(value: string): string | null {
@@ -49,7 +51,12 @@ function codeOptions(
   return all.map((code) => ({ value: code, label: `${code} · ${describe(code)}` }));
 }
 
-export function PayoutsFilters({ filters, onChange, now = () => new Date() }: PayoutsFiltersProps) {
+export function PayoutsFilters({
+  filters,
+  onChange,
+  now = () => new Date(),
+  canApprove = false,
+}: PayoutsFiltersProps) {
   const corridors = useCorridors();
   const { countries, currencies } = useMemo(() => {
     const list = corridors.data ?? [];
@@ -176,6 +183,24 @@ export function PayoutsFilters({ filters, onChange, now = () => new Date() }: Pa
             );
           })}
         </Box>
+        {canApprove || filters.needs_my_approval ? (
+          <Button
+            size="small"
+            variant={filters.needs_my_approval ? 'contained' : 'outlined'}
+            aria-pressed={filters.needs_my_approval}
+            onClick={() => set({ needs_my_approval: !filters.needs_my_approval })}
+          >
+            Needs my approval
+          </Button>
+        ) : null}
+        <Button
+          size="small"
+          variant={filters.needs_attention ? 'contained' : 'outlined'}
+          aria-pressed={filters.needs_attention}
+          onClick={() => set({ needs_attention: !filters.needs_attention })}
+        >
+          Needs attention
+        </Button>
         <Button
           size="small"
           variant={filters.include_test ? 'contained' : 'outlined'}

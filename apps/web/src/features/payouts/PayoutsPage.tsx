@@ -88,6 +88,7 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
       <PayoutsFilters
         filters={params.filters}
         onChange={(filters) => update({ ...params, filters })}
+        canApprove={can(user?.role, 'payout:approve')}
         {...(now ? { now } : {})}
       />
       <Paper variant="outlined">
@@ -111,7 +112,11 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
         ) : items !== undefined && items.length === 0 ? (
           <Box sx={{ p: 4, textAlign: 'center' }} role="status">
             <Typography sx={{ mb: 2 }}>
-              {filtered ? 'No payouts match these filters.' : 'No payouts yet.'}
+              {params.filters.needs_my_approval
+                ? 'No payouts wait for your approval.'
+                : filtered
+                  ? 'No payouts match these filters.'
+                  : 'No payouts yet.'}
             </Typography>
             {filtered ? (
               <Button
@@ -123,7 +128,13 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
             ) : null}
           </Box>
         ) : (
-          <PayoutsTable items={items} sort={params.sort} order={params.order} onSort={onSort} />
+          <PayoutsTable
+            items={items}
+            sort={params.sort}
+            order={params.order}
+            onSort={onSort}
+            viewer={user}
+          />
         )}
         <Box
           component="nav"

@@ -1,4 +1,5 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +17,8 @@ import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
 import { TextLink } from '../../components/TextLink.js';
 import { TestBadge } from '../../components/TestBadge.js';
+import type { SessionUser } from '../session/sessionApi.js';
+import { awaitsApprovalBy } from './approvalRole.js';
 import type { PayoutSortField, SortDirection } from './payoutListParams.js';
 import type { Payout } from './payoutsApi.js';
 
@@ -27,6 +30,33 @@ export interface PayoutsTableProps {
   sort: PayoutSortField;
   order: SortDirection;
   onSort: (field: PayoutSortField) => void;
+  /** The signed-in user: rows awaiting their approval are marked. */
+  viewer?: SessionUser | null | undefined;
+}
+
+/** "Your approval": a payout someone else made waits for the viewer (a text badge, no icon). */
+function ApprovalMarker() {
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-block',
+        ml: 1,
+        px: 0.75,
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'warning.main',
+        color: 'text.primary',
+        fontSize: '0.75rem',
+        fontWeight: 600,
+        lineHeight: 1.6,
+        whiteSpace: 'nowrap',
+        verticalAlign: 'middle',
+      }}
+    >
+      Needs your approval
+    </Box>
+  );
 }
 
 function SortableHeader({
@@ -67,7 +97,7 @@ function SortableHeader({
   );
 }
 
-export function PayoutsTable({ items, sort, order, onSort }: PayoutsTableProps) {
+export function PayoutsTable({ items, sort, order, onSort, viewer }: PayoutsTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Payouts">
@@ -121,7 +151,7 @@ export function PayoutsTable({ items, sort, order, onSort }: PayoutsTableProps) 
                       <WarningAmberIcon
                         color="warning"
                         fontSize="small"
-                        titleAccess="Needs attention"
+                        titleAccess="Needs attention: no final status for too long"
                         sx={{ ml: 1, verticalAlign: 'middle' }}
                       />
                     ) : null}
@@ -135,6 +165,7 @@ export function PayoutsTable({ items, sort, order, onSort }: PayoutsTableProps) 
                   </TableCell>
                   <TableCell>
                     <StatusChip status={payout.status} />
+                    {awaitsApprovalBy(payout, viewer) ? <ApprovalMarker /> : null}
                   </TableCell>
                   <TableCell>{payout.provider_title ?? payout.provider}</TableCell>
                   <TableCell>

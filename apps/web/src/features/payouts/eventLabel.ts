@@ -1,7 +1,11 @@
 const LABELS: Readonly<Record<string, string>> = {
   created: 'Created',
-  approved: 'Approved',
+  approval_requested: 'Approval by a second person requested',
+  approved: 'Approved by a second person',
   rejected: 'Rejected',
+  cancelled: 'Cancelled by its creator',
+  lookup: 'Looked up at the orchestrator',
+  resubmitted: 'Sent again with the same order ID',
   submitted: 'Sent to the orchestrator',
   submit_failed: 'Refused by the orchestrator',
   submit_outcome_unknown: 'No answer from the orchestrator',

@@ -41,6 +41,8 @@ const params: fc.Arbitrary<PayoutListParams> = fc.record({
       fc.string({ maxLength: 40 }).map((s) => s.trim()),
     ),
     include_test: fc.boolean(),
+    needs_my_approval: fc.boolean(),
+    needs_attention: fc.boolean(),
   }),
   sort: fc.constantFrom('created_at' as const, 'amount' as const),
   order: fc.constantFrom('asc' as const, 'desc' as const),
@@ -53,6 +55,22 @@ describe('payout list URL parameters', () => {
         const url = new URLSearchParams(toSearchParams(p).toString());
         expect(parsePayoutListParams(url)).toEqual(p);
       }),
+    );
+  });
+
+  it('keep the four-eyes filters in the URL and send them as the BFF names them', () => {
+    const params = parsePayoutListParams(
+      new URLSearchParams('needs_my_approval=1&needs_attention=1'),
+    );
+    expect(params.filters).toEqual({
+      ...EMPTY_FILTERS,
+      needs_my_approval: true,
+      needs_attention: true,
+    });
+    expect(toSearchParams(params).toString()).toBe('needs_my_approval=1&needs_attention=1');
+    expect(toApiQuery(params)).toMatchObject({ needs_my_approval: '1', needs_attention: '1' });
+    expect(parsePayoutListParams(new URLSearchParams('needs_my_approval=yes')).filters).toEqual(
+      EMPTY_FILTERS,
     );
   });
 

@@ -23,6 +23,10 @@ export interface PayoutFilters {
   q: string;
   /** Test payouts (from the lab) are left out unless asked for (`include_test=1`). */
   include_test: boolean;
+  /** Awaiting approval and created by someone else (`needs_my_approval=1`). */
+  needs_my_approval: boolean;
+  /** Flagged for a person: unknown or non-final for too long (`needs_attention=1`). */
+  needs_attention: boolean;
 }
 
 export const PAYOUT_SORT_FIELDS = ['created_at', 'amount'] as const;
@@ -48,6 +52,8 @@ export const EMPTY_FILTERS: PayoutFilters = {
   amount_max: '',
   q: '',
   include_test: false,
+  needs_my_approval: false,
+  needs_attention: false,
 };
 
 export const DEFAULT_LIST_PARAMS: PayoutListParams = {
@@ -101,6 +107,8 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
       amount_max: amount('amount_max'),
       q: get('q').slice(0, 200),
       include_test: get('include_test') === '1',
+      needs_my_approval: get('needs_my_approval') === '1',
+      needs_attention: get('needs_attention') === '1',
     },
     sort: (PAYOUT_SORT_FIELDS as readonly string[]).includes(sort)
       ? (sort as PayoutSortField)
@@ -123,6 +131,8 @@ function filterEntries(filters: PayoutFilters): [string, string][] {
     ['amount_max', filters.amount_max],
     ['q', filters.q.trim()],
     ['include_test', filters.include_test ? '1' : ''],
+    ['needs_my_approval', filters.needs_my_approval ? '1' : ''],
+    ['needs_attention', filters.needs_attention ? '1' : ''],
   ];
   return entries.filter(([, value]) => value !== '');
 }

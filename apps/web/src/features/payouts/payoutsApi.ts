@@ -40,7 +40,27 @@ export interface Payout {
   created_at: string;
   updated_at: string;
   is_test: boolean;
-  needs_attention?: boolean;
+  /** Above the four-eyes threshold for its currency: a second person approves it before it is sent. */
+  requires_approval: boolean;
+  /** The decimal threshold that applied, in the payout's currency. */
+  approval_threshold: string | null;
+  approved_by: PayoutActor | null;
+  approved_at: string | null;
+  /** Who rejected it, or, when `cancelled`, the creator who withdrew it. */
+  rejected_by: PayoutActor | null;
+  rejected_at: string | null;
+  rejection_reason: string | null;
+  /** The creator withdrew it before approval (status `rejected`). */
+  cancelled: boolean;
+  /** Unknown or non-final for longer than the BFF's attention age: a person should look. */
+  needs_attention: boolean;
+}
+
+/** The counts behind the menu's badge. */
+export interface PayoutSummary {
+  /** Payouts awaiting approval that someone else created (0 for support). */
+  awaiting_my_approval: number;
+  needs_attention: number;
 }
 
 export interface PayoutEvent {
@@ -74,6 +94,14 @@ export interface PayoutsApi {
    * retry never pays twice.
    */
   create(body: PayoutRequest, idempotencyKey: string): Promise<Payout>;
+  /** A second person (finance or admin, not the creator) lets it go to the orchestrator. */
+  approve(id: string): Promise<Payout>;
+  /** A second person refuses it; `reason` is 1 to 500 characters. */
+  reject(id: string, reason: string): Promise<Payout>;
+  /** The creator withdraws it before approval. */
+  cancel(id: string, reason?: string): Promise<Payout>;
+  /** How many payouts wait for my approval, and how many need attention. */
+  summary(signal?: AbortSignal): Promise<PayoutSummary>;
   /** Where the CSV of the list selected by `query` downloads from. */
   exportUrl(query: QueryParams): string;
 }
@@ -103,6 +131,30 @@ export function createPayoutsApi(http: HttpClient): PayoutsApi {
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       });
+    },
+    approve(id) {
+      return http.request<Payout>({
+        method: 'POST',
+        path: `/payouts/${encodeURIComponent(id)}/approve`,
+        body: {},
+      });
+    },
+    reject(id, reason) {
+      return http.request<Payout>({
+        method: 'POST',
+        path: `/payouts/${encodeURIComponent(id)}/reject`,
+        body: { reason },
+      });
+    },
+    cancel(id, reason) {
+      return http.request<Payout>({
+        method: 'POST',
+        path: `/payouts/${encodeURIComponent(id)}/cancel`,
+        body: reason === undefined ? {} : { reason },
+      });
+    },
+    summary(signal) {
+      return http.request<PayoutSummary>({ method: 'GET', path: '/payouts/summary', signal });
     },
     exportUrl(query) {
       return http.url('/payouts/export.csv', query);

@@ -31,3 +31,37 @@ export function useCheckStatus(id: string) {
     },
   });
 }
+
+export type ApprovalAction =
+  { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'cancel'; reason?: string };
+
+/**
+ * Approve, reject or cancel (four eyes). On success the detail shows the answer at once; on any
+ * refusal (self approval, someone else was faster) the payout is read again, so the screen
+ * shows what is true now next to the problem.
+ */
+export function usePayoutApproval(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ApprovalAction) => {
+      switch (action.kind) {
+        case 'approve':
+          return api.payouts.approve(id);
+        case 'reject':
+          return api.payouts.reject(id, action.reason);
+        case 'cancel':
+          return api.payouts.cancel(id, action.reason);
+      }
+    },
+    onSuccess: async (payout) => {
+      queryClient.setQueryData<PayoutDetail>(payoutQueryKeys.detail(id), (current) =>
+        current ? { ...current, payout } : current,
+      );
+      await queryClient.invalidateQueries({ queryKey: payoutQueryKeys.all });
+    },
+    onError: async () => {
+      await queryClient.invalidateQueries({ queryKey: payoutQueryKeys.all });
+    },
+  });
+}

@@ -8,6 +8,8 @@ export const PERMISSIONS = {
   'payout:create': ['finance', 'admin'],
   'payout:check-status': ['finance', 'support', 'admin'],
   'payout:export': ['finance', 'support', 'admin'],
+  /** Approve or reject someone else's payout above the threshold (four eyes). */
+  'payout:approve': ['finance', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
