@@ -1,4 +1,4 @@
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, users } from '../../db/schema.js';
 import type { UserRow } from '../users/usersRepository.js';
@@ -17,16 +17,19 @@ export interface SessionRepository {
 }
 
 export function createSessionRepository(db: Database): SessionRepository {
+  // Every API request looks its session up: prepared once, not rebuilt per request.
+  const withUser = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('session_with_user');
   return {
     async insert(row) {
       await db.insert(sessions).values(row);
     },
     async findWithUser(idHash) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.idHash, idHash));
+      const [row] = await withUser.execute({ idHash });
       return row;
     },
     async touch(idHash, at) {
