@@ -14,8 +14,8 @@ import {
  * The CI check on page weight: what each route downloads (gzip JS + CSS of a production build)
  * stays within its budget in apps/web/budgets.json. `npm run bench` reports the same figures.
  *
- * It builds its own copy rather than reading apps/web/dist: the global setup's build inherits
- * vitest's NODE_ENV=test, which gives React's development build (see bench/web/buildWeb.ts).
+ * It builds its own copy, with a Vite manifest to walk, rather than reading apps/web/dist
+ * (see bench/web/buildWeb.ts).
  */
 describe('page weight', () => {
   const budgets = readBudgets();
