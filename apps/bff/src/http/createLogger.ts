@@ -49,6 +49,18 @@ export const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]),
 ];
 
+/**
+ * Redaction of the access log (requestLogger.ts). Its lines are built by its own serializers
+ * from a fixed set of fields (no headers, no bodies), so the secret-key wildcards above, which
+ * cost more than all the rest of a request's logging together, are applied only where arbitrary
+ * data can appear: the error of a failed request, to the same depth as on any other line.
+ */
+export const ACCESS_LOG_REDACT_PATHS = [
+  ...HEADER_PATHS,
+  ...BODY_PATHS,
+  ...SECRET_KEYS.flatMap((key) => [`err.${key}`, `err.*.${key}`, `err.*.*.${key}`]),
+];
+
 export interface CreateLoggerOptions {
   level: LogLevel;
   /** Tests pass a buffer; production writes JSON lines to stdout. */

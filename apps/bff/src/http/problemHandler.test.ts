@@ -25,6 +25,9 @@ describe('problem handler', () => {
     app.get('/boom', () => {
       throw new Error('db exploded: password=hunter2');
     });
+    app.get('/items/:id', (_req, res) => {
+      res.json({ ok: true });
+    });
     app.get('/slow-down', () => {
       throw new AppError('rate_limited', 'Wait a bit.', { retryAfterSeconds: 12.2 });
     });
@@ -63,5 +66,16 @@ describe('problem handler', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('13');
     expect((await readJson(res)).detail).toBe('Wait a bit.');
+  });
+
+  it('answers a path parameter with broken percent-encoding as a 400, not a 500', async () => {
+    for (const id of ['%zz', '%E0%A4', '%ED%A0%80']) {
+      const res = await fetch(`${base}/items/${id}`);
+      expect(res.status).toBe(400);
+      expect(await readJson(res)).toMatchObject({
+        code: 'malformed_request',
+        detail: 'The URL is not validly encoded.',
+      });
+    }
   });
 });

@@ -43,6 +43,11 @@ function toAppError(err: unknown): AppError | undefined {
   if (expose === true && typeof status === 'number' && STATUS_CODES[status]) {
     return new AppError(STATUS_CODES[status], undefined, { cause: err });
   }
+  // The router's "Failed to decode param" (a path like `/api/payouts/%zz`) is a URIError with
+  // status 400 but no `expose`: still the client's fault. Only the generic title goes out.
+  if (err instanceof URIError && status === 400) {
+    return new AppError('malformed_request', 'The URL is not validly encoded.', { cause: err });
+  }
   return undefined;
 }
 

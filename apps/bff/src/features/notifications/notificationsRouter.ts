@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseNotification } from '@payouts/orchestrator-client';
 import express, { Router } from 'express';
 import { AppError } from '../../http/AppError.js';
+import { findUnstorableText } from '../../http/refuseUnstorableText.js';
 import type { PayoutsService } from '../payouts/payoutsService.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -41,6 +42,13 @@ export function createNotificationsRouter({
         notification = parseNotification(body);
       } catch {
         throw new AppError('malformed_request', 'Not an orchestrator notification.');
+      }
+      // Ids are looked up in text columns: NUL or a lone surrogate would fail the query (a 500).
+      if (findUnstorableText(notification).length > 0) {
+        throw new AppError(
+          'malformed_request',
+          'The notification holds text that cannot be stored.',
+        );
       }
       const { charge } = notification.data;
       // Cashier-session notifications carry no transaction: nothing of ours to update.

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+
+/** Every table a request could write, and what in it may legitimately change on a read. */
+const TABLES = [
+  { name: 'users', row: sql`to_jsonb(t)` },
+  // Reading with a session touches `last_seen_at`: that is bookkeeping, not a write by the input.
+  { name: 'sessions', row: sql`to_jsonb(t) - 'last_seen_at'` },
+  { name: 'payouts', row: sql`to_jsonb(t)` },
+  { name: 'payout_events', row: sql`to_jsonb(t)` },
+  { name: 'idempotency_keys', row: sql`to_jsonb(t)` },
+  { name: 'audit_log', row: sql`to_jsonb(t)` },
+] as const;
+
+export type TableName = (typeof TABLES)[number]['name'];
+export type RowCounts = Record<TableName, number>;
+export type TableHashes = Record<TableName, string>;
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  // node-postgres and PGlite both answer `{ rows }` through drizzle's `execute`.
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** One cheap query: the row count of every table (run after every input). */
+export async function rowCounts(db: Database): Promise<RowCounts> {
+  const selects = TABLES.map(
+    (t) => sql`(select count(*) from ${sql.identifier(t.name)})::int as ${sql.identifier(t.name)}`,
+  );
+  const [row] = rowsOf(await db.execute(sql`select ${sql.join(selects, sql`, `)}`));
+  return Object.fromEntries(TABLES.map((t) => [t.name, Number(row?.[t.name])])) as RowCounts;
+}
+
+/** A content hash of every table (run around each route's batch): catches updates too. */
+export async function tableHashes(db: Database): Promise<TableHashes> {
+  const selects = TABLES.map(
+    (t) =>
+      sql`(select md5(coalesce(string_agg((${t.row})::text, '|' order by (${t.row})::text), '')) from ${sql.identifier(t.name)} t) as ${sql.identifier(t.name)}`,
+  );
+  const [row] = rowsOf(await db.execute(sql`select ${sql.join(selects, sql`, `)}`));
+  return Object.fromEntries(TABLES.map((t) => [t.name, String(row?.[t.name])])) as TableHashes;
+}
+
+/** Rows of `audit_log` with one of `actions`, so a route's expected audit trail can be told apart. */
+export async function auditCount(db: Database, actions: readonly string[]): Promise<number> {
+  if (actions.length === 0) return 0;
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select count(*)::int as n from audit_log where action in (${sql.join(
+        actions.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return Number(row?.n);
+}

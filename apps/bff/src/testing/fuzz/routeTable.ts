@@ -1,0 +1,359 @@
+import type { Express, Router } from 'express';
+
+export type FuzzRole = 'anonymous' | 'finance' | 'support' | 'admin';
+export type FieldKind = 'string' | 'object' | 'boolean';
+
+export interface FuzzRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The Express path, e.g. `/api/payouts/:id`; `*` for the SPA fallback. */
+  path: string;
+  /** A role the route lets through, so validation (not auth) is what the inputs meet. */
+  role: FuzzRole;
+  /** The JSON body the route reads: a base body (with the path's fake ids: never a write). */
+  body?: {
+    base: Record<string, unknown>;
+    /** Top-level names, or dotted paths into the base (`data.order_id`). */
+    fields: Record<string, FieldKind>;
+    /** Unknown keys are refused (a `.strict()` schema or `additionalProperties: false`). */
+    strict: boolean;
+  };
+  /** The query keys the route parses; `strict`: unknown keys are refused. */
+  query?: { keys: readonly string[]; strict: boolean };
+  /** The route requires an `Idempotency-Key` header. */
+  idempotencyKey?: boolean;
+  /** The body is read as text whatever its type (the orchestrator's webhook). */
+  textBody?: boolean;
+  /** Audit actions a shape-valid input may record (a failed sign-in is audited by design). */
+  expectedAudit?: readonly string[];
+  /**
+   * Orchestrator reads a shape-valid (not invalid-by-construction) input may cause: the route
+   * exists to look things up there. Invalid input must never reach the orchestrator.
+   */
+  orchestratorReads?: readonly string[];
+  /** Answers 200 to a well-formed input with any query (no input of its own). */
+  ignoresQuery?: boolean;
+  /**
+   * Base body plus every field filled would be a valid create (a new user): inputs that fill
+   * fields with odd strings also carry an unknown field, so none of them can create anything.
+   */
+  createsWhenComplete?: boolean;
+  /**
+   * `:id` is a real payout awaiting approval, which a valid input would approve, reject or
+   * cancel: only bodies invalid by construction are sent.
+   */
+  awaitingPayout?: boolean;
+  /** Issue 6 routes (api-issue6.md): fuzzed whether or not they are mounted yet. */
+  issue6?: boolean;
+}
+
+const PAYOUT_LIST_KEYS = [
+  'status',
+  'provider',
+  'payout_method_type',
+  'currency',
+  'country',
+  'created_from',
+  'created_to',
+  'amount_min',
+  'amount_max',
+  'q',
+  'include_test',
+  'is_test',
+  'sort',
+  'order',
+  'cursor',
+  'limit',
+  'needs_my_approval',
+  'needs_attention',
+] as const;
+
+/** A payout body with its corridor right and everything else missing (never a valid payout). */
+const PAYOUT_BASE = { country: 'BE', currency: 'EUR', amount: '10.00' };
+const PAYOUT_FIELDS: Record<string, FieldKind> = {
+  country: 'string',
+  currency: 'string',
+  amount: 'string',
+  provider: 'string',
+  payout_method_type: 'string',
+  order_id: 'string',
+  state: 'string',
+  metadata: 'object',
+};
+
+const NOTIFICATION_BASE = {
+  webhook: { type: 'approved' },
+  data: {
+    order_id: 'fuzz-not-ours',
+    psp_name: 'northwind_pay',
+    charge: {
+      type: 'charge',
+      id: 'fuzz-charge',
+      psp_order_id: null,
+      operation_type: 'payout',
+      attributes: {
+        status: 'approved',
+        amount: 10.5,
+        currency: 'EUR',
+        decline_code: null,
+        decline_reason: null,
+        created_at: 1_900_000_000,
+        updated_at: 1_900_000_000,
+      },
+    },
+  },
+  meta: { server_time: 1_900_000_000, api_version: 'v2' },
+};
+
+/**
+ * Every route the BFF mounts, with what it reads. `mountedRoutes` (below) walks the app's router
+ * stack; the fuzz suite fails when a router mounts a route this table does not list.
+ */
+export const FUZZ_ROUTES: readonly FuzzRoute[] = [
+  // Health (outside /api).
+  { method: 'GET', path: '/healthz', role: 'anonymous', ignoresQuery: true },
+  { method: 'GET', path: '/readyz', role: 'anonymous', ignoresQuery: true },
+  // Session.
+  {
+    method: 'POST',
+    path: '/api/session',
+    role: 'anonymous',
+    body: {
+      base: { email: 'nobody@example.com', password: 'not-the-password' },
+      fields: { email: 'string', password: 'string' },
+      strict: true,
+    },
+    expectedAudit: ['session.sign_in_failed'],
+  },
+  { method: 'GET', path: '/api/session', role: 'finance', ignoresQuery: true },
+  // Signing out ends the session it names: fuzzed without one (bad cookies instead).
+  { method: 'DELETE', path: '/api/session', role: 'anonymous', ignoresQuery: true },
+  // Audit and users (admin).
+  {
+    method: 'GET',
+    path: '/api/audit',
+    role: 'admin',
+    query: { keys: ['who', 'what', 'from', 'to', 'cursor', 'limit'], strict: true },
+  },
+  { method: 'GET', path: '/api/users', role: 'admin', ignoresQuery: true },
+  {
+    method: 'POST',
+    path: '/api/users',
+    role: 'admin',
+    body: {
+      base: { email: 'fuzz@example.com', name: 'Fuzz', role: 'finance' },
+      fields: { email: 'string', name: 'string', role: 'string', password: 'string' },
+      strict: true,
+    },
+    createsWhenComplete: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/:id',
+    role: 'admin',
+    body: {
+      base: { name: 'Fuzz' },
+      fields: { name: 'string', role: 'string', disabled: 'boolean' },
+      strict: true,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/:id/password',
+    role: 'admin',
+    body: {
+      base: { password: 'a-long-enough-password' },
+      fields: { password: 'string' },
+      strict: true,
+    },
+  },
+  // Corridors and providers.
+  { method: 'GET', path: '/api/corridors', role: 'finance', ignoresQuery: true },
+  {
+    method: 'GET',
+    path: '/api/providers/matrix',
+    role: 'admin',
+    query: { keys: ['refresh'], strict: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/providers',
+    role: 'finance',
+    query: { keys: ['country', 'currency', 'refresh'], strict: true },
+    orchestratorReads: ['getPayoutProviders'],
+  },
+  // Payouts.
+  {
+    method: 'POST',
+    path: '/api/payouts',
+    role: 'finance',
+    idempotencyKey: true,
+    body: { base: PAYOUT_BASE, fields: PAYOUT_FIELDS, strict: true },
+    orchestratorReads: ['getPayoutProviders'],
+  },
+  {
+    method: 'GET',
+    path: '/api/payouts',
+    role: 'finance',
+    query: { keys: PAYOUT_LIST_KEYS, strict: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/payouts/export.csv',
+    role: 'finance',
+    query: {
+      keys: PAYOUT_LIST_KEYS.filter((k) => k !== 'cursor' && k !== 'limit'),
+      strict: true,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/payouts/summary',
+    role: 'finance',
+    query: { keys: [], strict: true },
+    issue6: true,
+  },
+  { method: 'GET', path: '/api/payouts/:id', role: 'finance', ignoresQuery: true },
+  { method: 'POST', path: '/api/payouts/:id/check-status', role: 'finance' },
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/approve',
+    role: 'admin',
+    body: { base: {}, fields: {}, strict: false },
+    issue6: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/reject',
+    role: 'admin',
+    body: { base: { reason: 'Fuzz' }, fields: { reason: 'string' }, strict: false },
+    issue6: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/cancel',
+    role: 'finance',
+    body: { base: {}, fields: { reason: 'string' }, strict: false },
+    issue6: true,
+  },
+  // The same three on a real payout awaiting approval (created by finance, over the threshold).
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/approve',
+    role: 'admin',
+    body: { base: {}, fields: {}, strict: true },
+    awaitingPayout: true,
+    issue6: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/reject',
+    role: 'admin',
+    body: { base: { reason: 'Fuzz' }, fields: { reason: 'string' }, strict: true },
+    awaitingPayout: true,
+    issue6: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/cancel',
+    role: 'finance',
+    body: { base: {}, fields: { reason: 'string' }, strict: true },
+    awaitingPayout: true,
+    issue6: true,
+  },
+  // The orchestrator's webhook (no session; the path token is the credential).
+  {
+    method: 'POST',
+    path: '/api/orchestrator/notifications/:token',
+    role: 'anonymous',
+    textBody: true,
+    body: {
+      base: NOTIFICATION_BASE,
+      fields: {
+        webhook: 'object',
+        data: 'object',
+        meta: 'object',
+        'webhook.type': 'string',
+        'data.order_id': 'string',
+        'data.psp_name': 'string',
+        'data.charge.id': 'string',
+        'data.charge.operation_type': 'string',
+        'data.charge.attributes.status': 'string',
+        'data.charge.attributes.currency': 'string',
+        'meta.api_version': 'string',
+      },
+      strict: false,
+    },
+  },
+  // Lab and deposit console (admin).
+  {
+    method: 'GET',
+    path: '/api/lab/test-data',
+    role: 'admin',
+    query: { keys: ['country', 'currency', 'payout_method_type', 'provider'], strict: true },
+    orchestratorReads: ['getPayoutProviders'],
+  },
+  {
+    method: 'POST',
+    path: '/api/lab/payouts',
+    role: 'admin',
+    idempotencyKey: true,
+    body: { base: PAYOUT_BASE, fields: PAYOUT_FIELDS, strict: true },
+    orchestratorReads: ['getPayoutProviders'],
+  },
+  { method: 'GET', path: '/api/lab/deposits/options', role: 'admin', ignoresQuery: true },
+  {
+    method: 'GET',
+    path: '/api/lab/fingerprint',
+    role: 'admin',
+    query: { keys: ['country', 'currency', 'card_bin'], strict: true },
+    orchestratorReads: ['getFingerprint'],
+  },
+  {
+    method: 'POST',
+    path: '/api/lab/deposits',
+    role: 'admin',
+    body: {
+      base: { mode: 'routed', deposit: {} },
+      fields: {
+        mode: 'string',
+        psp_name: 'string',
+        single_payment_mid_alias: 'string',
+        deposit: 'object',
+      },
+      strict: true,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/lab/deposits/:id',
+    role: 'admin',
+    ignoresQuery: true,
+    orchestratorReads: ['getDeposit'],
+  },
+  // Anything else under /api is a problem+json 404; anything else outside it is the SPA.
+  { method: 'GET', path: '/api/*', role: 'finance' },
+  { method: 'GET', path: '*', role: 'anonymous' },
+];
+
+interface ListedRoute {
+  path: string | RegExp;
+  methods: string[] | undefined;
+  router: Router | undefined;
+}
+
+/** `router@2` (Express 5) lists its own routes; mounted routers are walked recursively. */
+export function mountedRoutes(app: Express): { method: string; path: string }[] {
+  const found: { method: string; path: string }[] = [];
+  const walk = (router: Router, prefix: string) => {
+    const list = (router as unknown as { listRoutes(): ListedRoute[] }).listRoutes();
+    for (const entry of list) {
+      const path = `${prefix}${String(entry.path) === '/' ? '' : String(entry.path)}`;
+      if (entry.router) walk(entry.router, path);
+      for (const method of entry.methods ?? []) {
+        if (method !== 'HEAD' && method !== '_all') found.push({ method, path });
+      }
+    }
+  };
+  walk((app as unknown as { router: Router }).router, '');
+  return found;
+}
