@@ -135,6 +135,7 @@ export function createApp({
     staleAfterMs,
     approvalThresholds: config.approvalThresholds,
     attentionAfterMs: config.attentionAfterMs,
+    corridors,
   });
   const reconciler = createPayoutsReconciler({
     repo: payoutsRepository,

@@ -70,7 +70,16 @@ describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    t = await startTestApp({ database, env: { ORCHESTRATOR_TIMEOUT_MS: '1500' } });
+    t = await startTestApp({
+      database,
+      env: { ORCHESTRATOR_TIMEOUT_MS: '1500' },
+      corridors: [
+        { country: 'BE', currency: 'EUR' },
+        { country: 'US', currency: 'USD' },
+        { country: 'DE', currency: 'BTC' },
+        { country: 'JP', currency: 'JPY' },
+      ],
+    });
     finance = await t.signIn('finance');
     support = await t.signIn('support');
   });
@@ -536,6 +545,8 @@ describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
         corridors: [
           { country: 'BE', currency: 'EUR' },
           { country: 'US', currency: 'USD' },
+          { country: 'DE', currency: 'BTC' },
+          { country: 'JP', currency: 'JPY' },
         ],
       });
     });
@@ -557,6 +568,18 @@ describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
       expect(refreshed.fetched_at).not.toBe(first.fetched_at);
       const bad = await support('/api/providers?country=Belgium');
       expect(bad.status).toBe(422);
+    });
+
+    it('refuses a corridor that is not the merchant’s before asking the orchestrator', async () => {
+      const calls = t.sandbox.inspect.createCalls().length;
+      const res = await finance('/api/providers?country=ZA&currency=ZAR');
+      expect(res.status).toBe(422);
+      expect((await readJson(res)).errors).toEqual([
+        { pointer: '/currency', message: 'ZA / ZAR is not a configured corridor' },
+      ]);
+      const created = await create(finance, cardPayout({ country: 'ZA', currency: 'ZZZ' }));
+      expect(created.status).toBe(422);
+      expect(t.sandbox.inspect.createCalls()).toHaveLength(calls);
     });
 
     it('maps an orchestrator outage to a stable problem code', async () => {

@@ -3,6 +3,7 @@ import {
   buildPayoutForm,
   compareAmounts,
   validatePayout,
+  type Corridor,
   type PayoutRecord,
   type PayoutStatus,
 } from '@payouts/contracts';
@@ -20,6 +21,7 @@ import type { ProvidersService } from '../providers/providersService.js';
 import { canonicalJson } from './canonicalJson.js';
 import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
 import type { ApprovalThresholds } from '../../config.js';
+import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { PayoutLifecycle, PayoutsOrchestrator, SubmitOutcome } from './payoutLifecycle.js';
 import { toPayoutDto, toPayoutEventDto, type PayoutDto, type PayoutEventDto } from './payoutDto.js';
 import { decideTransition, isFinalStatus } from './payoutStatus.js';
@@ -145,6 +147,7 @@ export function createPayoutsService({
   staleAfterMs,
   approvalThresholds,
   attentionAfterMs,
+  corridors,
 }: {
   payoutsRepository: PayoutsRepository;
   providersService: ProvidersService;
@@ -157,6 +160,8 @@ export function createPayoutsService({
   staleAfterMs: number;
   approvalThresholds: ApprovalThresholds;
   attentionAfterMs: number;
+  /** The merchant's corridors: no other reaches the orchestrator. */
+  corridors: readonly Corridor[];
 }): PayoutsService {
   const attentionBefore = () => new Date(clock.now().getTime() - attentionAfterMs);
 
@@ -276,6 +281,7 @@ export function createPayoutsService({
   const service: PayoutsService = {
     async create({ user, idempotencyKey, body }, context, options = {}) {
       const corridor = parseInput(corridorOfBody, body);
+      requireKnownCorridor(corridors, corridor);
       const { providers } = await providersService.get(corridor);
       const form = buildPayoutForm(providers, corridor, { now: clock.now() });
       const validation = validatePayout(form, body);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '../../http/parseInput.js';
 import { requireRole } from '../../http/requireRole.js';
+import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import { ROLES } from '../users/roles.js';
 import type { Corridor } from '@payouts/contracts';
 import type { KnownPsp } from '../../config.js';
@@ -50,6 +51,7 @@ export function createProvidersRouter({
   });
   router.get('/providers', requireRole(...ROLES), async (req, res) => {
     const { refresh, ...corridor } = parseInput(providersQuery, req.query);
+    requireKnownCorridor(corridors, corridor);
     res.json(await providersService.get(corridor, { refresh: refresh === '1' }));
   });
   return router;
