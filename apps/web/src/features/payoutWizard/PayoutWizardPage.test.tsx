@@ -31,7 +31,8 @@ describe('PayoutWizardPage: the steps', () => {
     await tabTo(user, screen.getByText('Next'));
     await user.keyboard('{Enter}');
     await screen.findByText(/^Step 2 of 5/);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveFocus();
+    // The heading takes the focus in the frame after the step is shown.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
 
     await tabTo(user, screen.getByLabelText('Card'));
     await user.keyboard(' ');
@@ -78,7 +79,7 @@ describe('PayoutWizardPage: the steps', () => {
     await next(user);
     await screen.findByText(/^Step 2 of 5/);
     const heading = screen.getByRole('heading', { name: 'Step 2 of 5: Payout method and PSP' });
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('asks for the state where the country has states', async () => {

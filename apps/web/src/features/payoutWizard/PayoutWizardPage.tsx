@@ -15,7 +15,7 @@ import {
   type PayoutRequest,
 } from '@payouts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
@@ -59,6 +59,12 @@ const defaultRandomBytes = (n: number): Uint8Array => crypto.getRandomValues(new
 const defaultNewKey = (): string => crypto.randomUUID();
 const defaultNow = (): Date => new Date();
 
+/**
+ * How long after the last keystroke in the PSP section the draft is written to storage. A step
+ * change, a send, leaving the page and unmounting write it at once.
+ */
+export const DRAFT_SAVE_DELAY_MS = 300;
+
 /** A draft from storage resumes at the recipient step at the latest: sensitive values were not kept. */
 function restored(draft: WizardDraft): WizardDraft {
   if (draft.createdPayoutId !== null) return { ...draft, step: STEP.result };
@@ -87,6 +93,13 @@ export function PayoutWizardPage({
       : { draft: newDraft(newOrderId(now(), randomBytes), newKey()), wasRestored: false };
   });
   const [draft, setDraft] = useState<WizardDraft>(initial.draft);
+  /**
+   * The latest draft: `draft` plus the section values typed since the wizard last rendered. They
+   * stay in the section's form while typed (a keystroke does not re-render the wizard) and reach
+   * `draft` with the next step change.
+   */
+  const draftRef = useRef<WizardDraft>(initial.draft);
+  const saveTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [wasRestored, setWasRestored] = useState(initial.wasRestored);
   const [stepChanged, setStepChanged] = useState(false);
   const [corridorErrors, setCorridorErrors] = useState<CorridorErrors>({});
@@ -120,6 +133,27 @@ export function PayoutWizardPage({
       ? form.section(draft.payout_method_type, draft.provider)
       : undefined;
 
+  /** Writes the draft now if a delayed save is waiting. */
+  const flushSave = useCallback((): void => {
+    if (saveTimerRef.current === null) return;
+    clearTimeout(saveTimerRef.current);
+    saveTimerRef.current = null;
+    storage.save(draftRef.current);
+  }, [storage]);
+  useEffect(() => {
+    const onHide = (): void => flushSave();
+    const onVisibility = (): void => {
+      if (document.visibilityState === 'hidden') flushSave();
+    };
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flushSave();
+    };
+  }, [flushSave]);
+
   const refresh = useMutation({
     mutationFn: () => {
       if (!corridor) throw new Error('No corridor chosen');
@@ -139,10 +173,15 @@ export function PayoutWizardPage({
   });
 
   const save = (next: WizardDraft): void => {
+    if (saveTimerRef.current !== null) {
+      clearTimeout(saveTimerRef.current);
+      saveTimerRef.current = null;
+    }
+    draftRef.current = next;
     storage.save(next);
     setDraft(next);
   };
-  const update = (patch: Partial<WizardDraft>): void => save({ ...draft, ...patch });
+  const update = (patch: Partial<WizardDraft>): void => save({ ...draftRef.current, ...patch });
   const goTo = (step: WizardStep): void => {
     setStepChanged(true);
     update({ step });
@@ -192,8 +231,10 @@ export function PayoutWizardPage({
     });
   };
 
+  /** Per keystroke in the PSP section: kept, saved a moment later, no re-render of the wizard. */
   const changeMetadata = (metadata: Record<string, unknown>): void => {
-    const changed = (name: string): boolean => metadata[name] !== draft.metadata[name];
+    const current = draftRef.current;
+    const changed = (name: string): boolean => metadata[name] !== current.metadata[name];
     if (Object.keys(apiErrors.metadata).some(changed)) {
       setApiErrors({
         ...apiErrors,
@@ -202,7 +243,12 @@ export function PayoutWizardPage({
         ),
       });
     }
-    update({ metadata });
+    draftRef.current = { ...current, metadata };
+    if (saveTimerRef.current !== null) clearTimeout(saveTimerRef.current);
+    saveTimerRef.current = setTimeout(() => {
+      saveTimerRef.current = null;
+      storage.save(draftRef.current);
+    }, DRAFT_SAVE_DELAY_MS);
   };
 
   const corridorNext = (): void => {
@@ -211,8 +257,9 @@ export function PayoutWizardPage({
     if (Object.keys(errors).length === 0) goTo(STEP.method);
   };
 
+  // Only the review step shows it and sends it.
   const body: PayoutRequest | undefined =
-    form && section
+    draft.step === STEP.review && form && section
       ? (normalizePayout(form, {
           order_id: draft.corridor.order_id,
           provider: draft.provider,
@@ -380,13 +427,7 @@ export function PayoutWizardPage({
           </Button>
         ) : null}
       </Stack>
-      <Stepper activeStep={draft.step} alternativeLabel aria-label="Progress">
-        {WIZARD_STEPS.map((label, index) => (
-          <Step key={label} completed={index < draft.step}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <WizardStepper step={draft.step} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <StepHeading key={draft.step} step={draft.step} takeFocus={stepChanged} />
         {wasRestored && draft.step !== STEP.result ? (
@@ -405,6 +446,19 @@ export function PayoutWizardPage({
     </Stack>
   );
 }
+
+/** Memoised: the wizard re-renders on every choice, the progress only changes with the step. */
+const WizardStepper = memo(function WizardStepper({ step }: { step: WizardStep }) {
+  return (
+    <Stepper activeStep={step} alternativeLabel aria-label="Progress">
+      {WIZARD_STEPS.map((label, index) => (
+        <Step key={label} completed={index < step}>
+          <StepLabel>{label}</StepLabel>
+        </Step>
+      ))}
+    </Stepper>
+  );
+});
 
 function MissingChoice({ onBack, loading }: { onBack: () => void; loading: boolean }) {
   return (

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { Payout } from '../payouts/payoutsApi.js';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { apiError } from '../../testing/fakeApi.js';
-import { CARD, deferred, fill, next, setup, toReview } from '../../testing/wizardHarness.js';
+import {
+  CARD,
+  choosePsp,
+  corridorStep,
+  deferred,
+  fill,
+  next,
+  setup,
+  toReview,
+} from '../../testing/wizardHarness.js';
 import { DRAFT_STORAGE_KEY } from './draftStorage.js';
 
 describe('PayoutWizardPage: making the payout', () => {
@@ -131,6 +140,24 @@ describe('PayoutWizardPage: making the payout', () => {
     await second.user.click(await screen.findByText('Make a payout'));
     await screen.findByText(/was created\./);
     expect(second.calls.create.map((c) => c.key)).toEqual(['key-1']);
+  });
+
+  it('keeps what was typed in the PSP section across a reload, without a step change', async () => {
+    const first = setup();
+    await corridorStep(first.user);
+    await choosePsp(first.user, 'Card', 'Acme Pay');
+    await next(first.user);
+    await fill(first.user, await screen.findByLabelText(/^Name on card/), 'Jane Doe');
+    await fill(first.user, screen.getByLabelText(/^Card number/), CARD);
+    // Typing does not write the draft at once; leaving the page (here: unmounting) does.
+    first.unmount();
+    const stored = window.sessionStorage.getItem(DRAFT_STORAGE_KEY)!;
+    expect(stored).toContain('Jane Doe');
+    expect(stored).not.toContain('4111');
+
+    setup();
+    expect(await screen.findByLabelText(/^Name on card/)).toHaveValue('Jane Doe');
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('');
   });
 
   it('starting over after an unknown outcome keeps the order id, so the BFF can refuse a duplicate', async () => {

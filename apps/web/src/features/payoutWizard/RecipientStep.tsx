@@ -2,14 +2,15 @@ import Button from '@mui/material/Button';
 import type { PayoutFormSection } from '@payouts/contracts';
 import { Form } from '@rjsf/mui';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { rjsfValidator, transformErrors } from './rjsfValidator.js';
 import { sectionUiSchema } from './sectionUiSchema.js';
 import { WizardButtons } from './WizardButtons.js';
-import { WizardInputTemplate } from './WizardInputTemplate.js';
+import { WIZARD_TEMPLATES } from './wizardTemplates.js';
 
 export interface RecipientStepProps {
   section: PayoutFormSection;
+  /** The values the form starts with; later changes of this prop are not shown (see below). */
   formData: Record<string, unknown>;
   /** Messages the BFF (or the orchestrator through it) returned, per field name. */
   apiErrors: Record<string, string>;
@@ -18,11 +19,13 @@ export interface RecipientStepProps {
   onNext: () => void;
 }
 
-const TEMPLATES = { BaseInputTemplate: WizardInputTemplate };
-
 /**
  * The PSP's own section, generated from its field list by RJSF. The parent gives it a `key` per
  * (type, PSP), so choosing another PSP mounts a fresh form and no value leaks between PSPs.
+ *
+ * The values live in the form while they are typed: a keystroke re-renders the form only, and
+ * `onChange` tells the parent, which keeps them without re-rendering the whole wizard and saves the
+ * draft a moment later.
  */
 export function RecipientStep({
   section,
@@ -32,6 +35,9 @@ export function RecipientStep({
   onBack,
   onNext,
 }: RecipientStepProps) {
+  // Read once: the form holds the values from then on (uncontrolled), so a keystroke re-renders
+  // the form and the edited field, not this component or the wizard around it.
+  const [initialFormData] = useState(formData);
   const uiSchema = useMemo(() => sectionUiSchema(section), [section]);
   const extraErrors = useMemo(
     () =>
@@ -47,7 +53,7 @@ export function RecipientStep({
       validator={rjsfValidator}
       // The form shows its errors on the fields; without a handler RJSF logs them as console errors.
       onError={() => undefined}
-      formData={formData}
+      initialFormData={initialFormData}
       onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event) => {
         onChange((event.formData ?? {}) as Record<string, unknown>);
@@ -55,7 +61,7 @@ export function RecipientStep({
       }}
       extraErrors={extraErrors}
       transformErrors={transformErrors}
-      templates={TEMPLATES}
+      templates={WIZARD_TEMPLATES}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError

@@ -3,9 +3,7 @@ import { Form } from '@rjsf/mui';
 import { useMemo, type ReactNode } from 'react';
 import { rjsfValidator, transformErrors } from './rjsfValidator.js';
 import { sectionUiSchema } from './sectionUiSchema.js';
-import { WizardInputTemplate } from './WizardInputTemplate.js';
-
-const TEMPLATES = { BaseInputTemplate: WizardInputTemplate };
+import { WIZARD_TEMPLATES } from './wizardTemplates.js';
 
 export interface SectionFormProps {
   section: PayoutFormSection;
@@ -45,7 +43,7 @@ export function SectionForm({
       onChange={(event) => onChange?.((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event) => onSubmit?.((event.formData ?? {}) as Record<string, unknown>)}
       transformErrors={transformErrors}
-      templates={TEMPLATES}
+      templates={WIZARD_TEMPLATES}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError

@@ -1,3 +1,5 @@
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import {
   isPlausibleCardNumber,
   maskCardNumber,
@@ -5,61 +7,142 @@ import {
   normalizeFieldValue,
   type FieldNormalizer,
 } from '@payouts/contracts';
-import { Templates } from '@rjsf/mui';
-import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { useState, type ComponentType } from 'react';
-
-function muiBaseInputTemplate(): ComponentType<BaseInputTemplateProps> {
-  const template = Templates.BaseInputTemplate;
-  if (!template) throw new Error('@rjsf/mui has no BaseInputTemplate');
-  return template;
-}
-const MuiBaseInputTemplate = muiBaseInputTemplate();
+import { SchemaExamples } from '@rjsf/core';
+import {
+  errorId,
+  examplesId,
+  getInputProps,
+  helpId,
+  labelValue,
+  type BaseInputTemplateProps,
+} from '@rjsf/utils';
+import { memo, useState, type ChangeEvent, type FocusEvent, type HTMLAttributes } from 'react';
 
 const NORMALIZERS: readonly FieldNormalizer[] = ['trim', 'cardNumber', 'phone', 'none'];
 
 /**
- * MUI's text input with what the PSP sections need beyond it: `ui:inputMode` (numeric keypads on
- * phones), tidying on blur the way the BFF tidies (`ui:normalize`), and a card number shown as
- * 6 + 4 once it has been typed and left (`ui:maskOnBlur`), in full again while edited.
+ * The PSP sections' text input. It is MUI's outlined input and label without the `TextField`
+ * around them: the field template already wraps each field in a `FormControl` (error, required,
+ * focus and filled state come from there), so a second one per field is only render cost; the
+ * sections mount a dozen of these at once and re-render one per keystroke.
+ *
+ * Beyond a plain input: `ui:inputMode` (numeric keypads on phones), tidying on blur the way the
+ * BFF tidies (`ui:normalize`), and a card number shown as 6 + 4 once it has been typed and left
+ * (`ui:maskOnBlur`), in full again while edited. The input is described by the field's error
+ * list and help text when they are shown.
  */
-export function WizardInputTemplate(props: BaseInputTemplateProps) {
-  const { options, onBlur, onFocus, onChange } = props;
-  // RJSF types widget values and slot props as `any`; this template only handles text.
+function WizardInputTemplateRender(props: BaseInputTemplateProps) {
+  const {
+    id,
+    htmlName,
+    placeholder,
+    required,
+    readonly,
+    disabled,
+    type,
+    label,
+    hideLabel,
+    autofocus,
+    options,
+    schema,
+    uiSchema,
+    rawErrors,
+    onBlur,
+    onFocus,
+    onChange,
+    onChangeOverride,
+  } = props;
+  // RJSF types widget values as `any`; this template only handles text and numbers.
   const value: unknown = props.value;
-  const slotProps = props.slotProps as { htmlInput?: object } | undefined;
   const [editing, setEditing] = useState(false);
-  const inputMode = typeof options.inputMode === 'string' ? options.inputMode : undefined;
+  const {
+    type: inputType,
+    step,
+    min,
+    max,
+    accept,
+    autoCapitalize,
+    ...inputProps
+  } = getInputProps(schema, type as string | undefined, options);
+  const inputMode =
+    typeof options.inputMode === 'string'
+      ? (options.inputMode as HTMLAttributes<HTMLInputElement>['inputMode'])
+      : undefined;
   const normalize = NORMALIZERS.find((n) => n === options.normalize);
   const masked =
     options.maskOnBlur === true &&
     !editing &&
     typeof value === 'string' &&
     isPlausibleCardNumber(normalizeCardNumber(value));
+  const shown = masked ? maskCardNumber(value) : value;
+  const labelText = labelValue(label || undefined, hideLabel, undefined);
+  const hasErrors = (rawErrors?.length ?? 0) > 0;
+  const hasHelp = uiSchema?.['ui:help'] !== undefined || options.help !== undefined;
+  const describedBy =
+    [
+      hasErrors ? errorId(id) : null,
+      hasHelp ? helpId(id) : null,
+      schema.examples ? examplesId(id) : null,
+    ]
+      .filter((part) => part !== null)
+      .join(' ') || undefined;
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
+    const next = event.target.value;
+    onChange(next === '' ? options.emptyValue : next);
+  };
+  const handleFocus = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
+    setEditing(true);
+    onFocus(id, event.target.value);
+  };
+  const handleBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
+    const data = event.target.value;
+    setEditing(false);
+    if (normalize) {
+      const tidy = normalizeFieldValue({ normalize }, data);
+      if (tidy !== data) onChange(tidy === '' ? options.emptyValue : tidy);
+    }
+    onBlur(id, data);
+  };
 
   return (
-    <MuiBaseInputTemplate
-      {...props}
-      value={masked ? maskCardNumber(value) : value}
-      onFocus={(id, data) => {
-        setEditing(true);
-        onFocus(id, data);
-      }}
-      onBlur={(id, data) => {
-        setEditing(false);
-        if (normalize && typeof data === 'string') {
-          const tidy = normalizeFieldValue({ normalize }, data);
-          if (tidy !== data) onChange(tidy === '' ? options.emptyValue : tidy);
-        }
-        onBlur(id, data);
-      }}
-      slotProps={{
-        ...slotProps,
-        htmlInput: {
-          ...slotProps?.htmlInput,
+    <>
+      {labelText ? (
+        <InputLabel htmlFor={id} id={`${id}-label`}>
+          {labelText}
+        </InputLabel>
+      ) : null}
+      <OutlinedInput
+        id={id}
+        name={htmlName || id}
+        type={inputType}
+        label={labelText}
+        placeholder={placeholder}
+        required={required}
+        disabled={disabled || readonly}
+        error={hasErrors}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only when the uiSchema asks for it
+        autoFocus={autofocus}
+        value={shown || shown === 0 ? shown : ''}
+        onChange={onChangeOverride ?? handleChange}
+        onBlur={handleBlur}
+        onFocus={handleFocus}
+        inputProps={{
+          ...inputProps,
+          step,
+          min,
+          max,
+          accept,
+          ...(autoCapitalize === undefined ? {} : { autoCapitalize }),
+          ...(schema.examples ? { list: examplesId(id) } : {}),
           ...(inputMode ? { inputMode } : {}),
-        },
-      }}
-    />
+          'aria-describedby': describedBy,
+        }}
+      />
+      <SchemaExamples id={id} schema={schema} />
+    </>
   );
 }
+
+/** RJSF re-renders every field's template when the form does; only the edited one changed. */
+export const WizardInputTemplate = memo(WizardInputTemplateRender);

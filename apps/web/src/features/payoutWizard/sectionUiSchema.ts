@@ -1,10 +1,23 @@
 import type { PayoutFormSection, UiSchema } from '@payouts/contracts';
 
+const built = new WeakMap<PayoutFormSection, UiSchema>();
+
 /**
  * The PSP section's uiSchema with the options our input template reads: how each value is tidied
- * on blur, and which one is a card number to mask once typed.
+ * on blur, and which one is a card number to mask once typed. One object per section (sections
+ * live as long as their provider list): choosing a PSP again does not build it again, and RJSF
+ * compares the same object instead of two equal ones.
  */
 export function sectionUiSchema(section: PayoutFormSection): UiSchema {
+  let ui = built.get(section);
+  if (!ui) {
+    ui = buildSectionUiSchema(section);
+    built.set(section, ui);
+  }
+  return ui;
+}
+
+function buildSectionUiSchema(section: PayoutFormSection): UiSchema {
   const ui: UiSchema = {
     ...section.uiSchema,
     'ui:title': `Recipient details for ${section.provider.title}`,
