@@ -159,6 +159,8 @@ export function createApp({
 
   const app = express();
   app.disable('x-powered-by');
+  // API replies are `no-store`: an ETag (a SHA-1 of every body) would never be used.
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
   // First, so its own time covers every other middleware.

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 
 export interface HttpExchange {
   method: 'GET' | 'POST';
@@ -35,23 +35,35 @@ export function createTransport(options: TransportOptions): Transport {
   const url = new URL(options.baseUrl);
   const prefix = url.pathname.replace(/\/+$/, '');
   const pool = new Pool(url.origin, { connections: options.connections });
+  // Calls of this client inside undici (sending, or reading their reply).
+  let inFlight = 0;
   return {
     async send(exchange) {
-      const response = await pool.request({
-        method: exchange.method,
-        path: `${prefix}${exchange.path}`,
-        headers: exchange.headers,
-        body: exchange.body ?? null,
-        signal: exchange.signal,
-      });
-      const text = await response.body.text();
+      let response: Dispatcher.ResponseData;
+      let text: string;
+      inFlight += 1;
+      try {
+        response = await pool.request({
+          method: exchange.method,
+          path: `${prefix}${exchange.path}`,
+          headers: exchange.headers,
+          body: exchange.body ?? null,
+          signal: exchange.signal,
+        });
+        text = await response.body.text();
+      } finally {
+        inFlight -= 1;
+      }
       // undici marks a connection free only an event-loop turn after its response ended; a call
       // made in between (a login, then the call that waited for it) would open a second
       // connection. When nothing else is in flight, yield that one turn so the next call
-      // reuses this connection.
-      const stats = pool.stats;
-      if (stats.connected > 0 && stats.free === 0 && stats.running === 0 && stats.pending === 0) {
-        await nextTurn();
+      // reuses this connection. (`pool.stats` walks every connection: under load another call
+      // is almost always in flight, which rules the wait out without asking.)
+      if (inFlight === 0) {
+        const stats = pool.stats;
+        if (stats.connected > 0 && stats.free === 0 && stats.running === 0 && stats.pending === 0) {
+          await nextTurn();
+        }
       }
       return { status: response.statusCode, headers: response.headers, text };
     },

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/authContext.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import type { PasswordHasher } from '../users/passwordHasher.js';
 import type { UserRow, UsersRepository } from '../users/usersRepository.js';
-import type { SessionRepository } from './sessionRepository.js';
+import type { SessionLookup, SessionRepository } from './sessionRepository.js';
 
 export interface SessionSettings {
   secret: string;
@@ -35,7 +35,7 @@ export interface SessionService {
 // the idle timeout is the price.
 const TOUCH_INTERVAL_MS = 60_000;
 
-function toSessionUser(user: UserRow): SessionUser {
+function toSessionUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>): SessionUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
@@ -56,6 +56,8 @@ export function createSessionService({
   logger: Logger;
   settings: SessionSettings;
 }): SessionService {
+  const isIdle = (found: SessionLookup, now: number) =>
+    now - found.session.lastSeenAt.getTime() >= settings.idleTimeoutMs;
   const hashId = (sessionId: string) =>
     createHmac('sha256', settings.secret).update(sessionId).digest('base64url');
 
@@ -106,13 +108,15 @@ export function createSessionService({
 
     async authenticate(sessionId) {
       const idHash = hashId(sessionId);
-      const found = await sessionRepository.findWithUser(idHash);
-      if (!found) return undefined;
       const now = clock.now().getTime();
+      let found = await sessionRepository.findWithUser(idHash);
+      if (!found) return undefined;
+      // A cached lookup may predate another process's touch: read again before ending it.
+      if (isIdle(found, now)) found = await sessionRepository.findWithUser(idHash, { fresh: true });
+      if (!found) return undefined;
       const { session, user } = found;
-      const idle = now - session.lastSeenAt.getTime() >= settings.idleTimeoutMs;
       const expired = now >= session.expiresAt.getTime();
-      if (idle || expired || user.disabledAt !== null) {
+      if (isIdle(found, now) || expired || user.disabledAt !== null) {
         await sessionRepository.delete(idHash);
         return undefined;
       }

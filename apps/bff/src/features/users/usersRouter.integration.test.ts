@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds)('users (%s)', (kind) => {
       json: { role: 'finance' },
     });
     expect(demoted.status).toBe(200);
-    // The role is read from the database per request: the demoted admin is no longer one.
+    // A role change drops the user's cached sessions: the demoted admin is no longer one.
     expect((await admin('/api/users')).status).toBe(403);
     const boss = await readJson(await signInAs('admin2@example.com', NEW_PASSWORD));
     expect(boss.user.role).toBe('admin');

@@ -31,6 +31,8 @@ export function toUserDto({ user, lastSignInAt }: UserWithSignIn): UserDto {
 /** What the users service needs of sessions: ending all of one user's. */
 export interface UserSessions {
   deleteForUser(userId: string): Promise<void>;
+  /** The user's role or name changed: sessions cached in this process must be read again. */
+  forgetUser?(userId: string): void;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -139,6 +141,7 @@ export function createUsersService({
         );
       }
       const { user, before } = result;
+      sessions?.forgetUser?.(user.id);
       if (user.disabledAt !== null) await endSessions(user.id);
       const changes: Record<string, { from: unknown; to: unknown }> = {};
       if (before.role !== user.role) changes.role = { from: before.role, to: user.role };
