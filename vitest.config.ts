@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on this 2-core
+    // machine. Most suites wait on sockets, databases and browsers more than they compute.
+    maxWorkers: 2,
     projects: [
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',

@@ -102,6 +102,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         RECONCILE_BACKOFF_SECONDS: '1',
         RECONCILE_MAX_BACKOFF_SECONDS: '2',
         APPROVAL_THRESHOLDS: 'none',
+        CORRIDORS: 'BE:EUR',
         LOG_LEVEL: 'warn',
       };
     });

@@ -227,6 +227,22 @@ export function createPayoutsService({
     if (record.state === 'completed' && record.responseStatus !== null) {
       return replyToResult(record.responseStatus, record.responseBody as StoredReply, true);
     }
+    // The payout moved on without the request that held the key (it died, and the reconciler
+    // or a notification settled it): answer with the payout as it is now.
+    const held = record.payoutId ? await repo.findById(record.payoutId) : undefined;
+    if (held && held.payout.status !== 'submitting' && held.payout.status !== 'failed') {
+      const [payout] = await dtosOf([held]);
+      const reply: StoredReply = { kind: 'payout', payout: payout! };
+      const status = held.payout.status === 'unknown' ? 202 : 201;
+      await repo.completeIdempotencyKey({
+        userId: user.id,
+        key: record.key,
+        status,
+        body: reply,
+        at: clock.now(),
+      });
+      return replyToResult(status, reply, true);
+    }
     const age = clock.now().getTime() - record.updatedAt.getTime();
     if (age < staleAfterMs || !record.payoutId) {
       throw new AppError('request_in_flight', 'This payout is still being submitted.', {
