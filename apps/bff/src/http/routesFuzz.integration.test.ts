@@ -13,6 +13,7 @@ import { createRawClient, type RawClient, type RawResponse } from '../testing/fu
 import { FUZZ_ROUTES, mountedRoutes, type FuzzRoute } from '../testing/fuzz/routeTable.js';
 import { readJson, startTestApp, type TestApp } from '../testing/testApp.js';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
+import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
 
 /**
  * Issue 6, "Bad input, everywhere": every route the BFF mounts meets ~1,000 generated bad
@@ -118,14 +119,7 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
         amount: '5000.00',
         payout_method_type: 'credit_card',
         metadata: {
-          creditCardToken: '',
-          creditCardNumber: '4111 1111 1111 1111',
-          cardHolderName: 'Jan Peeters',
-          expiryMonth: 12,
-          expiryYear: 2034,
-          customerFirstName: 'Jan',
-          customerLastName: 'Peeters',
-          email: 'jan.peeters@example.be',
+          ...TEST_CARD_METADATA,
         },
       },
     });

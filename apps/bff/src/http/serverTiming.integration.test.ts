@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiFetch, type TestApp } from '../testing/testApp.js';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
+import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
 
 const TIMING = /^bff;dur=[\d.]+(, orch;dur=[\d.]+)?$/;
 const orchOf = (res: Response) =>
@@ -47,14 +48,7 @@ describe.each(testDatabaseKinds)('Server-Timing on the real app (%s)', (kind) =>
         amount: '25.00',
         payout_method_type: 'credit_card',
         metadata: {
-          creditCardToken: '',
-          creditCardNumber: '4111 1111 1111 1111',
-          cardHolderName: 'Jan Peeters',
-          expiryMonth: 12,
-          expiryYear: 2034,
-          customerFirstName: 'Jan',
-          customerLastName: 'Peeters',
-          email: 'jan.peeters@example.be',
+          ...TEST_CARD_METADATA,
         },
       },
     });

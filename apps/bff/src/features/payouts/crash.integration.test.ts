@@ -14,6 +14,7 @@ import {
   type PostgresTestDatabase,
 } from '../../testing/processes/childProcesses.js';
 import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
+import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 
 /** Client requests in flight when the BFF is killed. */
 const REQUESTS = 40;
@@ -43,14 +44,7 @@ function cardPayout(orderId: string) {
     amount: '125.50',
     payout_method_type: 'credit_card',
     metadata: {
-      creditCardToken: '',
-      creditCardNumber: '4111 1111 1111 1111',
-      cardHolderName: 'Jan Peeters',
-      expiryMonth: 12,
-      expiryYear: 2034,
-      customerFirstName: 'Jan',
-      customerLastName: 'Peeters',
-      email: 'jan.peeters@example.be',
+      ...TEST_CARD_METADATA,
     },
   };
 }

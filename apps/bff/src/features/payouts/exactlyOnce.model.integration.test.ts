@@ -8,6 +8,7 @@ import { payoutEvents, payouts } from '../../db/schema.js';
 import { startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
 import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
+import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 
 /**
  * The exactly-once model test (issue 6): random interleavings of double and 20-way submits,
@@ -209,14 +210,7 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
       amount: `${units}.${cents}`,
       payout_method_type: 'credit_card',
       metadata: {
-        creditCardToken: '',
-        creditCardNumber: '4111 1111 1111 1111',
-        cardHolderName: 'Jan Peeters',
-        expiryMonth: 12,
-        expiryYear: 2034,
-        customerFirstName: 'Jan',
-        customerLastName: 'Peeters',
-        email: 'jan.peeters@example.be',
+        ...TEST_CARD_METADATA,
       },
     };
   }

@@ -9,6 +9,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
+import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 
 let seq = 0;
 function cardPayout(amount: string, currency = 'EUR', country = currency === 'EUR' ? 'BE' : 'US') {
@@ -22,14 +23,7 @@ function cardPayout(amount: string, currency = 'EUR', country = currency === 'EU
     amount,
     payout_method_type: 'credit_card',
     metadata: {
-      creditCardToken: '',
-      creditCardNumber: '4111 1111 1111 1111',
-      cardHolderName: 'Jan Peeters',
-      expiryMonth: 12,
-      expiryYear: 2034,
-      customerFirstName: 'Jan',
-      customerLastName: 'Peeters',
-      email: 'jan.peeters@example.be',
+      ...TEST_CARD_METADATA,
     },
   };
 }

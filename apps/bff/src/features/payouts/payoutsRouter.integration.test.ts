@@ -11,6 +11,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
+import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 
 let orderSeq = 0;
 function cardPayout(
@@ -28,14 +29,7 @@ function cardPayout(
     payout_method_type: 'credit_card',
     ...overrides,
     metadata: {
-      creditCardToken: '',
-      creditCardNumber: '4111 1111 1111 1111',
-      cardHolderName: 'Jan Peeters',
-      expiryMonth: 12,
-      expiryYear: 2034,
-      customerFirstName: 'Jan',
-      customerLastName: 'Peeters',
-      email: 'jan.peeters@example.be',
+      ...TEST_CARD_METADATA,
       ...metadata,
     },
   };
