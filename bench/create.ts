@@ -20,12 +20,11 @@ import {
 import {
   loadRow,
   loadSettings,
-  measure,
   percentile,
   round,
-  sequential,
-  type LoadResult,
   type LoadTarget,
+  both,
+  type Measured,
 } from './support/load.js';
 import type { BenchContext, BenchSection, SectionResult } from './types.js';
 
@@ -57,21 +56,6 @@ function payoutFactory() {
       },
     };
   };
-}
-
-interface Measured {
-  load: LoadResult;
-  seq: LoadResult;
-}
-
-async function both(target: LoadTarget, ctx: BenchContext): Promise<Measured> {
-  const settings = loadSettings();
-  const load = await measure(target, settings);
-  const seq = await sequential(target, settings.samples);
-  ctx.log(
-    `${target.label}: ${round(load.requestsPerSecond, 0)} req/s at ${settings.connections} connections; sequential p50 ${round(seq.latencyP50Ms)} ms`,
-  );
-  return { load, seq };
 }
 
 function createThroughBff(

@@ -19,30 +19,16 @@ import {
   measure,
   percentile,
   round,
-  sequential,
   type LoadResult,
   type LoadTarget,
+  both,
+  type Measured,
 } from './support/load.js';
 import type { BenchContext, BenchSection, SectionResult } from './types.js';
 
 const CORRIDOR = 'country=BE&currency=EUR';
 export const BFF_OWN_P50_TARGET_MS = 2;
 export const HOP_RATIO_TARGET = 0.5;
-
-interface Measured {
-  load: LoadResult;
-  seq: LoadResult;
-}
-
-async function both(target: LoadTarget, ctx: BenchContext): Promise<Measured> {
-  const settings = loadSettings();
-  const load = await measure(target, settings);
-  const seq = await sequential(target, settings.samples);
-  ctx.log(
-    `${target.label}: ${round(load.requestsPerSecond, 0)} req/s at ${settings.connections} connections; sequential p50 ${round(seq.latencyP50Ms)} ms`,
-  );
-  return { load, seq };
-}
 
 /**
  * A real orchestrator is a network hop away; the sandbox answers in well under a millisecond.

@@ -231,3 +231,22 @@ export function loadRow(result: LoadResult): Record<string, string | number> {
     ),
   };
 }
+
+export interface Measured {
+  load: LoadResult;
+  seq: LoadResult;
+}
+
+/** A target under load, then one request at a time. */
+export async function both(
+  target: LoadTarget,
+  ctx: { log(line: string): void },
+): Promise<Measured> {
+  const settings = loadSettings();
+  const load = await measure(target, settings);
+  const seq = await sequential(target, settings.samples);
+  ctx.log(
+    `${target.label}: ${round(load.requestsPerSecond, 0)} req/s at ${settings.connections} connections; sequential p50 ${round(seq.latencyP50Ms)} ms`,
+  );
+  return { load, seq };
+}
