@@ -24,9 +24,11 @@ export type ClickGoal =
 export function armClickProbe(goal: ClickGoal): string {
   return `(() => {
     const goal = ${JSON.stringify(goal)};
+    // Visible only: the wizard may pre-render the next step hidden (React <Activity>).
     const sectionForm = () =>
       [...document.querySelectorAll('form')].find((form) =>
-        form.textContent.includes('Recipient details for ' + goal.psp));
+        form.textContent.includes('Recipient details for ' + goal.psp) &&
+        form.checkVisibility());
     const met = () => {
       if (goal.kind === 'pspChosen') {
         return [...document.querySelectorAll('[role="combobox"]')].some(

@@ -15,7 +15,7 @@ import {
   type PayoutRequest,
 } from '@payouts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Activity, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
@@ -373,17 +373,8 @@ export function PayoutWizardPage({
       ) : null;
       break;
     case STEP.recipient:
-      content = section ? (
-        <RecipientStep
-          key={`${section.type}:${section.provider.name}`}
-          section={section}
-          formData={draft.metadata}
-          apiErrors={apiErrors.metadata}
-          onChange={changeMetadata}
-          onBack={() => goTo(STEP.method)}
-          onNext={() => goTo(STEP.review)}
-        />
-      ) : (
+      // The section itself is rendered below, in `recipientStep`.
+      content = section ? null : (
         <MissingChoice
           onBack={() => goTo(form ? STEP.method : STEP.corridor)}
           loading={!form && !providers.isError}
@@ -414,6 +405,27 @@ export function PayoutWizardPage({
       break;
   }
 
+  /**
+   * The PSP's section. Once a PSP is chosen on the method step it is rendered ahead of time in a
+   * hidden `<Activity>` (at low priority, after the choice is on screen; hidden with display:none,
+   * so neither focusable nor announced), and Next only makes the same instance visible instead of
+   * mounting a dozen fields. Keyed per (type, PSP): another PSP gets a fresh form.
+   */
+  const onRecipientStep = draft.step === STEP.recipient;
+  const recipientStep =
+    section && (onRecipientStep || draft.step === STEP.method) ? (
+      <RecipientStep
+        key={`${section.type}:${section.provider.name}`}
+        section={section}
+        formData={draft.metadata}
+        apiErrors={apiErrors.metadata}
+        onChange={changeMetadata}
+        onBack={() => goTo(STEP.method)}
+        onNext={() => goTo(STEP.review)}
+        active={onRecipientStep}
+      />
+    ) : null;
+
   return (
     <Stack spacing={3}>
       <title>New payout · Payouts back-office</title>
@@ -442,6 +454,7 @@ export function PayoutWizardPage({
           </Alert>
         ) : null}
         {content}
+        <Activity mode={onRecipientStep ? 'visible' : 'hidden'}>{recipientStep}</Activity>
       </Paper>
     </Stack>
   );

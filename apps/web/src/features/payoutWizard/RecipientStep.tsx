@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import type { PayoutFormSection } from '@payouts/contracts';
 import { Form } from '@rjsf/mui';
 import type { ErrorSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rjsfValidator, transformErrors } from './rjsfValidator.js';
 import { sectionUiSchema } from './sectionUiSchema.js';
 import { WizardButtons } from './WizardButtons.js';
@@ -17,6 +17,11 @@ export interface RecipientStepProps {
   onChange: (formData: Record<string, unknown>) => void;
   onBack: () => void;
   onNext: () => void;
+  /**
+   * Whether the step is on screen. While the PSP is chosen on the method step the wizard renders
+   * this step ahead of time in a hidden `<Activity>`; its buttons are left out until it is shown.
+   */
+  active?: boolean;
 }
 
 /**
@@ -34,7 +39,9 @@ export function RecipientStep({
   onChange,
   onBack,
   onNext,
+  active = true,
 }: RecipientStepProps) {
+  const formId = useId();
   // Read once: the form holds the values from then on (uncontrolled), so a keystroke re-renders
   // the form and the edited field, not this component or the wizard around it.
   const [initialFormData] = useState(formData);
@@ -46,35 +53,56 @@ export function RecipientStep({
       ) as ErrorSchema,
     [apiErrors],
   );
-  return (
-    <Form
-      schema={section.schema}
-      uiSchema={uiSchema}
-      validator={rjsfValidator}
-      // The form shows its errors on the fields; without a handler RJSF logs them as console errors.
-      onError={() => undefined}
-      initialFormData={initialFormData}
-      onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
-      onSubmit={(event) => {
-        onChange((event.formData ?? {}) as Record<string, unknown>);
-        onNext();
-      }}
-      extraErrors={extraErrors}
-      transformErrors={transformErrors}
-      templates={WIZARD_TEMPLATES}
-      showErrorList={false}
-      noHtml5Validate
-      focusOnFirstError
-      idPrefix="recipient"
-    >
-      <WizardButtons
-        onBack={onBack}
-        next={
-          <Button type="submit" variant="contained">
-            Next
-          </Button>
+  // The latest handlers, so the form element below need not change with them: the wizard passes
+  // new ones on every render, and showing the section ahead of time must not re-render it.
+  const handlers = useRef({ onChange, onNext });
+  useLayoutEffect(() => {
+    handlers.current = { onChange, onNext };
+  });
+  const form = useMemo(
+    () => (
+      <Form
+        id={formId}
+        schema={section.schema}
+        uiSchema={uiSchema}
+        validator={rjsfValidator}
+        // The form shows its errors on the fields; without a handler RJSF logs them as console errors.
+        onError={() => undefined}
+        initialFormData={initialFormData}
+        onChange={(event) =>
+          handlers.current.onChange((event.formData ?? {}) as Record<string, unknown>)
         }
-      />
-    </Form>
+        onSubmit={(event) => {
+          handlers.current.onChange((event.formData ?? {}) as Record<string, unknown>);
+          handlers.current.onNext();
+        }}
+        extraErrors={extraErrors}
+        transformErrors={transformErrors}
+        templates={WIZARD_TEMPLATES}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        idPrefix="recipient"
+      >
+        {/* The buttons are below the form (`form` attribute): it is the same element while hidden. */}
+        <></>
+      </Form>
+    ),
+    [formId, section.schema, uiSchema, initialFormData, extraErrors],
+  );
+  return (
+    <>
+      {form}
+      {active ? (
+        <WizardButtons
+          onBack={onBack}
+          next={
+            <Button type="submit" form={formId} variant="contained">
+              Next
+            </Button>
+          }
+        />
+      ) : null}
+    </>
   );
 }
