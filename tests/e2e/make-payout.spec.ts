@@ -26,6 +26,7 @@ import {
   tabTo,
   type RecipientValue,
 } from './support/wizardSteps.js';
+import { accessibleDescription } from './support/accessibleDescription.js';
 
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
@@ -327,11 +328,9 @@ describe('make a payout through the "+" wizard', () => {
       await fieldGroup
         .getByText('Account holder name must be at most 26 characters', { exact: true })
         .waitFor();
-      // BLOCKED: screen readers are not told the message. RJSF's MUI input template puts
-      // `aria-describedby` (pointing at the error list) on the TextField's root <div>, not on the
-      // <input>, so the input has no accessible description (see the report). Re-enable with
-      // `import { accessibleDescription } from './support/accessibleDescription.js'`:
-      // expect(await accessibleDescription(field)).toContain('at most 26 characters');
+      // Screen readers are told the message: the wizard's input template describes the <input>
+      // itself by its error list (RJSF's MUI template put it on a wrapper <div>).
+      expect(await accessibleDescription(field)).toContain('at most 26 characters');
       expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual(['validation']);
 
       await field.fill('Ada Lovelace');
