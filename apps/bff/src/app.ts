@@ -136,6 +136,7 @@ export function createApp({
     approvalThresholds: config.approvalThresholds,
     attentionAfterMs: config.attentionAfterMs,
     corridors,
+    pspTitles: new Map(knownPsps.map((psp) => [psp.name, psp.title])),
   });
   const reconciler = createPayoutsReconciler({
     repo: payoutsRepository,

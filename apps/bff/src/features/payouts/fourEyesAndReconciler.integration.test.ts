@@ -96,6 +96,8 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
         requires_approval: true,
         approval_threshold: '1000',
         orchestrator_id: null,
+        provider: 'northwind_pay',
+        provider_title: 'Northwind Pay',
       });
       expect(sentAtAll(body.order_id)).toBe(0);
       // The full card number is kept only sealed, for the send after approval.

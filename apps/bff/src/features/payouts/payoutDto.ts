@@ -7,6 +7,8 @@ export interface PayoutDto {
   id: string;
   order_id: string;
   provider: string;
+  /** The PSP's name for people (KNOWN_PSPS); null when the PSP is not configured. */
+  provider_title: string | null;
   country: string;
   currency: string;
   state: string | null;
@@ -46,9 +48,15 @@ export interface PayoutDtoContext {
   actors: ReadonlyMap<string, Creator>;
   /** Created before this and still not final: needs attention. */
   attentionBefore: Date;
+  /** PSP code -> title. */
+  pspTitles: ReadonlyMap<string, string>;
 }
 
-const NO_CONTEXT: PayoutDtoContext = { actors: new Map(), attentionBefore: new Date(0) };
+const NO_CONTEXT: PayoutDtoContext = {
+  actors: new Map(),
+  attentionBefore: new Date(0),
+  pspTitles: new Map(),
+};
 
 export interface PayoutEventDto {
   id: string;
@@ -61,7 +69,7 @@ export interface PayoutEventDto {
 export function toPayoutDto(
   row: PayoutRow,
   creator: Creator,
-  { actors, attentionBefore }: PayoutDtoContext = NO_CONTEXT,
+  { actors, attentionBefore, pspTitles }: PayoutDtoContext = NO_CONTEXT,
 ): PayoutDto {
   const actor = (id: string | null) =>
     id === null ? null : (actors.get(id) ?? { id, email: '', name: '' });
@@ -69,6 +77,7 @@ export function toPayoutDto(
     id: row.id,
     order_id: row.orderId,
     provider: row.provider,
+    provider_title: pspTitles.get(row.provider) ?? null,
     country: row.country,
     currency: row.currency,
     state: row.state,

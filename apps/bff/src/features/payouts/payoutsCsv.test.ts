@@ -9,6 +9,7 @@ function dto(overrides: Partial<PayoutDto> = {}): PayoutDto {
     id: '00000000-0000-4000-8000-000000000001',
     order_id: p.order_id,
     provider: p.provider,
+    provider_title: null,
     country: p.country,
     currency: p.currency,
     state: p.state,

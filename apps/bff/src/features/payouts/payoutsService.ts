@@ -148,6 +148,7 @@ export function createPayoutsService({
   approvalThresholds,
   attentionAfterMs,
   corridors,
+  pspTitles = new Map(),
 }: {
   payoutsRepository: PayoutsRepository;
   providersService: ProvidersService;
@@ -162,6 +163,8 @@ export function createPayoutsService({
   attentionAfterMs: number;
   /** The merchant's corridors: no other reaches the orchestrator. */
   corridors: readonly Corridor[];
+  /** PSP code -> title, for people (KNOWN_PSPS). */
+  pspTitles?: ReadonlyMap<string, string>;
 }): PayoutsService {
   const attentionBefore = () => new Date(clock.now().getTime() - attentionAfterMs);
 
@@ -173,7 +176,7 @@ export function createPayoutsService({
     );
     const before = attentionBefore();
     return rows.map(({ payout, creator }) =>
-      toPayoutDto(payout, creator, { actors, attentionBefore: before }),
+      toPayoutDto(payout, creator, { actors, attentionBefore: before, pspTitles }),
     );
   }
 
