@@ -76,6 +76,8 @@ export interface Config {
   attentionAfterMs: number;
   /** Seals stored submissions (AES-256-GCM); PAYOUT_DATA_KEY, else derived from the session secret. */
   payoutDataKey: string;
+  /** Neither PAYOUT_DATA_KEY nor SESSION_SECRET set: the key changes at every start (see server.ts). */
+  payoutDataKeyIsRandom: boolean;
   /** Undefined: take the embedded sandbox's corridors (or none against a remote orchestrator). */
   corridors: Corridor[] | undefined;
   providersCacheTtlMs: number;
@@ -427,6 +429,7 @@ export function parseConfig(rawEnv: Env): Config {
       batchSize: e.RECONCILE_BATCH_SIZE,
     },
     attentionAfterMs: e.ATTENTION_AFTER_MINUTES * 60_000,
+    payoutDataKeyIsRandom: e.PAYOUT_DATA_KEY === undefined && e.SESSION_SECRET === undefined,
     payoutDataKey:
       e.PAYOUT_DATA_KEY ??
       createHmac('sha256', sessionSecret).update('payout-data-key').digest('base64url'),

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Corridor } from '@payouts/contracts';
 import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
 import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
@@ -7,6 +8,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { loadOrCreateLocalSecret } from './db/localSecret.js';
 import { recordOrchestratorCall } from './http/serverTiming.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditService } from './features/audit/auditService.js';
@@ -73,6 +75,18 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
       })
     : await openDatabase({ dataDir: config.database.dataDir });
   await database.migrate();
+  if (config.payoutDataKeyIsRandom && !config.database.url) {
+    // Embedded demo: keep the key beside the PGlite ledger, so approvals survive a restart.
+    const file = join(config.database.dataDir, 'payout-data.key');
+    config = {
+      ...config,
+      payoutDataKey: loadOrCreateLocalSecret(file),
+      payoutDataKeyIsRandom: false,
+      defaultsUsed: config.defaultsUsed.map((note) =>
+        note.startsWith('random PAYOUT_DATA_KEY') ? `PAYOUT_DATA_KEY kept in ${file}` : note,
+      ),
+    };
+  }
 
   // Listen first: the embedded sandbox needs our port for its notification URL.
   // Until the app is wired, answer 503 rather than leave early requests hanging.
