@@ -115,14 +115,17 @@ export function createPayoutLifecycle({
       : {};
   }
 
-  /** The row after a status was learned: schedule, and the sealed request once not needed. */
-  function settled(status: PayoutStatus, attempts: number, now: Date, known: boolean): Patch {
+  /**
+   * The row once the orchestrator has answered for it (created, found, or refused): its next
+   * check, and the sealed request erased, since it will never be sent again.
+   */
+  function settled(status: PayoutStatus, attempts: number, now: Date): Patch {
     return {
       status,
       nextCheckAt: nextCheckAt(status, attempts, now),
       checkAttempts: attempts,
-      // The orchestrator has it (or it is over): the full card number is no longer kept.
-      ...(known || isFinalStatus(status) ? { submission: null, unknownSince: null } : {}),
+      submission: null,
+      unknownSince: null,
     };
   }
 
@@ -167,7 +170,7 @@ export function createPayoutLifecycle({
           });
           return {
             patch: {
-              ...settled(t.to, 0, now, true),
+              ...settled(t.to, 0, now),
               ...(t.outcome === 'changed' || t.to === reported
                 ? { orchestratorStatusRaw: created.status_raw }
                 : {}),
@@ -202,7 +205,7 @@ export function createPayoutLifecycle({
             if (t.outcome === 'not_allowed') return undefined;
             return {
               patch: {
-                ...settled(t.to, current.checkAttempts, now, true),
+                ...settled(t.to, current.checkAttempts, now),
                 failureReason: problem.detail ?? problem.title,
                 updatedAt: now,
                 ...release(current, leaseOwner),
@@ -334,16 +337,15 @@ export function createPayoutLifecycle({
         }
         // The reconciler's own checks back off; a user's check or a notification does not
         // move its schedule, unless the payout is now final.
-        const schedulePatch: Patch = fromReconciler
-          ? settled(t.to, t.outcome === 'changed' ? 0 : attempts, now, true)
-          : {
-              status: t.to,
-              submission: null,
-              unknownSince: null,
-              ...(isFinalStatus(t.to) || current.nextCheckAt === null
-                ? { nextCheckAt: nextCheckAt(t.to, 0, now), checkAttempts: 0 }
-                : {}),
-            };
+        const schedulePatch = settled(
+          t.to,
+          fromReconciler && t.outcome !== 'changed' ? attempts : 0,
+          now,
+        );
+        if (!fromReconciler && !isFinalStatus(t.to) && current.nextCheckAt !== null) {
+          delete schedulePatch.nextCheckAt;
+          delete schedulePatch.checkAttempts;
+        }
         return {
           patch: {
             ...schedulePatch,

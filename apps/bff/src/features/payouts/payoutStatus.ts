@@ -114,9 +114,3 @@ export function decideTransition(current: PayoutStatus, cause: StatusCause): Tra
     }
   }
 }
-
-/** The status after the orchestrator reports `incoming`: final never changes, others never go back. */
-export function nextPayoutStatus(current: PayoutStatus, incoming: PayoutStatus): PayoutStatus {
-  if (incoming === 'unknown') return decideTransition(current, { kind: 'outcome_unknown' }).to;
-  return decideTransition(current, { kind: 'reported', status: incoming }).to;
-}

@@ -129,7 +129,7 @@ function replyToResult(status: number, reply: StoredReply, replayed: boolean): C
 }
 
 /** The four-eyes threshold of a currency: its own, else the default, else none. */
-export function approvalThresholdFor(
+function approvalThresholdFor(
   thresholds: ApprovalThresholds,
   currency: string,
 ): string | undefined {
