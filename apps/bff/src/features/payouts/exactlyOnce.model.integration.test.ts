@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PayoutStatus } from '@payouts/contracts';
 import { inArray } from 'drizzle-orm';
+import { FAULT_KINDS } from '@payouts/orchestrator-sandbox';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutEvents, payouts } from '../../db/schema.js';
@@ -21,18 +22,8 @@ const THRESHOLD = '1000';
 // One database kind keeps the suite's time in check: PostgreSQL when CI provides it.
 const KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-const CREATE_FAULTS = [
-  'hang',
-  'reset',
-  'http_500',
-  'http_502',
-  'http_503',
-  'http_429',
-  'malformed_json',
-  'reset_after_commit',
-  'http_500_after_commit',
-  'hang_after_commit',
-] as const;
+// Every fault the sandbox has, except plain latency (not a fault of the outcome).
+const CREATE_FAULTS = FAULT_KINDS.filter((kind) => kind !== 'latency');
 const RECONCILE_FAULTS = ['reset', 'http_503', 'malformed_json'] as const;
 type Approver = 'creator' | 'finance2' | 'admin' | 'support';
 
