@@ -142,6 +142,24 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
       expect(sentAtAll(body.order_id)).toBe(1);
     });
 
+    it('fails an approved payout whose sealed details cannot be opened, and sends nothing', async () => {
+      const body = cardPayout('2500.00');
+      const { payout } = await create(finance, body);
+      // As after a change of PAYOUT_DATA_KEY: sealed under a key this app does not have.
+      await t.db
+        .update(payouts)
+        .set({ submission: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+        .where(eq(payouts.id, payout.id));
+      const approved = await post(finance2, `/api/payouts/${payout.id}/approve`);
+      expect(approved.status).toBe(200);
+      expect(await readJson(approved)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'The stored payout details could not be read; create it again.',
+      });
+      expect(sentAtAll(body.order_id)).toBe(0);
+      expect((await row(payout.id)).submission).toBeNull();
+    });
+
     it('applies the default threshold to currencies without their own, and not at the threshold', async () => {
       const eur = await create(finance, cardPayout('1000.01'));
       expect(eur.payout).toMatchObject({ status: 'awaiting_approval', approval_threshold: '1000' });

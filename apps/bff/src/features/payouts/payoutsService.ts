@@ -510,18 +510,28 @@ export function createPayoutsService({
       if (!request) {
         // Sealed under another key (PAYOUT_DATA_KEY or SESSION_SECRET changed): nothing sent.
         const now = clock.now();
-        await repo.change(id, () => ({
-          patch: {
-            status: 'failed',
-            failureReason: 'The stored payout details could not be read; create it again.',
-            submission: null,
-            nextCheckAt: null,
-            updatedAt: now,
-          },
-          events: [
-            { type: 'submit_failed', actor: 'system', at: now, data: { code: 'sealed_data_lost' } },
-          ],
-        }));
+        await repo.change(id, (current) => {
+          // Never sent, so it fails as a refusal would (`decideTransition`).
+          const t = decideTransition(current.status as PayoutStatus, { kind: 'refused' });
+          if (t.outcome !== 'changed') return undefined;
+          return {
+            patch: {
+              status: t.to,
+              failureReason: 'The stored payout details could not be read; create it again.',
+              submission: null,
+              nextCheckAt: null,
+              updatedAt: now,
+            },
+            events: [
+              {
+                type: 'submit_failed',
+                actor: 'system',
+                at: now,
+                data: { code: 'sealed_data_lost' },
+              },
+            ],
+          };
+        });
         logger.error({ payoutId: id }, 'approved payout could not be unsealed; marked failed');
         return dtoOf(id);
       }
