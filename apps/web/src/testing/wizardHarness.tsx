@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
 import type { PayoutProvider } from '@payouts/contracts';
 import type { RouteObject } from 'react-router';
 import { RequireSession } from '../app/RequireSession.js';
@@ -76,6 +77,9 @@ export function setup(options: FakeApiOptions = {}) {
 
 /** Puts text into a field in one input event (typing key by key re-renders the form per key). */
 export async function fill(user: UserEvent, field: HTMLElement, text: string) {
+  // As a person would: only once the field is on screen. The wizard pre-renders the next
+  // step's section hidden (React <Activity>), and a field found there is not yet typeable.
+  await waitFor(() => expect(field).toBeVisible());
   await user.clear(field);
   await user.click(field);
   await user.paste(text);
