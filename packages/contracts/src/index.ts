@@ -16,3 +16,4 @@ export * from './contractsAjv.js';
 export * from './schemas/index.js';
 export * from './validateCardDeposit.js';
 export * from './sampleMetadata.js';
+export * from './api/index.js';

@@ -1,14 +1,7 @@
 import type { Request } from 'express';
-import type { Role } from '../features/users/roles.js';
-import type { AuditContext } from '../features/audit/auditService.js';
+import type { AuditContext, SessionUser } from '../shared/identity.js';
 
-/** The signed-in staff member as every handler sees it (and as the SPA receives it). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+export type { SessionUser } from '../shared/identity.js';
 
 export interface AuthContext {
   user: SessionUser;

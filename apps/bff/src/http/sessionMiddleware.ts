@@ -6,7 +6,7 @@ import { clearSessionCookie, type SessionCookieSettings } from './sessionCookie.
 
 /**
  * Resolves the session cookie to a user for the rest of the request. It never refuses by
- * itself (`requireRole` does); a dead cookie is cleared so the browser stops sending it.
+ * itself (`requirePermission` does); a dead cookie is cleared so the browser stops sending it.
  */
 export function sessionMiddleware({
   sessionService,

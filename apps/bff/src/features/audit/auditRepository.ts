@@ -17,6 +17,14 @@ export interface AuditQuery {
   limit: number;
 }
 
+/**
+ * Writes audit rows with the caller's database handle: inside a repository's transaction, the
+ * entry commits with the change it records, or neither does.
+ */
+export async function insertAuditRows(db: Database, rows: readonly NewAuditRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(auditLog).values([...rows]);
+}
+
 /** Append-only by construction: there is no update or delete here (and a trigger refuses both). */
 export interface AuditRepository {
   insert(row: NewAuditRow): Promise<void>;
@@ -28,7 +36,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createAuditRepository(db: Database): AuditRepository {
   return {
     async insert(row) {
-      await db.insert(auditLog).values(row);
+      await insertAuditRows(db, [row]);
     },
     async list(query) {
       const conditions: (SQL | undefined)[] = [];

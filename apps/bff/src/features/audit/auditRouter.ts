@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '../../http/parseInput.js';
-import { requireRole } from '../../http/requireRole.js';
+import { requirePermission } from '../../http/requirePermission.js';
 import type { AuditService } from './auditService.js';
 
 const listQuery = z
@@ -23,7 +23,7 @@ const listQuery = z
 
 export function createAuditRouter({ auditService }: { auditService: AuditService }): Router {
   const router = Router();
-  router.get('/audit', requireRole('admin'), async (req, res) => {
+  router.get('/audit', requirePermission('audit:read'), async (req, res) => {
     const query = parseInput(listQuery, req.query);
     res.json(await auditService.list(query));
   });

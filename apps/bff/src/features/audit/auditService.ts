@@ -1,7 +1,8 @@
 import type { Clock } from '../../shared/clock.js';
+import type { AuditActor, AuditContext } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import { AppError } from '../../http/AppError.js';
-import type { AuditRepository, AuditRow } from './auditRepository.js';
+import type { AuditRepository, AuditRow, NewAuditRow } from './auditRepository.js';
 
 export const AUDIT_ACTIONS = [
   'session.sign_in',
@@ -20,17 +21,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export interface AuditActor {
-  id: string;
-  email: string;
-}
-
-/** Who asked, from where: what every audit entry carries besides the action itself. */
-export interface AuditContext {
-  actor: AuditActor | null;
-  ip: string | null;
-  requestId: string | null;
-}
+export type { AuditActor, AuditContext } from '../../shared/identity.js';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -60,7 +51,13 @@ export interface AuditListQuery {
 }
 
 export interface AuditService {
+  /**
+   * Records an entry on its own: only for events that change nothing else (a failed sign-in, a
+   * lab deposit). An entry about a change goes through `row()` into that change's transaction.
+   */
   record(context: AuditContext, entry: AuditEntry): Promise<void>;
+  /** The row for an entry, stamped now, for a repository to insert in its own transaction. */
+  row(context: AuditContext, entry: AuditEntry): NewAuditRow;
   list(query: AuditListQuery): Promise<{ items: AuditItem[]; next_cursor: string | null }>;
 }
 
@@ -84,19 +81,21 @@ export function createAuditService({
   auditRepository: AuditRepository;
   clock: Clock;
 }): AuditService {
+  const row = (context: AuditContext, entry: AuditEntry): NewAuditRow => ({
+    at: clock.now(),
+    actorId: context.actor?.id ?? null,
+    actorEmail: context.actor?.email ?? null,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    data: entry.data ?? {},
+    ip: context.ip,
+    requestId: context.requestId,
+  });
   return {
+    row,
     async record(context, entry) {
-      await auditRepository.insert({
-        at: clock.now(),
-        actorId: context.actor?.id ?? null,
-        actorEmail: context.actor?.email ?? null,
-        action: entry.action,
-        targetType: entry.target?.type ?? null,
-        targetId: entry.target?.id ?? null,
-        data: entry.data ?? {},
-        ip: context.ip,
-        requestId: context.requestId,
-      });
+      await auditRepository.insert(row(context, entry));
     },
     async list({ cursor, limit, ...filters }) {
       let after: { at: string; id: number } | undefined;

@@ -7,7 +7,7 @@ import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { problemBody } from '../../http/problemHandler.js';
-import { authOf, requireRole } from '../../http/requireRole.js';
+import { authOf, requirePermission } from '../../http/requirePermission.js';
 import { idempotencyKeyOf } from '../payouts/payoutsRouter.js';
 import type { PayoutsService } from '../payouts/payoutsService.js';
 import { corridorQuery } from '../providers/providersRouter.js';
@@ -63,7 +63,7 @@ export function createLabRouter({
   depositPsps: readonly DepositPsp[];
 }): Router {
   const router = Router();
-  router.use('/lab', requireRole('admin'));
+  router.use('/lab', requirePermission('lab:use'));
 
   router.get('/lab/test-data', async (req, res) => {
     res.json({ payout: await labService.testData(parseInput(testDataQuery, req.query)) });

@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
-import { authOf, requireRole } from '../../http/requireRole.js';
+import { authOf, requirePermission } from '../../http/requirePermission.js';
 import { corridorQuery } from '../providers/providersRouter.js';
-import { ROLES } from '../users/roles.js';
 import { PAYOUT_CSV_COLUMNS, payoutCsvRow } from './payoutsCsv.js';
 import type { PayoutsService } from './payoutsService.js';
 
@@ -99,7 +98,7 @@ export function createPayoutsRouter({
 }): Router {
   const router = Router();
 
-  router.post('/payouts', requireRole('finance', 'admin'), async (req, res) => {
+  router.post('/payouts', requirePermission('payouts:create'), async (req, res) => {
     const key = idempotencyKeyOf(req);
     const result = await payoutsService.create(
       { user: authOf(req).user, idempotencyKey: key, body: req.body },
@@ -109,7 +108,7 @@ export function createPayoutsRouter({
     res.status(result.status).json(result.payout);
   });
 
-  router.get('/payouts', requireRole(...ROLES), async (req, res) => {
+  router.get('/payouts', requirePermission('payouts:read'), async (req, res) => {
     const q = parseInput(listQuery, req.query);
     res.json(
       await payoutsService.list({
@@ -121,13 +120,13 @@ export function createPayoutsRouter({
     );
   });
 
-  router.get('/payouts/summary', requireRole(...ROLES), async (req, res) => {
+  router.get('/payouts/summary', requirePermission('payouts:read'), async (req, res) => {
     parseInput(z.strictObject({}), req.query);
     res.json(await payoutsService.summary(authOf(req).user));
   });
 
   // Streamed: the export selects what the list's filters select, however many rows that is.
-  router.get('/payouts/export.csv', requireRole(...ROLES), async (req, res) => {
+  router.get('/payouts/export.csv', requirePermission('payouts:export'), async (req, res) => {
     const q = parseInput(exportQuery, req.query);
     const rows = payoutsService.listAll({ ...listParams(q), viewer: authOf(req).user });
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -149,25 +148,25 @@ export function createPayoutsRouter({
     }
   });
 
-  router.get('/payouts/:id', requireRole(...ROLES), async (req, res) => {
+  router.get('/payouts/:id', requirePermission('payouts:read'), async (req, res) => {
     res.json(await payoutsService.get(req.params.id as string));
   });
 
-  router.post('/payouts/:id/check-status', requireRole(...ROLES), async (req, res) => {
+  router.post('/payouts/:id/check-status', requirePermission('payouts:check-status'), async (req, res) => {
     const auth = authOf(req);
     res.json(
       await payoutsService.checkStatus(req.params.id as string, auth.user, auditContextOf(req)),
     );
   });
 
-  router.post('/payouts/:id/approve', requireRole('finance', 'admin'), async (req, res) => {
+  router.post('/payouts/:id/approve', requirePermission('payouts:approve'), async (req, res) => {
     parseInput(z.strictObject({}), req.body ?? {});
     res.json(
       await payoutsService.approve(req.params.id as string, authOf(req).user, auditContextOf(req)),
     );
   });
 
-  router.post('/payouts/:id/reject', requireRole('finance', 'admin'), async (req, res) => {
+  router.post('/payouts/:id/reject', requirePermission('payouts:approve'), async (req, res) => {
     res.json(
       await payoutsService.reject(
         req.params.id as string,
@@ -178,7 +177,7 @@ export function createPayoutsRouter({
     );
   });
 
-  router.post('/payouts/:id/cancel', requireRole('finance', 'admin'), async (req, res) => {
+  router.post('/payouts/:id/cancel', requirePermission('payouts:cancel'), async (req, res) => {
     res.json(
       await payoutsService.cancel(
         req.params.id as string,

@@ -11,7 +11,7 @@ import type { OrchestratorExchange } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.js';
-import type { SessionUser } from '../../http/authContext.js';
+import type { SessionUser } from '../../shared/identity.js';
 import { parseInput } from '../../http/parseInput.js';
 import type { Clock } from '../../shared/clock.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';

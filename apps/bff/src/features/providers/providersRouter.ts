@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '../../http/parseInput.js';
-import { requireRole } from '../../http/requireRole.js';
+import { requirePermission } from '../../http/requirePermission.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
-import { ROLES } from '../users/roles.js';
 import type { Corridor } from '@payouts/contracts';
 import type { KnownPsp } from '../../config.js';
 import { buildProvidersMatrix } from './providersMatrix.js';
@@ -38,7 +37,7 @@ export function createProvidersRouter({
   knownPsps: readonly KnownPsp[];
 }): Router {
   const router = Router();
-  router.get('/providers/matrix', requireRole('support', 'admin'), async (req, res) => {
+  router.get('/providers/matrix', requirePermission('providers:matrix'), async (req, res) => {
     const { refresh } = parseInput(matrixQuery, req.query);
     res.json(
       await buildProvidersMatrix({
@@ -49,7 +48,7 @@ export function createProvidersRouter({
       }),
     );
   });
-  router.get('/providers', requireRole(...ROLES), async (req, res) => {
+  router.get('/providers', requirePermission('providers:read'), async (req, res) => {
     const { refresh, ...corridor } = parseInput(providersQuery, req.query);
     requireKnownCorridor(corridors, corridor);
     res.json(await providersService.get(corridor, { refresh: refresh === '1' }));

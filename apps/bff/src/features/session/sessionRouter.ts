@@ -2,13 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { auditContextOf, getAuth } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
-import { requireRole } from '../../http/requireRole.js';
+import { requirePermission } from '../../http/requirePermission.js';
 import {
   clearSessionCookie,
   setSessionCookie,
   type SessionCookieSettings,
 } from '../../http/sessionCookie.js';
-import { ROLES } from '../users/roles.js';
 import type { SessionService } from './sessionService.js';
 import { signInRateLimit, type SignInLimits } from './signInRateLimit.js';
 
@@ -40,7 +39,7 @@ export function createSessionRouter({
     res.json({ user: result.user });
   });
 
-  router.get('/session', requireRole(...ROLES), (req, res) => {
+  router.get('/session', requirePermission('session:read'), (req, res) => {
     res.json({ user: getAuth(req)?.user });
   });
 

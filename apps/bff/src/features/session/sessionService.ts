@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../http/AppError.js';
-import type { SessionUser } from '../../http/authContext.js';
+import type { SessionUser } from '../../shared/identity.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import type { PasswordHasher } from '../users/passwordHasher.js';
 import type { UserRow, UsersRepository } from '../users/usersRepository.js';

@@ -1,2 +1,1 @@
-export const ROLES = ['finance', 'support', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '@payouts/contracts';

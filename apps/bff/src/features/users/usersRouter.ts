@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
-import { requireRole } from '../../http/requireRole.js';
+import { requirePermission } from '../../http/requirePermission.js';
 import { ROLES } from './roles.js';
 import type { UsersService } from './usersService.js';
 
@@ -39,7 +39,7 @@ const passwordBody = z.object({ password }).strict();
 /** User management, admin only. */
 export function createUsersRouter({ usersService }: { usersService: UsersService }): Router {
   const router = Router();
-  router.use('/users', requireRole('admin'));
+  router.use('/users', requirePermission('users:manage'));
   router.get('/users', async (_req, res) => {
     res.json({ items: await usersService.list() });
   });

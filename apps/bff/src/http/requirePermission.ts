@@ -1,17 +1,20 @@
+import { can, type Permission } from '@payouts/contracts';
 import type { Request, RequestHandler } from 'express';
-import type { Role } from '../features/users/roles.js';
 import { AppError } from './AppError.js';
 import { getAuth, type AuthContext } from './authContext.js';
 
-/** No session: 401. A session whose role is not listed: 403. Every API route declares its roles. */
-export function requireRole(...roles: Role[]): RequestHandler {
+/**
+ * No session: 401. A session whose role the permission table (`@payouts/contracts`) does not
+ * allow: 403. Every API route declares the permission it needs; the SPA reads the same table.
+ */
+export function requirePermission(permission: Permission): RequestHandler {
   return (req, _res, next) => {
     const auth = getAuth(req);
     if (!auth) {
       next(new AppError('unauthenticated', 'Sign in to continue.'));
       return;
     }
-    if (!roles.includes(auth.user.role)) {
+    if (!can(auth.user.role, permission)) {
       next(new AppError('forbidden', 'Your role does not allow this.'));
       return;
     }
@@ -19,7 +22,7 @@ export function requireRole(...roles: Role[]): RequestHandler {
   };
 }
 
-/** For handlers behind `requireRole`: the auth context is there by construction. */
+/** For handlers behind `requirePermission`: the auth context is there by construction. */
 export function authOf(req: Request): AuthContext {
   const auth = getAuth(req);
   if (!auth) throw new AppError('unauthenticated', 'Sign in to continue.');
