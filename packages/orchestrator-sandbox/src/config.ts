@@ -28,6 +28,10 @@ const envSchema = z.object({
     z.string().default(SANDBOX_DEFAULT_CREDENTIALS.cashierKey),
   ),
   SANDBOX_NOTIFY_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  SANDBOX_CONTROL_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'expected at least 16 characters').optional(),
+  ),
   SANDBOX_SETTLE_AFTER_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(3000),
@@ -69,6 +73,9 @@ export function parseSandboxEnv(env: Record<string, string | undefined>): Sandbo
       notifyUrl: e.SANDBOX_NOTIFY_URL ?? null,
       settleAfterMs: e.SANDBOX_SETTLE_AFTER_MS,
       tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
+      ...(e.SANDBOX_CONTROL_SECRET !== undefined
+        ? { controlSecret: e.SANDBOX_CONTROL_SECRET }
+        : {}),
     },
     logLevel: e.SANDBOX_LOG_LEVEL,
   };

@@ -34,7 +34,17 @@ function resolveLogger(option: SandboxOptions['logger']): SandboxLogger {
 }
 
 /** Starts a sandbox orchestrator; resolves once it listens. */
+/** What `Host` may say in a request to this sandbox's control API. */
+function loopbackHosts(host: string, port: number): string[] {
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  if (!['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host)) {
+    names.push(host.includes(':') ? `[${host}]` : host);
+  }
+  return names.map((name) => `${name}:${port}`.toLowerCase());
+}
+
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  let ownHosts: string[] = [];
   const now = options.now ?? (() => new Date());
   const credentials: SandboxCredentials = {
     apiKey: options.apiKey ?? SANDBOX_DEFAULT_CREDENTIALS.apiKey,
@@ -101,6 +111,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           payouts: inspect.payouts(),
           deposits: inspect.deposits(),
         }),
+        ownHosts: () => ownHosts,
+        secret: options.controlSecret,
       }),
     );
   }
@@ -134,6 +146,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ownHosts = loopbackHosts(host, port);
 
   let closing: Promise<void> | undefined;
   return {

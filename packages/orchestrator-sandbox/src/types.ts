@@ -91,8 +91,14 @@ export interface SandboxOptions {
   providers?: SandboxProviderConfig;
   /** Default `{ maxAttempts: 5, baseDelayMs: 500 }`; delays double per attempt. */
   notificationRetry?: { maxAttempts: number; baseDelayMs: number };
-  /** The /_sandbox HTTP control routes; default true. */
+  /**
+   * The /_sandbox HTTP control routes; default true. They can read recipients' details and
+   * redirect notifications, so they answer only requests whose `Host` names this sandbox's own
+   * loopback address (no DNS rebinding), and, with `controlSecret`, only with that bearer token.
+   */
   controlApi?: boolean;
+  /** When set, every /_sandbox request must carry `Authorization: Bearer <controlSecret>`. */
+  controlSecret?: string;
   /** Clock for token expiry, dates, card expiry and due steps; default the system clock. */
   now?: () => Date;
   /** Default: pino at level "warn"; false: silent. */

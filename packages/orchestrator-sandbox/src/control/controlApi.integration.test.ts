@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, asserted field by field */
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   bankPayout,
@@ -16,6 +17,27 @@ afterEach(async () => {
   await receiver?.close();
   receiver = undefined;
 });
+
+/** A raw request, for headers `fetch` will not let a caller set (Host). */
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(`${h.sandbox.url}${path}`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'GET', headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 async function control(
   method: string,
@@ -97,5 +119,32 @@ describe('/_sandbox control API', () => {
     const reply = await control('GET', '/inspect');
     expect(reply.status).toBe(404);
     expect(reply.json.response.code).toBe(404);
+  });
+
+  it('answers only requests naming its own loopback address (no DNS rebinding)', async () => {
+    h = await startSandbox();
+    const port = new URL(h.sandbox.url).port;
+    const rebound = await rawGet('/_sandbox/inspect', { Host: `attacker.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('payouts');
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      expect((await rawGet('/_sandbox/inspect', { Host: host })).status).toBe(200);
+    }
+  });
+
+  it('wants its bearer secret when one is configured', async () => {
+    const secret = 'control-secret-for-tests-only';
+    h = await startSandbox({ controlSecret: secret });
+    expect((await control('GET', '/inspect')).status).toBe(401);
+    const wrong = await fetch(`${h.sandbox.url}/_sandbox/inspect`, {
+      headers: { authorization: 'Bearer control-secret-for-tests-onlX' },
+    });
+    expect(wrong.status).toBe(401);
+    const right = await fetch(`${h.sandbox.url}/_sandbox/inspect`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(right.status).toBe(200);
+    // The orchestrator API itself is unaffected.
+    expect((await h.call('GET', h.payouts())).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
-import { Router, type Response } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { FaultRegistry } from '../faults/createFaultRegistry.js';
 import type { Notifier } from '../notifications/createNotifier.js';
@@ -27,6 +28,39 @@ export interface ControlDeps {
   config: SandboxProviderConfig;
   settle(id?: string): boolean;
   inspect(): { createCalls: CreateCall[]; payouts: SandboxPayout[]; deposits: SandboxDeposit[] };
+  /** The `Host` values that name this sandbox (known once it listens). */
+  ownHosts(): readonly string[];
+  /** Required as `Authorization: Bearer …` when set. */
+  secret?: string | undefined;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A page on another site can make a browser send requests to 127.0.0.1 (and, by rebinding its
+ * own name to 127.0.0.1, read the answers): such requests carry that site's name as `Host`.
+ */
+function guard(deps: ControlDeps): RequestHandler {
+  return (req, res, next) => {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!deps.ownHosts().includes(host)) {
+      res.status(403).json({ error: 'forbidden', message: 'Unknown Host for the control API' });
+      return;
+    }
+    if (deps.secret !== undefined) {
+      const header = req.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+      if (!sameSecret(given, deps.secret)) {
+        res.status(401).json({ error: 'unauthorized', message: 'Control API token required' });
+        return;
+      }
+    }
+    next();
+  };
 }
 
 function parseBody(text: unknown): unknown {
@@ -48,11 +82,13 @@ function invalid(res: Response, error: z.ZodError | undefined): void {
 }
 
 /**
- * The `/_sandbox` control API, for tests driving a separately started sandbox (browser
- * journeys). No auth: it is a sandbox, and `controlApi: false` removes these routes.
+ * The `/_sandbox` control API, for tests and benchmarks driving a separately started sandbox.
+ * Loopback `Host` only, plus a bearer secret when one is configured; `controlApi: false`
+ * removes these routes (the BFF's embedded sandbox runs without them).
  */
 export function createControlRouter(deps: ControlDeps): Router {
   const router = Router();
+  router.use('/_sandbox', guard(deps));
 
   router.post('/_sandbox/faults', (req, res) => {
     const parsed = faultRuleSchema.safeParse(parseBody(req.body));
