@@ -35,7 +35,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for the bench's byte attribution, never referenced by the bundles nor served
+    // (the BFF answers 404 for any .map).
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

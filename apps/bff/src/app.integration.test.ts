@@ -18,6 +18,7 @@ describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       '<!doctype html><title>Payouts</title><div id="root"></div>',
     );
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"sources":["src/main.tsx"]}');
     database = await openTestDatabase(kind);
     t = await startTestApp({ database, env: { WEB_DIST_DIR: webDist } });
   });
@@ -189,6 +190,25 @@ describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       expect(csp).toContain("object-src 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-powered-by')).toBeNull();
+    });
+
+    it('denies powerful browser features to every page (Permissions-Policy)', async () => {
+      for (const path of ['/healthz', '/payouts', '/api/session']) {
+        const policy = (await t.api(path)).headers.get('permissions-policy') ?? '';
+        for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) {
+          expect(policy).toContain(feature);
+        }
+      }
+    });
+
+    it('never serves source maps, signed in or not', async () => {
+      const anonymous = await t.api('/assets/app-abc123.js.map');
+      expect(anonymous.status).toBe(404);
+      expect(await anonymous.text()).not.toContain('sources');
+      const admin = await t.signIn('admin');
+      const signedIn = await admin('/assets/app-abc123.js.map');
+      expect(signedIn.status).toBe(404);
+      expect(await signedIn.text()).not.toContain('sources');
     });
 
     it('serves index.html for client-side routes, assets with long caching, never for /api', async () => {
