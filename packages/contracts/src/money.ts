@@ -7,11 +7,13 @@
 import Big from 'big.js';
 import { currencyInfo, currencyScale } from './currencies.js';
 
-/** A plain decimal: digits, an optional fraction, no sign, no exponent, no superfluous leading zero. */
-const DECIMAL_RE = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
-
-/** The same rule as a JSON Schema pattern (read side: records and notifications). */
+/**
+ * A plain decimal: digits, an optional fraction, no sign, no exponent, no superfluous leading
+ * zero. As a JSON Schema pattern (read side: records and notifications) and as the one regular
+ * expression the API's query parsing, the services and the SPA test amounts with.
+ */
 export const DECIMAL_STRING_PATTERN = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
+export const DECIMAL_STRING_RE = new RegExp(DECIMAL_STRING_PATTERN);
 
 /** Matches a decimal string that is zero (`0`, `0.00`). */
 export const ZERO_AMOUNT_PATTERN = '^0(\\.0+)?$';
@@ -22,7 +24,7 @@ export const MAX_AMOUNT_INTEGER_DIGITS = 15;
 export type AmountCheck = { ok: true } | { ok: false; message: string };
 
 export function isDecimalString(s: unknown): s is string {
-  return typeof s === 'string' && DECIMAL_RE.test(s);
+  return typeof s === 'string' && DECIMAL_STRING_RE.test(s);
 }
 
 function assertDecimal(s: string, what = 'amount'): void {

@@ -51,6 +51,11 @@ export const FINAL_PAYOUT_STATUSES: readonly PayoutStatus[] = [
   'rejected',
 ];
 
+/** Final statuses never change again: nothing reconciles, polls or decides them any more. */
+export function isFinalStatus(status: PayoutStatus): boolean {
+  return FINAL_PAYOUT_STATUSES.includes(status);
+}
+
 /** Card deposit statuses (seed 2.4). Final: approved, declined. */
 export const DEPOSIT_STATUSES = ['approved', 'declined', 'in_process'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { DECIMAL_STRING_RE } from '../money.js';
+import { PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '../types.js';
+import {
+  PAYOUT_PAGE_DEFAULT,
+  PAYOUT_PAGE_MAX,
+  PAYOUT_SEARCH_MAX_LENGTH,
+  PAYOUT_SORT_FIELDS,
+  SORT_DIRECTIONS,
+} from './payoutListParams.js';
+import { COUNTRY_CODE_RE, CURRENCY_CODE_RE } from './patterns.js';
+
+// The BFF parses with these; the SPA imports only payoutListParams.ts (types and constants), so
+// zod never reaches its bundle.
+
+/** A query's country: trimmed, upper-cased, two letters. */
+export const countryCodeQuery = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(COUNTRY_CODE_RE, 'Expected a two-letter country code');
+
+/** A query's currency: trimmed, upper-cased, a currency code. */
+export const currencyCodeQuery = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(CURRENCY_CODE_RE, 'Expected a currency code');
+
+export const decimalQuery = z.string().regex(DECIMAL_STRING_RE, 'Expected a decimal amount');
+
+/** A day (the whole day, in UTC, from its start) or an exact instant. */
+export const dateOrInstantQuery = z.union([
+  z.iso.date().transform((d) => new Date(`${d}T00:00:00.000Z`)),
+  z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
+]);
+
+/** The end of a range: `2030-01-31` includes that whole day (up to, not including, the next). */
+const dateOrInstantUntil = z.union([
+  z.iso.date().transform((d) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000)),
+  z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
+]);
+
+const flag = z.enum(['0', '1']);
+
+/** `GET /api/payouts`: filters, sort, cursor and page size; unknown parameters are refused. */
+export const payoutListQuery = z
+  .object({
+    status: z
+      .string()
+      .transform((s) => s.split(',').filter(Boolean))
+      .pipe(z.array(z.enum(PAYOUT_STATUSES)))
+      .optional(),
+    provider: z.string().trim().min(1).max(100).optional(),
+    payout_method_type: z.enum(PAYOUT_METHOD_TYPES).optional(),
+    currency: currencyCodeQuery.optional(),
+    country: countryCodeQuery.optional(),
+    created_from: dateOrInstantQuery.optional(),
+    created_to: dateOrInstantUntil.optional(),
+    amount_min: decimalQuery.optional(),
+    amount_max: decimalQuery.optional(),
+    q: z.string().trim().min(1).max(PAYOUT_SEARCH_MAX_LENGTH).optional(),
+    include_test: flag.optional(),
+    needs_my_approval: flag.optional(),
+    needs_attention: flag.optional(),
+    is_test: flag.optional(),
+    sort: z.enum(PAYOUT_SORT_FIELDS).default('created_at'),
+    order: z.enum(SORT_DIRECTIONS).default('desc'),
+    cursor: z.string().min(1).max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(PAYOUT_PAGE_MAX).default(PAYOUT_PAGE_DEFAULT),
+  })
+  .strict();
+
+/** `GET /api/payouts/export.csv`: the list's filters and sort, every row (no cursor, no limit). */
+export const payoutExportQuery = payoutListQuery.omit({ cursor: true, limit: true });
+
+export type PayoutListQuery = z.output<typeof payoutListQuery>;
+export type PayoutExportQuery = z.output<typeof payoutExportQuery>;

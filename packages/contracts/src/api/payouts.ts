@@ -1,0 +1,87 @@
+import type { PayoutMetadataValue, PayoutMethodType, PayoutStatus } from '../types.js';
+
+/** A staff member named on a payout: its creator, approver or rejecter. */
+export interface PayoutActor {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * A payout as the API shows it (`GET /api/payouts/:id`, list items, every payout action's reply).
+ * Names follow the orchestrator's body; every key is always sent, null when it has no value.
+ */
+export interface PayoutDto {
+  id: string;
+  order_id: string;
+  provider: string;
+  /** The PSP's name for people (KNOWN_PSPS); null when the PSP is not configured. */
+  provider_title: string | null;
+  country: string;
+  currency: string;
+  state: string | null;
+  /** Decimal string, exactly as stored. */
+  amount: string;
+  payout_method_type: PayoutMethodType;
+  /** Masked: card numbers as first 6 + last 4, account numbers as their last 4. */
+  metadata: Record<string, PayoutMetadataValue>;
+  /** Who is paid, as the BFF read it from the metadata. */
+  recipient: { name: string | null; email: string | null };
+  status: PayoutStatus;
+  /** The orchestrator's status exactly as it last reported it. */
+  orchestrator_status: string | null;
+  orchestrator_id: string | null;
+  psp_transaction_id: string | null;
+  decline_code: string | null;
+  decline_reason: string | null;
+  /** Why the orchestrator refused it (status `failed`). */
+  failure_reason: string | null;
+  is_test: boolean;
+  created_by: PayoutActor;
+  created_at: string;
+  updated_at: string;
+  /** Four eyes: above its currency's threshold, so a second person decides. */
+  requires_approval: boolean;
+  /** The decimal threshold that applied, in the payout's currency. */
+  approval_threshold: string | null;
+  approved_by: PayoutActor | null;
+  approved_at: string | null;
+  /** Who rejected it (or its creator, who cancelled it: `cancelled`), when and why. */
+  rejected_by: PayoutActor | null;
+  rejected_at: string | null;
+  rejection_reason: string | null;
+  /** The creator withdrew it before approval (status `rejected`). */
+  cancelled: boolean;
+  /** Unknown or not final for longer than the configured age: a human should look. */
+  needs_attention: boolean;
+}
+
+/** One entry of a payout's timeline. */
+export interface PayoutEventDto {
+  id: string;
+  /** created, approved, submitted, notification, status_check, ... */
+  type: string;
+  at: string;
+  /** A user's e-mail, `orchestrator` or `system`. */
+  actor: string;
+  data: Record<string, unknown>;
+}
+
+/** `GET /api/payouts/:id`. */
+export interface PayoutDetail {
+  payout: PayoutDto;
+  events: PayoutEventDto[];
+}
+
+/** `GET /api/payouts`: one page, newest first unless sorted otherwise. */
+export interface PayoutPage {
+  items: PayoutDto[];
+  next_cursor: string | null;
+}
+
+/** `GET /api/payouts/summary`: the counts behind the menu's badge. */
+export interface PayoutSummary {
+  /** Payouts awaiting approval that someone else created (0 for support). */
+  awaiting_my_approval: number;
+  needs_attention: number;
+}

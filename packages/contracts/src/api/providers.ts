@@ -1,0 +1,39 @@
+import type { Corridor, PayoutMethodType, PayoutProvider, ProviderField } from '../types.js';
+
+/** `GET /api/corridors`: the merchant's country + currency pairs. */
+export interface CorridorsReply {
+  corridors: Corridor[];
+}
+
+/** `GET /api/providers?country&currency`: the PSPs (per payout method type) of one corridor. */
+export interface ProvidersReply {
+  country: string;
+  currency: string;
+  providers: PayoutProvider[];
+  /** ISO 8601: when the BFF last read the orchestrator's metadata for this corridor. */
+  fetched_at: string;
+}
+
+/** One (PSP, payout method type) of a corridor in the providers matrix. */
+export interface ProviderMatrixCell {
+  psp: string;
+  payout_method_type: PayoutMethodType;
+  status: 'enabled' | 'missing';
+  /** Why a PSP is missing, from what is visible only (the orchestrator never says); null if enabled. */
+  likely_cause: string | null;
+  /** What finance would be asked for; [] when missing. */
+  fields: ProviderField[];
+}
+
+export interface ProviderMatrixCorridor extends Corridor {
+  /** ISO 8601: when the BFF last read this corridor's metadata. */
+  fetched_at: string;
+  cells: ProviderMatrixCell[];
+}
+
+/** `GET /api/providers/matrix`: every known PSP x payout method type, per corridor. */
+export interface ProviderMatrix {
+  psps: { name: string; title: string }[];
+  payout_method_types: PayoutMethodType[];
+  corridors: ProviderMatrixCorridor[];
+}
