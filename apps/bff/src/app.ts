@@ -12,14 +12,18 @@ import { createHealthRouter, type ReadinessCheck } from './features/health/healt
 import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
+import { createPayoutApprovals } from './features/payouts/payoutApprovals.js';
+import { createPayoutCreation } from './features/payouts/payoutCreation.js';
 import { createPayoutLifecycle } from './features/payouts/payoutLifecycle.js';
+import { createPayoutQueries } from './features/payouts/payoutQueries.js';
+import { createPayoutStatusUpdates } from './features/payouts/payoutStatusUpdates.js';
+import { createPayoutViews } from './features/payouts/payoutViews.js';
 import {
   createPayoutsReconciler,
   type PayoutsReconciler,
 } from './features/payouts/payoutsReconciler.js';
 import { createPayoutsRepository } from './features/payouts/payoutsRepository.js';
 import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
-import { createPayoutsService } from './features/payouts/payoutsService.js';
 import { createProvidersRouter } from './features/providers/providersRouter.js';
 import { createProvidersService } from './features/providers/providersService.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
@@ -124,20 +128,24 @@ export function createApp({
       staleAfterMs,
     },
   });
-  const payoutsService = createPayoutsService({
-    payoutsRepository,
-    providersService,
-    orchestrator,
-    lifecycle,
-    auditService,
+  // One service per job, sharing the lifecycle and one way of showing a payout.
+  const payoutViews = createPayoutViews({
+    repo: payoutsRepository,
     clock,
-    logger,
-    staleAfterMs,
-    approvalThresholds: config.approvalThresholds,
     attentionAfterMs: config.attentionAfterMs,
-    corridors,
     pspTitles: new Map(knownPsps.map((psp) => [psp.name, psp.title])),
   });
+  const payouts = { payoutsRepository, views: payoutViews, lifecycle, auditService, clock };
+  const payoutCreation = createPayoutCreation({
+    ...payouts,
+    providersService,
+    staleAfterMs,
+    approvalThresholds: config.approvalThresholds,
+    corridors,
+  });
+  const payoutQueries = createPayoutQueries({ payoutsRepository, views: payoutViews });
+  const payoutApprovals = createPayoutApprovals(payouts);
+  const payoutStatusUpdates = createPayoutStatusUpdates({ ...payouts, orchestrator, logger });
   const reconciler = createPayoutsReconciler({
     repo: payoutsRepository,
     lifecycle,
@@ -177,7 +185,10 @@ export function createApp({
     next();
   });
   api.use(
-    createNotificationsRouter({ payoutsService, token: config.orchestrator.notificationToken }),
+    createNotificationsRouter({
+      payoutStatusUpdates,
+      token: config.orchestrator.notificationToken,
+    }),
   );
   api.use(requireJsonBody());
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
@@ -189,7 +200,9 @@ export function createApp({
   api.use(createUsersRouter({ usersService }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));
-  api.use(createPayoutsRouter({ payoutsService }));
+  api.use(
+    createPayoutsRouter({ payoutCreation, payoutQueries, payoutApprovals, payoutStatusUpdates }),
+  );
   api.use(
     createLabRouter({
       labService: createLabService({
@@ -199,7 +212,8 @@ export function createApp({
         clock,
         deposits,
       }),
-      payoutsService,
+      payoutCreation,
+      payoutQueries,
       corridors,
       depositPsps: deposits.psps,
     }),

@@ -8,8 +8,9 @@ import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { problemBody } from '../../http/problemHandler.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
-import { idempotencyKeyOf } from '../payouts/payoutsRouter.js';
-import type { PayoutsService } from '../payouts/payoutsService.js';
+import type { PayoutCreation } from '../payouts/payoutCreation.js';
+import type { PayoutQueries } from '../payouts/payoutQueries.js';
+import { corridorOfBody, idempotencyKeyOf } from '../payouts/payoutsRouter.js';
 import { corridorQuery } from '../providers/providersRouter.js';
 import { toLabExchange } from './labExchange.js';
 import type { LabService } from './labService.js';
@@ -53,12 +54,14 @@ const depositBody = z
 /** The payout-type lab and the card-deposit console: admin only, every call goes to the orchestrator. */
 export function createLabRouter({
   labService,
-  payoutsService,
+  payoutCreation,
+  payoutQueries,
   corridors,
   depositPsps,
 }: {
   labService: LabService;
-  payoutsService: PayoutsService;
+  payoutCreation: PayoutCreation;
+  payoutQueries: PayoutQueries;
   corridors: readonly Corridor[];
   depositPsps: readonly DepositPsp[];
 }): Router {
@@ -71,10 +74,16 @@ export function createLabRouter({
 
   router.post('/lab/payouts', async (req, res) => {
     const key = idempotencyKeyOf(req);
+    const { country, currency } = parseInput(corridorOfBody, req.body);
     let exchange: OrchestratorExchange | undefined;
     try {
-      const result = await payoutsService.create(
-        { user: authOf(req).user, idempotencyKey: key, body: req.body },
+      const result = await payoutCreation.create(
+        {
+          user: authOf(req).user,
+          idempotencyKey: key,
+          corridor: { country, currency },
+          body: req.body,
+        },
         auditContextOf(req),
         { isTest: true, onExchange: (x) => (exchange = x) },
       );
@@ -84,7 +93,7 @@ export function createLabRouter({
       // Refused by the orchestrator: the lab shows what happened, with the failed ledger row.
       const payoutId = error instanceof AppError ? error.extensions?.payout_id : undefined;
       if (!(error instanceof AppError) || typeof payoutId !== 'string') throw error;
-      const { payout } = await payoutsService.get(payoutId);
+      const { payout } = await payoutQueries.get(payoutId);
       res
         .status(200)
         .json({ payout, exchange: toLabExchange(exchange), problem: problemBody(error, req) });

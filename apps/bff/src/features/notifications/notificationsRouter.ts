@@ -3,7 +3,7 @@ import { parseNotification } from '@payouts/orchestrator-client';
 import express, { Router } from 'express';
 import { AppError } from '../../http/AppError.js';
 import { findUnstorableText } from '../../http/refuseUnstorableText.js';
-import type { PayoutsService } from '../payouts/payoutsService.js';
+import type { PayoutStatusUpdates } from '../payouts/payoutStatusUpdates.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -14,10 +14,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * parsed losslessly by the client's parser, and the raw bytes identify a redelivery.
  */
 export function createNotificationsRouter({
-  payoutsService,
+  payoutStatusUpdates,
   token,
 }: {
-  payoutsService: PayoutsService;
+  payoutStatusUpdates: PayoutStatusUpdates;
   token: string;
 }): Router {
   const router = Router();
@@ -56,7 +56,7 @@ export function createNotificationsRouter({
         res.json({ outcome: 'ignored' });
         return;
       }
-      const outcome = await payoutsService.handleNotification({
+      const outcome = await payoutStatusUpdates.handleNotification({
         orchestratorId: charge.id,
         orderId: notification.data.order_id,
         operationType: charge.operation_type,

@@ -8,27 +8,27 @@ import type { Logger } from 'pino';
 import type { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
+import type { NewAuditRow } from '../audit/auditRepository.js';
 import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
-import { decideTransition, isFinalStatus, toPayoutStatus } from './payoutStatus.js';
-import type {
-  NewPayoutEvent,
-  NewPayoutRow,
-  PayoutRow,
-  PayoutsRepository,
-} from './payoutsRepository.js';
+import {
+  foldFound,
+  foldMissing,
+  nextCheckAt as nextCheckAtOf,
+  releaseLease as release,
+  sealedDataLost,
+  settled as settledOf,
+  type RecordSource,
+  type ReconcileSchedule,
+} from './payoutChanges.js';
+import { decideTransition, toPayoutStatus } from './payoutStatus.js';
+import type { NewPayoutEvent, PayoutRow, PayoutsRepository } from './payoutsRepository.js';
+
+export type { ReconcileSchedule } from './payoutChanges.js';
 
 export type PayoutsOrchestrator = Pick<
   OrchestratorClient,
   'createPayout' | 'checkPayoutStatus' | 'listPayouts'
 >;
-
-export interface ReconcileSchedule {
-  /** First delay between checks of a non-final payout; doubles per attempt up to `maxBackoffMs`. */
-  backoffMs: number;
-  maxBackoffMs: number;
-  /** A payout still `submitting` this long after it was sent belongs to a request that died. */
-  staleAfterMs: number;
-}
 
 /** How a send ended, for the caller's reply. */
 export type SubmitOutcome =
@@ -60,14 +60,19 @@ export interface PayoutLifecycle {
     actor: string,
     options?: SubmitOptions,
   ): Promise<SubmitOutcome>;
-  /** Folds what the orchestrator says about a payout (status check, lookup, notification). */
+  /**
+   * Folds what the orchestrator says about a payout (status check, lookup, notification);
+   * `audit` rows commit with it.
+   */
   applyRecord(
     id: string,
     record: PayoutRecord | undefined,
     actor: string,
-    source: 'status_check' | 'notification' | 'lookup' | 'reconciler',
-    options?: { leaseOwner?: string },
+    source: RecordSource,
+    options?: { leaseOwner?: string; audit?: NewAuditRow[] },
   ): Promise<PayoutRow | undefined>;
+  /** An approved payout whose sealed details cannot be read: failed, nothing sent. */
+  failUnreadable(id: string): Promise<PayoutRow | undefined>;
   /** Marks a payout whose send never answered `unknown` (to be looked up, never re-sent blind). */
   markUnknown(
     id: string,
@@ -78,8 +83,6 @@ export interface PayoutLifecycle {
   /** Pushes the next check back after a failed attempt and releases the lease. */
   reschedule(id: string, leaseOwner: string, event?: NewPayoutEvent): Promise<void>;
 }
-
-type Patch = Partial<Omit<NewPayoutRow, 'id'>>;
 
 /**
  * Everything that moves a payout once it may reach the orchestrator: sending it, learning its
@@ -101,33 +104,10 @@ export function createPayoutLifecycle({
   sealedBox: SealedBox;
   schedule: ReconcileSchedule;
 }): PayoutLifecycle {
-  function nextCheckAt(status: PayoutStatus, attempts: number, now: Date): Date | null {
-    if (isFinalStatus(status) || status === 'awaiting_approval') return null;
-    if (status === 'submitting') return new Date(now.getTime() + schedule.staleAfterMs);
-    const delay = Math.min(schedule.backoffMs * 2 ** Math.min(attempts, 30), schedule.maxBackoffMs);
-    return new Date(now.getTime() + delay);
-  }
-
-  /** Lease columns cleared, only when this owner still holds the lease. */
-  function release(current: PayoutRow, owner: string | undefined): Patch {
-    return owner !== undefined && current.leaseOwner === owner
-      ? { leaseOwner: null, leaseUntil: null }
-      : {};
-  }
-
-  /**
-   * The row once the orchestrator has answered for it (created, found, or refused): its next
-   * check, and the sealed request erased, since it will never be sent again.
-   */
-  function settled(status: PayoutStatus, attempts: number, now: Date): Patch {
-    return {
-      status,
-      nextCheckAt: nextCheckAt(status, attempts, now),
-      checkAttempts: attempts,
-      submission: null,
-      unknownSince: null,
-    };
-  }
+  const nextCheckAt = (status: PayoutStatus, attempts: number, now: Date) =>
+    nextCheckAtOf(schedule, status, attempts, now);
+  const settled = (status: PayoutStatus, attempts: number, now: Date) =>
+    settledOf(schedule, status, attempts, now);
 
   const lifecycle: PayoutLifecycle = {
     seal(id, request) {
@@ -266,100 +246,22 @@ export function createPayoutLifecycle({
 
     async applyRecord(id, record, actor, source, options = {}) {
       const now = clock.now();
-      const fromReconciler = source === 'reconciler' || source === 'lookup';
+      const context = { actor, schedule, leaseOwner: options.leaseOwner };
+      const audit = options.audit ?? [];
       return repo.change(id, (current) => {
-        const currentStatus = current.status as PayoutStatus;
-        const attempts = current.checkAttempts + 1;
-        if (!record) {
-          return {
-            patch: {
-              nextCheckAt: nextCheckAt(currentStatus, attempts, now),
-              checkAttempts: attempts,
-              updatedAt: now,
-              ...release(current, options.leaseOwner),
-            },
-            // The reconciler says "not found" once; a user's check always shows in the timeline.
-            events:
-              fromReconciler && current.checkAttempts > 1
-                ? []
-                : [
-                    {
-                      type: source === 'lookup' ? 'lookup' : 'status_check',
-                      actor,
-                      at: now,
-                      data: { source, found: false },
-                    },
-                  ],
-          };
-        }
-        const reported = toPayoutStatus(record.status);
-        const t = decideTransition(currentStatus, { kind: 'reported', status: reported });
-        const rawChanged = record.status_raw !== current.orchestratorStatusRaw;
-        const events: NewPayoutEvent[] = [];
-        // Periodic checks that learn nothing new stay out of the timeline.
-        if (!fromReconciler || rawChanged || t.outcome === 'changed' || !current.orchestratorId) {
-          events.push({
-            type: source === 'lookup' ? 'lookup' : 'status_check',
-            actor,
-            at: now,
-            data: {
-              source,
-              found: true,
-              orchestrator_id: record.id,
-              orchestrator_status: record.status_raw,
-            },
-          });
-        }
-        if (t.outcome === 'changed') {
-          events.push({
-            type: 'status_changed',
-            actor,
-            at: now,
-            data: { from: currentStatus, to: t.to },
-          });
-        } else if (t.outcome === 'ignored') {
-          // Recorded, not applied: a late `pending` after `approved` does not move it back.
-          events.push({
-            type: 'status_ignored',
-            actor,
-            at: now,
-            data: {
-              reported: reported,
-              orchestrator_status: record.status_raw,
-              kept: t.to,
-              reason: t.reason,
-            },
-          });
-        }
-        if (t.outcome === 'not_allowed') {
+        if (!record) return { ...foldMissing(current, source, now, context), audit };
+        const { neverSent, ...change } = foldFound(current, record, source, now, context);
+        if (neverSent)
           logger.warn({ payoutId: id }, 'orchestrator reported on a payout never sent');
-          return { patch: { ...release(current, options.leaseOwner) }, events };
-        }
-        // The reconciler's own checks back off; a user's check or a notification does not
-        // move its schedule, unless the payout is now final.
-        const schedulePatch = settled(
-          t.to,
-          fromReconciler && t.outcome !== 'changed' ? attempts : 0,
-          now,
-        );
-        if (!fromReconciler && !isFinalStatus(t.to) && current.nextCheckAt !== null) {
-          delete schedulePatch.nextCheckAt;
-          delete schedulePatch.checkAttempts;
-        }
-        return {
-          patch: {
-            ...schedulePatch,
-            ...(t.to === reported ? { orchestratorStatusRaw: record.status_raw } : {}),
-            orchestratorId: current.orchestratorId ?? record.id,
-            pspTransactionId: record.transaction_id ?? current.pspTransactionId,
-            declineCode: record.decline_code ?? current.declineCode,
-            declineReason: record.decline_reason ?? current.declineReason,
-            updatedAt: now,
-            ...release(current, options.leaseOwner),
-          },
-          events,
-        };
+        return { ...change, audit };
       });
+    },
+
+    async failUnreadable(id) {
+      const now = clock.now();
+      const failed = await repo.change(id, (current) => sealedDataLost(current, now));
+      logger.error({ payoutId: id }, 'approved payout could not be unsealed; marked failed');
+      return failed;
     },
 
     async reschedule(id, leaseOwner, event) {

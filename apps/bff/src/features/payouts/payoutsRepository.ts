@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { idempotencyKeys, payoutEvents, payouts, users } from '../../db/schema.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -71,15 +72,21 @@ export interface PayoutListQuery {
   limit: number;
 }
 
-/** What a locked, current payout turns into; undefined leaves it untouched. */
+/**
+ * What a locked, current payout turns into; undefined leaves it untouched. `audit`: the entries
+ * recording the change, committed with it or not at all.
+ */
 export type PayoutChange = (
   current: PayoutRow,
-) => { patch: Partial<Omit<NewPayoutRow, 'id'>>; events: NewPayoutEvent[] } | undefined;
+) =>
+  | { patch: Partial<Omit<NewPayoutRow, 'id'>>; events: NewPayoutEvent[]; audit?: NewAuditRow[] }
+  | undefined;
 
 export interface PayoutsRepository {
   /**
-   * One transaction: claims the idempotency key, inserts the payout and its `created` event.
-   * Committed before the orchestrator is called, so a crash leaves a trace, never a ghost.
+   * One transaction: claims the idempotency key, inserts the payout, its `created` event and its
+   * audit entry. Committed before the orchestrator is called, so a crash leaves a trace, never a
+   * ghost. A replayed key inserts nothing.
    */
   beginCreate(input: {
     userId: string;
@@ -88,6 +95,7 @@ export interface PayoutsRepository {
     at: Date;
     payout: NewPayoutRow;
     events: NewPayoutEvent[];
+    audit: NewAuditRow[];
   }): Promise<BeginCreateResult>;
   completeIdempotencyKey(input: {
     userId: string;
@@ -96,7 +104,7 @@ export interface PayoutsRepository {
     body: unknown;
     at: Date;
   }): Promise<void>;
-  /** Reads the payout FOR UPDATE, applies `change` and its events in one transaction. */
+  /** Reads the payout FOR UPDATE, applies `change`, its events and audit rows in one transaction. */
   change(id: string, change: PayoutChange): Promise<PayoutRow | undefined>;
   findById(id: string): Promise<PayoutWithCreator | undefined>;
   findByOrchestratorId(orchestratorId: string): Promise<PayoutRow | undefined>;
@@ -155,7 +163,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
   });
 
   return {
-    async beginCreate({ userId, key, requestHash, at, payout, events }) {
+    async beginCreate({ userId, key, requestHash, at, payout, events, audit }) {
       class OrderIdTaken extends Error {}
       try {
         return await db.transaction(async (tx): Promise<BeginCreateResult> => {
@@ -182,6 +190,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
           }
           if (!row) throw new Error('insert returned no row');
           await tx.insert(payoutEvents).values(events.map((e) => eventValues(row.id, e)));
+          await insertAuditRows(tx, audit);
           await tx
             .update(idempotencyKeys)
             .set({ payoutId: row.id })
@@ -215,6 +224,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         if (result.events.length > 0) {
           await tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)));
         }
+        await insertAuditRows(tx, result.audit ?? []);
         return updated;
       });
     },

@@ -1,4 +1,9 @@
-import { PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '@payouts/contracts';
+import {
+  COUNTRY_CODE_RE,
+  CURRENCY_CODE_RE,
+  payoutExportQuery as exportQuery,
+  payoutListQuery as listQuery,
+} from '@payouts/contracts';
 import { stringify } from 'csv-stringify';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -6,52 +11,30 @@ import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
-import { corridorQuery } from '../providers/providersRouter.js';
+import type { PayoutApprovals } from './payoutApprovals.js';
+import type { PayoutCreation } from './payoutCreation.js';
+import type { PayoutQueries } from './payoutQueries.js';
+import type { PayoutStatusUpdates } from './payoutStatusUpdates.js';
 import { PAYOUT_CSV_COLUMNS, payoutCsvRow } from './payoutsCsv.js';
-import type { PayoutsService } from './payoutsService.js';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
-const decimal = z.string().regex(/^(?:0|[1-9]\d*)(?:\.\d+)?$/, 'Expected a decimal amount');
-// A day (the whole day, in UTC) or an exact instant.
-const dateOrInstant = z.union([
-  z.iso.date().transform((d) => new Date(`${d}T00:00:00.000Z`)),
-  z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
-]);
 
-const listQuery = z
-  .object({
-    status: z
-      .string()
-      .transform((s) => s.split(',').filter(Boolean))
-      .pipe(z.array(z.enum(PAYOUT_STATUSES)))
-      .optional(),
-    provider: z.string().trim().min(1).max(100).optional(),
-    payout_method_type: z.enum(PAYOUT_METHOD_TYPES).optional(),
-    currency: corridorQuery.currency.optional(),
-    country: corridorQuery.country.optional(),
-    created_from: dateOrInstant.optional(),
-    created_to: z
-      .union([
-        // `created_to=2030-01-31` includes that whole day.
-        z.iso.date().transform((d) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000)),
-        z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
-      ])
-      .optional(),
-    amount_min: decimal.optional(),
-    amount_max: decimal.optional(),
-    q: z.string().trim().min(1).max(200).optional(),
-    include_test: z.enum(['0', '1']).optional(),
-    needs_my_approval: z.enum(['0', '1']).optional(),
-    needs_attention: z.enum(['0', '1']).optional(),
-    is_test: z.enum(['0', '1']).optional(),
-    sort: z.enum(['created_at', 'amount']).default('created_at'),
-    order: z.enum(['asc', 'desc']).default('desc'),
-    cursor: z.string().min(1).max(500).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(25),
-  })
-  .strict();
+/** The corridor a create body names; the service checks the rest against that corridor's form. */
+export const corridorOfBody = z.looseObject({
+  country: z.string().regex(COUNTRY_CODE_RE, 'Choose a country'),
+  currency: z.string().regex(CURRENCY_CODE_RE, 'Choose a currency'),
+});
 
-const exportQuery = listQuery.omit({ cursor: true, limit: true });
+const rejectBody = z.strictObject({
+  reason: z
+    .string('Say why it is rejected')
+    .trim()
+    .min(1, 'Say why it is rejected')
+    .max(500, 'At most 500 characters'),
+});
+const cancelBody = z.strictObject({
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+});
 
 function listParams(q: z.infer<typeof exportQuery>) {
   return {
@@ -92,16 +75,28 @@ export function idempotencyKeyOf(req: Request): string {
 }
 
 export function createPayoutsRouter({
-  payoutsService,
+  payoutCreation,
+  payoutQueries,
+  payoutApprovals,
+  payoutStatusUpdates,
 }: {
-  payoutsService: PayoutsService;
+  payoutCreation: PayoutCreation;
+  payoutQueries: PayoutQueries;
+  payoutApprovals: PayoutApprovals;
+  payoutStatusUpdates: PayoutStatusUpdates;
 }): Router {
   const router = Router();
 
   router.post('/payouts', requirePermission('payouts:create'), async (req, res) => {
     const key = idempotencyKeyOf(req);
-    const result = await payoutsService.create(
-      { user: authOf(req).user, idempotencyKey: key, body: req.body },
+    const { country, currency } = parseInput(corridorOfBody, req.body);
+    const result = await payoutCreation.create(
+      {
+        user: authOf(req).user,
+        idempotencyKey: key,
+        corridor: { country, currency },
+        body: req.body,
+      },
       auditContextOf(req),
     );
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -111,7 +106,7 @@ export function createPayoutsRouter({
   router.get('/payouts', requirePermission('payouts:read'), async (req, res) => {
     const q = parseInput(listQuery, req.query);
     res.json(
-      await payoutsService.list({
+      await payoutQueries.list({
         ...listParams(q),
         viewer: authOf(req).user,
         cursor: q.cursor,
@@ -122,17 +117,19 @@ export function createPayoutsRouter({
 
   router.get('/payouts/summary', requirePermission('payouts:read'), async (req, res) => {
     parseInput(z.strictObject({}), req.query);
-    res.json(await payoutsService.summary(authOf(req).user));
+    res.json(await payoutQueries.summary(authOf(req).user));
   });
 
   // Streamed: the export selects what the list's filters select, however many rows that is.
   router.get('/payouts/export.csv', requirePermission('payouts:export'), async (req, res) => {
     const q = parseInput(exportQuery, req.query);
-    const rows = payoutsService.listAll({ ...listParams(q), viewer: authOf(req).user });
+    const rows = payoutQueries.listAll({ ...listParams(q), viewer: authOf(req).user });
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="payouts-${stamp}.csv"`);
-    const csv = stringify({ header: true, columns: [...PAYOUT_CSV_COLUMNS] });
+    // Every cell quoted: a spreadsheet whose locale separates with `;` (or tabs) then never
+    // splits a cell such as `;=1+2` into a formula (see payoutsCsv.ts for the leading `'`).
+    const csv = stringify({ header: true, columns: [...PAYOUT_CSV_COLUMNS], quoted_string: true });
     csv.pipe(res);
     try {
       for await (const payout of rows) {
@@ -149,40 +146,50 @@ export function createPayoutsRouter({
   });
 
   router.get('/payouts/:id', requirePermission('payouts:read'), async (req, res) => {
-    res.json(await payoutsService.get(req.params.id as string));
+    res.json(await payoutQueries.get(req.params.id as string));
   });
 
-  router.post('/payouts/:id/check-status', requirePermission('payouts:check-status'), async (req, res) => {
-    const auth = authOf(req);
-    res.json(
-      await payoutsService.checkStatus(req.params.id as string, auth.user, auditContextOf(req)),
-    );
-  });
+  router.post(
+    '/payouts/:id/check-status',
+    requirePermission('payouts:check-status'),
+    async (req, res) => {
+      const auth = authOf(req);
+      res.json(
+        await payoutStatusUpdates.checkStatus(
+          req.params.id as string,
+          auth.user,
+          auditContextOf(req),
+        ),
+      );
+    },
+  );
 
   router.post('/payouts/:id/approve', requirePermission('payouts:approve'), async (req, res) => {
     parseInput(z.strictObject({}), req.body ?? {});
     res.json(
-      await payoutsService.approve(req.params.id as string, authOf(req).user, auditContextOf(req)),
+      await payoutApprovals.approve(req.params.id as string, authOf(req).user, auditContextOf(req)),
     );
   });
 
   router.post('/payouts/:id/reject', requirePermission('payouts:approve'), async (req, res) => {
+    const input = parseInput(rejectBody, req.body ?? {});
     res.json(
-      await payoutsService.reject(
+      await payoutApprovals.reject(
         req.params.id as string,
         authOf(req).user,
-        req.body,
+        input,
         auditContextOf(req),
       ),
     );
   });
 
   router.post('/payouts/:id/cancel', requirePermission('payouts:cancel'), async (req, res) => {
+    const input = parseInput(cancelBody, req.body ?? {});
     res.json(
-      await payoutsService.cancel(
+      await payoutApprovals.cancel(
         req.params.id as string,
         authOf(req).user,
-        req.body,
+        input,
         auditContextOf(req),
       ),
     );

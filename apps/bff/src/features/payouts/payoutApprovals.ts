@@ -1,0 +1,176 @@
+import type { PayoutStatus } from '@payouts/contracts';
+import { AppError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { NewAuditRow } from '../audit/auditRepository.js';
+import type { AuditService } from '../audit/auditService.js';
+import type { PayoutDto } from './payoutDto.js';
+import type { PayoutLifecycle } from './payoutLifecycle.js';
+import { decideTransition } from './payoutStatus.js';
+import type { NewPayoutEvent, PayoutRow, PayoutsRepository } from './payoutsRepository.js';
+import type { PayoutViews } from './payoutViews.js';
+
+/** Four eyes: a payout over its threshold waits for a second person's decision. */
+export interface PayoutApprovals {
+  /** A second finance user or an admin approves; the payout is then sent. */
+  approve(id: string, user: SessionUser, context: AuditContext): Promise<PayoutDto>;
+  reject(
+    id: string,
+    user: SessionUser,
+    input: { reason: string },
+    context: AuditContext,
+  ): Promise<PayoutDto>;
+  /** The creator withdraws a payout still awaiting approval. */
+  cancel(
+    id: string,
+    user: SessionUser,
+    input: { reason?: string | undefined },
+    context: AuditContext,
+  ): Promise<PayoutDto>;
+}
+
+export function createPayoutApprovals({
+  payoutsRepository: repo,
+  views,
+  lifecycle,
+  auditService,
+  clock,
+}: {
+  payoutsRepository: PayoutsRepository;
+  views: PayoutViews;
+  lifecycle: PayoutLifecycle;
+  auditService: AuditService;
+  clock: Clock;
+}): PayoutApprovals {
+  const { dtoOf, findOr404 } = views;
+
+  /**
+   * Moves a payout out of awaiting_approval, with its audit entry in the same transaction, or
+   * says why it cannot.
+   */
+  async function decide(
+    id: string,
+    cause: 'approve' | 'reject',
+    patch: (now: Date) => Partial<PayoutRow>,
+    event: (now: Date) => NewPayoutEvent,
+    audit: (current: PayoutRow) => NewAuditRow,
+  ): Promise<PayoutRow> {
+    const now = clock.now();
+    let refused: PayoutStatus | undefined;
+    const updated = await repo.change(id, (current) => {
+      const t = decideTransition(current.status as PayoutStatus, { kind: cause });
+      if (t.outcome !== 'changed') {
+        refused = current.status as PayoutStatus;
+        return undefined;
+      }
+      return {
+        patch: { status: t.to, updatedAt: now, ...patch(now) },
+        events: [event(now)],
+        audit: [audit(current)],
+      };
+    });
+    if (!updated) throw new AppError('not_found', 'No such payout.');
+    if (refused !== undefined) {
+      throw new AppError(
+        'conflict',
+        `This payout is no longer awaiting approval (it is ${refused.replace(/_/g, ' ')}).`,
+        { extensions: { status: refused } },
+      );
+    }
+    return updated;
+  }
+
+  return {
+    async approve(id, user, context) {
+      const { payout } = await findOr404(id);
+      if (payout.createdBy === user.id) {
+        throw new AppError(
+          'self_approval',
+          'You created this payout: someone else must approve it.',
+        );
+      }
+      const approved = await decide(
+        id,
+        'approve',
+        (now) => ({
+          approvedBy: user.id,
+          approvedAt: now,
+          nextCheckAt: lifecycle.nextCheckAt('submitting', 0, now),
+        }),
+        (now) => ({ type: 'approved', actor: user.email, at: now, data: {} }),
+        (current) =>
+          auditService.row(context, {
+            action: 'payout.approve',
+            target: { type: 'payout', id },
+            data: { order_id: current.orderId, amount: current.amount, currency: current.currency },
+          }),
+      );
+      const request = lifecycle.open(approved);
+      // Sealed under another key (PAYOUT_DATA_KEY or SESSION_SECRET changed): nothing sent.
+      if (!request) await lifecycle.failUnreadable(id);
+      else await lifecycle.submit(approved, request, user.email);
+      return dtoOf(id);
+    },
+
+    async reject(id, user, { reason }, context) {
+      const { payout } = await findOr404(id);
+      if (payout.createdBy === user.id) {
+        throw new AppError(
+          'self_approval',
+          'You created this payout: someone else decides on it (you may cancel it).',
+        );
+      }
+      await decide(
+        id,
+        'reject',
+        (now) => ({
+          rejectedBy: user.id,
+          rejectedAt: now,
+          rejectionReason: reason,
+          submission: null,
+          nextCheckAt: null,
+        }),
+        (now) => ({ type: 'rejected', actor: user.email, at: now, data: { reason } }),
+        () =>
+          auditService.row(context, {
+            action: 'payout.reject',
+            target: { type: 'payout', id },
+            data: { reason },
+          }),
+      );
+      return dtoOf(id);
+    },
+
+    async cancel(id, user, { reason }, context) {
+      const { payout } = await findOr404(id);
+      if (payout.createdBy !== user.id) {
+        throw new AppError('forbidden', 'Only the person who created this payout can cancel it.');
+      }
+      await decide(
+        id,
+        'reject',
+        (now) => ({
+          rejectedBy: user.id,
+          rejectedAt: now,
+          rejectionReason: reason || 'Cancelled by its creator',
+          cancelled: true,
+          submission: null,
+          nextCheckAt: null,
+        }),
+        (now) => ({
+          type: 'cancelled',
+          actor: user.email,
+          at: now,
+          data: reason ? { reason } : {},
+        }),
+        () =>
+          auditService.row(context, {
+            action: 'payout.cancel',
+            target: { type: 'payout', id },
+            data: reason ? { reason } : {},
+          }),
+      );
+      return dtoOf(id);
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import type { PayoutRecord, PayoutStatus } from '@payouts/contracts';
+import { decideTransition, isFinalStatus, toPayoutStatus } from './payoutStatus.js';
+import type { NewPayoutEvent, NewPayoutRow, PayoutRow } from './payoutsRepository.js';
+
+/*
+ * The pure half of the lifecycle: what a payout row becomes when something happens to it, as
+ * `{ patch, events }`, with no database, clock or orchestrator. `payoutLifecycle.ts` applies these
+ * inside `repo.change`; the unit tests call them directly.
+ */
+
+export interface ReconcileSchedule {
+  /** First delay between checks of a non-final payout; doubles per attempt up to `maxBackoffMs`. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** A payout still `submitting` this long after it was sent belongs to a request that died. */
+  staleAfterMs: number;
+}
+
+export type Patch = Partial<Omit<NewPayoutRow, 'id'>>;
+
+export interface RowChange {
+  patch: Patch;
+  events: NewPayoutEvent[];
+}
+
+/** Where what the orchestrator says about a payout comes from. */
+export type RecordSource = 'status_check' | 'notification' | 'lookup' | 'reconciler';
+
+export interface FoldContext {
+  actor: string;
+  schedule: ReconcileSchedule;
+  /** The reconciler's lease, released with the change when this owner still holds it. */
+  leaseOwner?: string | undefined;
+}
+
+/** When the reconciler should next look at a payout in `status` (null: never). */
+export function nextCheckAt(
+  schedule: ReconcileSchedule,
+  status: PayoutStatus,
+  attempts: number,
+  now: Date,
+): Date | null {
+  if (isFinalStatus(status) || status === 'awaiting_approval') return null;
+  if (status === 'submitting') return new Date(now.getTime() + schedule.staleAfterMs);
+  const delay = Math.min(schedule.backoffMs * 2 ** Math.min(attempts, 30), schedule.maxBackoffMs);
+  return new Date(now.getTime() + delay);
+}
+
+/** Lease columns cleared, only when this owner still holds the lease. */
+export function releaseLease(current: PayoutRow, owner: string | undefined): Patch {
+  return owner !== undefined && current.leaseOwner === owner
+    ? { leaseOwner: null, leaseUntil: null }
+    : {};
+}
+
+/**
+ * The row once the orchestrator has answered for it (created, found, or refused): its next
+ * check, and the sealed request erased, since it will never be sent again.
+ */
+export function settled(
+  schedule: ReconcileSchedule,
+  status: PayoutStatus,
+  attempts: number,
+  now: Date,
+): Patch {
+  return {
+    status,
+    nextCheckAt: nextCheckAt(schedule, status, attempts, now),
+    checkAttempts: attempts,
+    submission: null,
+    unknownSince: null,
+  };
+}
+
+const fromReconcilerOf = (source: RecordSource) => source === 'reconciler' || source === 'lookup';
+
+/** A check or lookup that did not find the payout at the orchestrator. */
+export function foldMissing(
+  current: PayoutRow,
+  source: RecordSource,
+  now: Date,
+  { actor, schedule, leaseOwner }: FoldContext,
+): RowChange {
+  const attempts = current.checkAttempts + 1;
+  return {
+    patch: {
+      nextCheckAt: nextCheckAt(schedule, current.status as PayoutStatus, attempts, now),
+      checkAttempts: attempts,
+      updatedAt: now,
+      ...releaseLease(current, leaseOwner),
+    },
+    // The reconciler says "not found" once; a user's check always shows in the timeline.
+    events:
+      fromReconcilerOf(source) && current.checkAttempts > 1
+        ? []
+        : [
+            {
+              type: source === 'lookup' ? 'lookup' : 'status_check',
+              actor,
+              at: now,
+              data: { source, found: false },
+            },
+          ],
+  };
+}
+
+/** The events that say what a found record taught us (none for a periodic check that learned nothing). */
+function foundEvents(
+  current: PayoutRow,
+  record: PayoutRecord,
+  source: RecordSource,
+  now: Date,
+  actor: string,
+): {
+  events: NewPayoutEvent[];
+  reported: PayoutStatus;
+  transition: ReturnType<typeof decideTransition>;
+} {
+  const currentStatus = current.status as PayoutStatus;
+  const reported = toPayoutStatus(record.status);
+  const t = decideTransition(currentStatus, { kind: 'reported', status: reported });
+  const rawChanged = record.status_raw !== current.orchestratorStatusRaw;
+  const events: NewPayoutEvent[] = [];
+  // Periodic checks that learn nothing new stay out of the timeline.
+  if (
+    !fromReconcilerOf(source) ||
+    rawChanged ||
+    t.outcome === 'changed' ||
+    !current.orchestratorId
+  ) {
+    events.push({
+      type: source === 'lookup' ? 'lookup' : 'status_check',
+      actor,
+      at: now,
+      data: {
+        source,
+        found: true,
+        orchestrator_id: record.id,
+        orchestrator_status: record.status_raw,
+      },
+    });
+  }
+  if (t.outcome === 'changed') {
+    events.push({
+      type: 'status_changed',
+      actor,
+      at: now,
+      data: { from: currentStatus, to: t.to },
+    });
+  } else if (t.outcome === 'ignored') {
+    // Recorded, not applied: a late `pending` after `approved` does not move it back.
+    events.push({
+      type: 'status_ignored',
+      actor,
+      at: now,
+      data: { reported, orchestrator_status: record.status_raw, kept: t.to, reason: t.reason },
+    });
+  }
+  return { events, reported, transition: t };
+}
+
+/**
+ * What the orchestrator's record of a payout does to its row. `neverSent`: it reported on a
+ * payout we never sent (awaiting approval); the events are kept, nothing else moves.
+ */
+export function foldFound(
+  current: PayoutRow,
+  record: PayoutRecord,
+  source: RecordSource,
+  now: Date,
+  { actor, schedule, leaseOwner }: FoldContext,
+): RowChange & { neverSent: boolean } {
+  const { events, reported, transition: t } = foundEvents(current, record, source, now, actor);
+  if (t.outcome === 'not_allowed') {
+    return { patch: { ...releaseLease(current, leaseOwner) }, events, neverSent: true };
+  }
+  const fromReconciler = fromReconcilerOf(source);
+  // The reconciler's own checks back off; a user's check or a notification does not move its
+  // schedule, unless the payout is now final.
+  const attempts = current.checkAttempts + 1;
+  const schedulePatch = settled(
+    schedule,
+    t.to,
+    fromReconciler && t.outcome !== 'changed' ? attempts : 0,
+    now,
+  );
+  if (!fromReconciler && !isFinalStatus(t.to) && current.nextCheckAt !== null) {
+    delete schedulePatch.nextCheckAt;
+    delete schedulePatch.checkAttempts;
+  }
+  return {
+    patch: {
+      ...schedulePatch,
+      ...(t.to === reported ? { orchestratorStatusRaw: record.status_raw } : {}),
+      orchestratorId: current.orchestratorId ?? record.id,
+      pspTransactionId: record.transaction_id ?? current.pspTransactionId,
+      declineCode: record.decline_code ?? current.declineCode,
+      declineReason: record.decline_reason ?? current.declineReason,
+      updatedAt: now,
+      ...releaseLease(current, leaseOwner),
+    },
+    events,
+    neverSent: false,
+  };
+}
+
+/**
+ * An approved payout whose sealed details cannot be opened (sealed under another key): never
+ * sent, so it fails as a refusal would. Undefined when the payout is no longer in a status a
+ * refusal applies to.
+ */
+export function sealedDataLost(current: PayoutRow, now: Date): RowChange | undefined {
+  const t = decideTransition(current.status as PayoutStatus, { kind: 'refused' });
+  if (t.outcome !== 'changed') return undefined;
+  return {
+    patch: {
+      status: t.to,
+      failureReason: 'The stored payout details could not be read; create it again.',
+      submission: null,
+      nextCheckAt: null,
+      updatedAt: now,
+    },
+    events: [
+      { type: 'submit_failed', actor: 'system', at: now, data: { code: 'sealed_data_lost' } },
+    ],
+  };
+}

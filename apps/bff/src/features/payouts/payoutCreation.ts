@@ -1,0 +1,272 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  buildPayoutForm,
+  compareAmounts,
+  validatePayout,
+  type Corridor,
+  type PayoutStatus,
+} from '@payouts/contracts';
+import type { OrchestratorExchange } from '@payouts/orchestrator-client';
+import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { ApprovalThresholds } from '../../config.js';
+import type { AuditService } from '../audit/auditService.js';
+import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
+import type { ProvidersService } from '../providers/providersService.js';
+import { canonicalJson } from './canonicalJson.js';
+import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
+import type { PayoutDto } from './payoutDto.js';
+import type { PayoutLifecycle, SubmitOutcome } from './payoutLifecycle.js';
+import type { IdempotencyRow, PayoutsRepository } from './payoutsRepository.js';
+import type { PayoutViews } from './payoutViews.js';
+
+/** What a create call answers: replayed verbatim for a repeated idempotency key. */
+type StoredReply =
+  | { kind: 'payout'; payout: PayoutDto }
+  | { kind: 'problem'; code: ErrorCode; detail: string; errors?: FieldError[]; payout_id: string };
+
+export interface CreatePayoutResult {
+  /** 201 created at the orchestrator; 202 recorded but the orchestrator's answer never came. */
+  status: 201 | 202;
+  payout: PayoutDto;
+  replayed: boolean;
+}
+
+export interface CreatePayoutOptions {
+  /** A lab test payout: stored with `is_test`, left out of default lists and exports. */
+  isTest?: boolean;
+  /** Sees the HTTP exchange with the orchestrator, scrubbed (the lab shows it). */
+  onExchange?: (exchange: OrchestratorExchange) => void;
+}
+
+export interface CreatePayoutInput {
+  user: SessionUser;
+  idempotencyKey: string;
+  /** The body's corridor, parsed by the router; the rest of the body is checked against it. */
+  corridor: Corridor;
+  body: unknown;
+}
+
+/** Creates payouts (real and lab) exactly once per idempotency key, and replays the answer. */
+export interface PayoutCreation {
+  create(
+    input: CreatePayoutInput,
+    context: AuditContext,
+    options?: CreatePayoutOptions,
+  ): Promise<CreatePayoutResult>;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function replyToResult(status: number, reply: StoredReply, replayed: boolean): CreatePayoutResult {
+  if (reply.kind === 'problem') {
+    throw new AppError(reply.code, reply.detail, {
+      ...(reply.errors ? { errors: reply.errors } : {}),
+      extensions: { payout_id: reply.payout_id },
+    });
+  }
+  return { status: status === 202 ? 202 : 201, payout: reply.payout, replayed };
+}
+
+/** The four-eyes threshold of a currency: its own, else the default, else none. */
+function approvalThresholdFor(
+  thresholds: ApprovalThresholds,
+  currency: string,
+): string | undefined {
+  return thresholds.byCurrency[currency] ?? thresholds.default;
+}
+
+export function createPayoutCreation({
+  payoutsRepository: repo,
+  views,
+  providersService,
+  lifecycle,
+  auditService,
+  clock,
+  staleAfterMs,
+  approvalThresholds,
+  corridors,
+}: {
+  payoutsRepository: PayoutsRepository;
+  views: PayoutViews;
+  providersService: ProvidersService;
+  lifecycle: PayoutLifecycle;
+  auditService: AuditService;
+  clock: Clock;
+  /** An in-flight idempotency key older than this belongs to a request that died. */
+  staleAfterMs: number;
+  approvalThresholds: ApprovalThresholds;
+  /** The merchant's corridors: no other reaches the orchestrator. */
+  corridors: readonly Corridor[];
+}): PayoutCreation {
+  const { dtoOf, dtosOf } = views;
+
+  /** The reply a create (or a replay of it) gives for a send's outcome. */
+  async function replyOf(outcome: SubmitOutcome): Promise<{ status: number; reply: StoredReply }> {
+    if (outcome.kind === 'refused') {
+      const { problem } = outcome;
+      return {
+        status: problem.status,
+        reply: {
+          kind: 'problem',
+          code: problem.code,
+          detail: problem.detail ?? problem.title,
+          ...(problem.errors ? { errors: problem.errors } : {}),
+          payout_id: outcome.row.id,
+        },
+      };
+    }
+    return {
+      status: outcome.kind === 'created' ? 201 : 202,
+      reply: { kind: 'payout', payout: await dtoOf(outcome.row.id) },
+    };
+  }
+
+  async function complete(user: SessionUser, key: string, status: number, reply: StoredReply) {
+    await repo.completeIdempotencyKey({
+      userId: user.id,
+      key,
+      status,
+      body: reply,
+      at: clock.now(),
+    });
+  }
+
+  /** A repeated key: the stored reply, or why there is none (yet). */
+  async function replay(
+    record: IdempotencyRow,
+    requestHash: string,
+    user: SessionUser,
+  ): Promise<CreatePayoutResult> {
+    if (record.requestHash !== requestHash) {
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used for a different payout. Use a new key for a new payout.',
+      );
+    }
+    if (record.state === 'completed' && record.responseStatus !== null) {
+      return replyToResult(record.responseStatus, record.responseBody as StoredReply, true);
+    }
+    // The payout moved on without the request that held the key (it died, and the reconciler
+    // or a notification settled it): answer with the payout as it is now.
+    const held = record.payoutId ? await repo.findById(record.payoutId) : undefined;
+    if (held && held.payout.status !== 'submitting' && held.payout.status !== 'failed') {
+      const [payout] = await dtosOf([held]);
+      const reply: StoredReply = { kind: 'payout', payout: payout! };
+      const status = held.payout.status === 'unknown' ? 202 : 201;
+      await complete(user, record.key, status, reply);
+      return replyToResult(status, reply, true);
+    }
+    const age = clock.now().getTime() - record.updatedAt.getTime();
+    if (age < staleAfterMs || !record.payoutId) {
+      throw new AppError('request_in_flight', 'This payout is still being submitted.', {
+        retryAfterSeconds: 2,
+      });
+    }
+    // The request that held the key died mid-flight: its payout is unknown, not re-sent here
+    // (the reconciler looks it up by order id).
+    await lifecycle.markUnknown(record.payoutId, 'system', 'abandoned');
+    const reply: StoredReply = { kind: 'payout', payout: await dtoOf(record.payoutId) };
+    await complete(user, record.key, 202, reply);
+    return replyToResult(202, reply, true);
+  }
+
+  return {
+    async create({ user, idempotencyKey, corridor, body }, context, options = {}) {
+      requireKnownCorridor(corridors, corridor);
+      const { providers } = await providersService.get(corridor);
+      const form = buildPayoutForm(providers, corridor, { now: clock.now() });
+      const validation = validatePayout(form, body);
+      if (!validation.ok) {
+        throw new AppError('validation_failed', 'Some fields are invalid.', {
+          errors: validation.errors,
+        });
+      }
+      const payout = validation.value;
+      const isTest = options.isTest === true;
+      // A lab payout never replays a real one sent with the same key, nor the other way round.
+      const requestHash = sha256(canonicalJson(isTest ? { lab_test_payout: payout } : payout));
+      const at = clock.now();
+      const recipient = recipientOf(payout.metadata);
+      const threshold = approvalThresholdFor(approvalThresholds, payout.currency);
+      const needsApproval = threshold !== undefined && compareAmounts(payout.amount, threshold) > 0;
+      const status: PayoutStatus = needsApproval ? 'awaiting_approval' : 'submitting';
+      const id = randomUUID();
+      const begun = await repo.beginCreate({
+        userId: user.id,
+        key: idempotencyKey,
+        requestHash,
+        at,
+        payout: {
+          id,
+          orderId: payout.order_id,
+          provider: payout.provider,
+          country: payout.country,
+          currency: payout.currency,
+          state: payout.state,
+          amount: payout.amount,
+          payoutMethodType: payout.payout_method_type,
+          metadata: ledgerMetadata(payout.metadata),
+          recipientName: recipient.name,
+          recipientEmail: recipient.email,
+          status,
+          createdBy: user.id,
+          createdAt: at,
+          updatedAt: at,
+          isTest,
+          // Kept sealed until the orchestrator has it: approval, or an unknown outcome, may
+          // need it sent (again, with the same order id).
+          submission: lifecycle.seal(id, payout),
+          approvalThreshold: needsApproval ? threshold : null,
+          nextCheckAt: lifecycle.nextCheckAt(status, 0, at),
+        },
+        events: [
+          {
+            type: 'created',
+            actor: user.email,
+            at,
+            data: { amount: payout.amount, currency: payout.currency, provider: payout.provider },
+          },
+          ...(needsApproval
+            ? [{ type: 'approval_requested', actor: 'system', at, data: { threshold } }]
+            : []),
+        ],
+        // Committed with the payout: the log never misses a payout that exists.
+        audit: [
+          auditService.row(context, {
+            action: isTest ? 'lab.payout' : 'payout.create',
+            target: { type: 'payout', id },
+            data: {
+              order_id: payout.order_id,
+              amount: payout.amount,
+              currency: payout.currency,
+              provider: payout.provider,
+              ...(needsApproval ? { awaiting_approval: true } : {}),
+            },
+          }),
+        ],
+      });
+      if (begun.kind === 'order_id_taken') {
+        throw new AppError('conflict', 'A payout with this order id already exists.', {
+          errors: [{ pointer: '/order_id', message: 'This order id is already used' }],
+        });
+      }
+      if (begun.kind === 'existing') return replay(begun.record, requestHash, user);
+
+      let result: { status: number; reply: StoredReply };
+      if (needsApproval) {
+        result = { status: 201, reply: { kind: 'payout', payout: await dtoOf(id) } };
+      } else {
+        const outcome = await lifecycle.submit(begun.payout, payout, user.email, {
+          ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+        });
+        result = await replyOf(outcome);
+      }
+      await complete(user, idempotencyKey, result.status, result.reply);
+      return replyToResult(result.status, result.reply, false);
+    },
+  };
+}

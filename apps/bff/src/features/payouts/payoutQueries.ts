@@ -1,0 +1,110 @@
+import { AppError } from '../../http/AppError.js';
+import type { SessionUser } from '../../shared/identity.js';
+import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
+import { toPayoutEventDto, type PayoutDto, type PayoutEventDto } from './payoutDto.js';
+import type { PayoutListQuery, PayoutsRepository } from './payoutsRepository.js';
+import type { PayoutViews } from './payoutViews.js';
+
+export interface PayoutListParams extends Omit<
+  PayoutListQuery,
+  'after' | 'awaitingApprovalBy' | 'attentionBefore'
+> {
+  cursor?: string | undefined;
+  /** The viewer: `needsMyApproval` lists what they may approve. */
+  viewer?: SessionUser;
+  needsMyApproval?: boolean;
+  needsAttention?: boolean;
+}
+
+/** Reads payouts: pages, the whole export, one payout with its timeline, the counters. */
+export interface PayoutQueries {
+  list(params: PayoutListParams): Promise<{ items: PayoutDto[]; next_cursor: string | null }>;
+  /** Every payout the filters select, in list order, fetched page by page (for the export). */
+  listAll(params: Omit<PayoutListParams, 'cursor' | 'limit'>): AsyncIterable<PayoutDto>;
+  get(id: string): Promise<{ payout: PayoutDto; events: PayoutEventDto[] }>;
+  summary(user: SessionUser): Promise<{ awaiting_my_approval: number; needs_attention: number }>;
+}
+
+const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const EXPORT_PAGE_SIZE = 500;
+
+export function createPayoutQueries({
+  payoutsRepository: repo,
+  views,
+}: {
+  payoutsRepository: PayoutsRepository;
+  views: PayoutViews;
+}): PayoutQueries {
+  const { attentionBefore, dtosOf, findOr404 } = views;
+
+  const queries: PayoutQueries = {
+    async list({ cursor, viewer, needsMyApproval, needsAttention, ...query }) {
+      let after: PayoutListQuery['after'];
+      if (cursor !== undefined) {
+        const decoded = decodeCursor(cursor);
+        const valid =
+          views.isUuid(decoded.id) &&
+          (query.sort === 'amount'
+            ? DECIMAL.test(decoded.value)
+            : !Number.isNaN(Date.parse(decoded.value)));
+        if (!valid) {
+          throw new AppError('validation_failed', 'The cursor does not match this sort.', {
+            errors: [{ pointer: '/cursor', message: 'Invalid cursor' }],
+          });
+        }
+        after = decoded;
+      }
+      // Support approves nothing: "needs my approval" is empty for them.
+      if (needsMyApproval === true && viewer?.role === 'support') {
+        return { items: [], next_cursor: null };
+      }
+      const rows = await repo.list({
+        ...query,
+        after,
+        limit: query.limit + 1,
+        ...(needsMyApproval === true && viewer ? { awaitingApprovalBy: viewer.id } : {}),
+        ...(needsAttention === true ? { attentionBefore: attentionBefore() } : {}),
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: await dtosOf(page),
+        next_cursor:
+          rows.length > query.limit && last
+            ? encodeCursor(
+                query.sort === 'amount' ? last.payout.amount : last.payout.createdAt.toISOString(),
+                last.payout.id,
+              )
+            : null,
+      };
+    },
+
+    async *listAll(params) {
+      let cursor: string | undefined;
+      do {
+        const page = await queries.list({ ...params, cursor, limit: EXPORT_PAGE_SIZE });
+        yield* page.items;
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor !== undefined);
+    },
+
+    async get(id) {
+      const found = await findOr404(id);
+      const [payout] = await dtosOf([found]);
+      const events = await repo.events(id);
+      return { payout: payout!, events: events.map(toPayoutEventDto) };
+    },
+
+    async summary(user) {
+      const counts = await repo.summary({
+        approverId: user.role === 'support' ? undefined : user.id,
+        attentionBefore: attentionBefore(),
+      });
+      return {
+        awaiting_my_approval: counts.awaitingMyApproval,
+        needs_attention: counts.needsAttention,
+      };
+    },
+  };
+  return queries;
+}

@@ -1,0 +1,124 @@
+import type { PayoutRecord, PayoutStatus } from '@payouts/contracts';
+import type { Logger } from 'pino';
+import { AppError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { AuditService } from '../audit/auditService.js';
+import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
+import type { PayoutDto } from './payoutDto.js';
+import type { PayoutLifecycle, PayoutsOrchestrator } from './payoutLifecycle.js';
+import { isFinalStatus } from './payoutStatus.js';
+import type { PayoutsRepository } from './payoutsRepository.js';
+import type { PayoutViews } from './payoutViews.js';
+
+export interface PayoutNotification {
+  orchestratorId: string;
+  orderId: string;
+  operationType: string;
+  webhookType: string;
+  status: string;
+  dedupeKey: string;
+}
+
+/**
+ * What the orchestrator says about a sent payout, asked for (a user's status check) or pushed (a
+ * notification), folded in through the lifecycle.
+ */
+export interface PayoutStatusUpdates {
+  checkStatus(id: string, user: SessionUser, context: AuditContext): Promise<PayoutDto>;
+  /** Records an orchestrator notification once and confirms it with a status check. */
+  handleNotification(
+    notification: PayoutNotification,
+  ): Promise<'ignored' | 'unknown_payout' | 'recorded' | 'confirmed'>;
+}
+
+export function createPayoutStatusUpdates({
+  payoutsRepository: repo,
+  views,
+  orchestrator,
+  lifecycle,
+  auditService,
+  clock,
+  logger,
+}: {
+  payoutsRepository: PayoutsRepository;
+  views: PayoutViews;
+  orchestrator: PayoutsOrchestrator;
+  lifecycle: PayoutLifecycle;
+  auditService: AuditService;
+  clock: Clock;
+  logger: Logger;
+}): PayoutStatusUpdates {
+  return {
+    async checkStatus(id, user, context) {
+      const { payout } = await views.findOr404(id);
+      if (payout.status === 'awaiting_approval') {
+        throw new AppError('conflict', 'This payout has not been sent yet: it awaits approval.');
+      }
+      let record: PayoutRecord | undefined;
+      try {
+        if (payout.orchestratorId) {
+          record = await orchestrator.checkPayoutStatus(payout.orchestratorId);
+        } else {
+          // Never answered (unknown): find it by our order id, the one key both sides share.
+          const page = await orchestrator.listPayouts({ merchantOrderId: payout.orderId });
+          record = page.records.find((r) => r.merchant_order_id === payout.orderId);
+        }
+      } catch (error) {
+        throw orchestratorErrorToAppError(error);
+      }
+      const entry = {
+        action: 'payout.check_status',
+        target: { type: 'payout', id },
+        data: { found: record !== undefined },
+      } as const;
+      // Rejected or failed payouts never reached it: there is nothing to fold in, so the audit
+      // entry is the only write.
+      if (payout.status === 'rejected' || payout.status === 'failed') {
+        await auditService.record(context, entry);
+      } else {
+        await lifecycle.applyRecord(id, record, user.email, 'status_check', {
+          audit: [auditService.row(context, entry)],
+        });
+      }
+      return views.dtoOf(id);
+    },
+
+    async handleNotification(n) {
+      if (n.operationType !== 'payout') return 'ignored';
+      const payout =
+        (await repo.findByOrchestratorId(n.orchestratorId)) ??
+        (await repo.findActiveByOrderId(n.orderId));
+      if (!payout) {
+        logger.warn({ orchestratorId: n.orchestratorId }, 'notification for an unknown payout');
+        return 'unknown_payout';
+      }
+      await repo.recordEventOnce(payout.id, {
+        type: 'notification',
+        actor: 'orchestrator',
+        at: clock.now(),
+        dedupeKey: n.dedupeKey,
+        data: {
+          webhook_type: n.webhookType,
+          orchestrator_status: n.status,
+          orchestrator_id: n.orchestratorId,
+        },
+      });
+      const status = payout.status as PayoutStatus;
+      if (isFinalStatus(status) || status === 'awaiting_approval') return 'recorded';
+      // A notification is a hint (unsigned, duplicated, reordered): the status check decides.
+      let record: PayoutRecord;
+      try {
+        record = await orchestrator.checkPayoutStatus(payout.orchestratorId ?? n.orchestratorId);
+      } catch (error) {
+        throw orchestratorErrorToAppError(error);
+      }
+      if (record.merchant_order_id !== payout.orderId) {
+        logger.warn({ payoutId: payout.id }, 'notification names a payout of another order');
+        return 'recorded';
+      }
+      await lifecycle.applyRecord(payout.id, record, 'orchestrator', 'notification');
+      return 'confirmed';
+    },
+  };
+}

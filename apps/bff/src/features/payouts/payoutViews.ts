@@ -1,0 +1,68 @@
+import { AppError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import { toPayoutDto, type PayoutDto } from './payoutDto.js';
+import type {
+  Creator as PayoutDtoCreator,
+  PayoutRow,
+  PayoutWithCreator,
+  PayoutsRepository,
+} from './payoutsRepository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How every payouts service reads payouts and shows them: one mapping to the DTO. */
+export interface PayoutViews {
+  /** Created before this instant and not final: flagged for a human. */
+  attentionBefore(): Date;
+  dtosOf(rows: { payout: PayoutRow; creator: PayoutDtoCreator }[]): Promise<PayoutDto[]>;
+  /** The payout as it is now; `not_found` when it is gone. */
+  dtoOf(id: string): Promise<PayoutDto>;
+  /** The payout behind a path id; `not_found` for an id that is not even a UUID. */
+  findOr404(id: string): Promise<PayoutWithCreator>;
+  isUuid(text: string): boolean;
+}
+
+export function createPayoutViews({
+  repo,
+  clock,
+  attentionAfterMs,
+  pspTitles = new Map(),
+}: {
+  repo: PayoutsRepository;
+  clock: Clock;
+  attentionAfterMs: number;
+  /** PSP code -> title, for people (KNOWN_PSPS). */
+  pspTitles?: ReadonlyMap<string, string>;
+}): PayoutViews {
+  const attentionBefore = () => new Date(clock.now().getTime() - attentionAfterMs);
+
+  async function dtosOf(rows: { payout: PayoutRow; creator: PayoutDtoCreator }[]) {
+    const actors = await repo.actors(
+      rows.flatMap(({ payout }) =>
+        [payout.approvedBy, payout.rejectedBy].filter((x): x is string => x !== null),
+      ),
+    );
+    const before = attentionBefore();
+    return rows.map(({ payout, creator }) =>
+      toPayoutDto(payout, creator, { actors, attentionBefore: before, pspTitles }),
+    );
+  }
+
+  return {
+    attentionBefore,
+    dtosOf,
+    async dtoOf(id) {
+      const found = await repo.findById(id);
+      if (!found) throw new AppError('not_found', 'No such payout.');
+      const [dto] = await dtosOf([found]);
+      return dto!;
+    },
+    async findOr404(id) {
+      if (!UUID.test(id)) throw new AppError('not_found', 'No such payout.');
+      const found = await repo.findById(id);
+      if (!found) throw new AppError('not_found', 'No such payout.');
+      return found;
+    },
+    isUuid: (text) => UUID.test(text),
+  };
+}
