@@ -1,34 +1,16 @@
-import type { FieldError } from '@payouts/contracts';
+import { ERROR_CODE_NAMES, type ErrorCode, type FieldError } from '@payouts/contracts';
 
 /**
- * The codes the BFF answers with (its closed set, apps/bff/src/http/AppError.ts) plus two of our
- * own for failures that never produced a problem body: the request did not get an answer
+ * The codes the BFF answers with (the contract's closed set, `ERROR_CODES`) plus two of our own
+ * for failures that never produced a problem body: the request did not get an answer
  * (`network_error`) or the answer was not one we understand (`unexpected_response`).
  */
 export const API_ERROR_CODES = [
-  'validation_failed',
-  'malformed_request',
-  'unauthenticated',
-  'forbidden',
-  'self_approval',
-  'not_found',
-  'conflict',
-  'last_admin',
-  'idempotency_key_reused',
-  'request_in_flight',
-  'rate_limited',
-  'payload_too_large',
-  'unsupported_media_type',
-  'orchestrator_unavailable',
-  'orchestrator_timeout',
-  'orchestrator_rejected',
-  'orchestrator_auth',
-  'orchestrator_protocol',
-  'internal',
+  ...ERROR_CODE_NAMES,
   'network_error',
   'unexpected_response',
 ] as const;
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export type ApiErrorCode = ErrorCode | 'network_error' | 'unexpected_response';
 
 const CODE_BY_STATUS: Readonly<Record<number, ApiErrorCode>> = {
   400: 'malformed_request',

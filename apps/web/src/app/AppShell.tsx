@@ -1,3 +1,4 @@
+import type { SessionUser } from '@payouts/contracts';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -7,7 +8,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { usePayoutSummary } from '../features/payouts/usePayoutSummary.js';
-import type { SessionUser } from '../features/session/sessionApi.js';
 import { UserMenu } from '../features/session/UserMenu.js';
 import { sectionsFor } from './sections.js';
 import { ThemeModeMenu } from './theme/ThemeModeMenu.js';

@@ -1,10 +1,23 @@
 // @vitest-environment node
+import { PERMISSION_NAMES, PERMISSIONS, ROLES, type Role } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
-import { currentSectionPath, sectionsFor } from './sections.js';
+import { currentSectionPath, SECTIONS, sectionsFor } from './sections.js';
 
 describe('sections', () => {
-  it('gives each role the sections the BFF lets it use', () => {
-    const labels = (role: 'finance' | 'support' | 'admin') => sectionsFor(role).map((s) => s.label);
+  it('names a permission of the table for every section', () => {
+    for (const section of SECTIONS)
+      expect(PERMISSION_NAMES, section.label).toContain(section.permission);
+  });
+
+  it.each(ROLES)('gives %s exactly the sections whose permission the table grants it', (role) => {
+    const granted = SECTIONS.filter((s) =>
+      (PERMISSIONS[s.permission] as readonly Role[]).includes(role),
+    );
+    expect(sectionsFor(role)).toEqual(granted);
+  });
+
+  it('keeps the menu as the product describes it', () => {
+    const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
     expect(labels('finance')).toEqual(['Payouts']);
     expect(labels('support')).toEqual(['Payouts', 'Providers']);
     expect(labels('admin')).toEqual([

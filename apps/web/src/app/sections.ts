@@ -1,4 +1,4 @@
-import type { Role } from '../features/session/roles.js';
+import { can, type Permission, type Role } from '@payouts/contracts';
 
 /** Which icon a section shows; the icons themselves load with the (lazy) menu drawer. */
 export type SectionIcon = 'payouts' | 'providers' | 'lab' | 'deposits' | 'users' | 'audit';
@@ -7,24 +7,26 @@ export interface Section {
   label: string;
   path: string;
   icon: SectionIcon;
-  roles: readonly Role[];
+  /** What the section's page does first; the BFF guards its API with the same permission. */
+  permission: Permission;
 }
 
 /**
- * The top-left menu, one line per section with the roles that may open it. The BFF refuses the
- * same roles on the section's API calls; this table only keeps the menu honest about them.
+ * The top-left menu, one line per section with the permission it needs. Who holds it comes from
+ * the one permission table (`@payouts/contracts`) the BFF enforces, so the menu cannot offer a
+ * section the API would refuse.
  */
 export const SECTIONS: readonly Section[] = [
-  { label: 'Payouts', path: '/payouts', icon: 'payouts', roles: ['finance', 'support', 'admin'] },
-  { label: 'Providers', path: '/providers', icon: 'providers', roles: ['support', 'admin'] },
-  { label: 'Payout lab', path: '/lab', icon: 'lab', roles: ['admin'] },
-  { label: 'Deposit console', path: '/lab/deposits', icon: 'deposits', roles: ['admin'] },
-  { label: 'Users', path: '/users', icon: 'users', roles: ['admin'] },
-  { label: 'Audit log', path: '/audit', icon: 'audit', roles: ['admin'] },
+  { label: 'Payouts', path: '/payouts', icon: 'payouts', permission: 'payouts:read' },
+  { label: 'Providers', path: '/providers', icon: 'providers', permission: 'providers:matrix' },
+  { label: 'Payout lab', path: '/lab', icon: 'lab', permission: 'lab:use' },
+  { label: 'Deposit console', path: '/lab/deposits', icon: 'deposits', permission: 'lab:use' },
+  { label: 'Users', path: '/users', icon: 'users', permission: 'users:manage' },
+  { label: 'Audit log', path: '/audit', icon: 'audit', permission: 'audit:read' },
 ];
 
 export function sectionsFor(role: Role): Section[] {
-  return SECTIONS.filter((section) => section.roles.includes(role));
+  return SECTIONS.filter((section) => can(role, section.permission));
 }
 
 /** The section a path belongs to: the longest section path it is in (`/lab/deposits` over `/lab`). */

@@ -1,9 +1,7 @@
-import type { Payout } from '../features/payouts/payoutsApi.js';
-
 let sequence = 0;
 
 /** A payout as the BFF would show it; fields not given get plain, deterministic values. */
-export function buildPayout(overrides: Partial<Payout> = {}): Payout {
+export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
   sequence += 1;
   const n = String(sequence).padStart(4, '0');
   return {
@@ -22,12 +20,14 @@ export function buildPayout(overrides: Partial<Payout> = {}): Payout {
       email: 'jane@example.com',
       bankAccountNumber: '****6769',
     },
+    recipient: { name: 'Jane Doe', email: 'jane@example.com' },
     status: 'approved',
     orchestrator_status: 'approved',
     orchestrator_id: `orc_${n}`,
     psp_transaction_id: `psp_${n}`,
     decline_code: null,
     decline_reason: null,
+    failure_reason: null,
     created_by: { id: 'u_1', email: 'fin@example.com', name: 'Fiona Finance' },
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:05:00.000Z',
@@ -44,3 +44,4 @@ export function buildPayout(overrides: Partial<Payout> = {}): Payout {
     ...overrides,
   };
 }
+import type { PayoutDto } from '@payouts/contracts';

@@ -1,29 +1,31 @@
 import type {
+  AuditPage,
   Corridor,
+  DepositOptions,
   DepositTransaction,
+  FieldError,
+  LabDepositReply,
+  LabDepositRequest,
+  LabPayoutReply,
+  LabTestDataQuery,
+  NewStaffUserBody,
+  PayoutDetail,
+  PayoutDto,
+  PayoutListQueryParams,
+  PayoutPage,
   PayoutProvider,
   PayoutRequest,
+  PayoutSummary,
+  ProviderMatrix,
+  ProvidersReply,
+  SessionUser,
+  SignInBody,
+  StaffUserDto,
+  StaffUserPatchBody,
 } from '@payouts/contracts';
 import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
-import type {
-  Payout,
-  PayoutDetail,
-  PayoutPage,
-  PayoutSummary,
-} from '../features/payouts/payoutsApi.js';
-import type { AuditPage } from '../features/audit/auditApi.js';
-import type {
-  DepositOptions,
-  LabDepositReply,
-  LabDepositRequest,
-  LabPayoutReply,
-  TestDataQuery,
-} from '../features/lab/labApi.js';
-import type { ProviderMatrix, ProvidersReply } from '../features/providers/providersApi.js';
-import type { NewStaffUser, StaffUser, StaffUserPatch } from '../features/users/usersApi.js';
-import type { SessionUser, SignInInput } from '../features/session/sessionApi.js';
 import { buildPayout } from './buildPayout.js';
 
 export const FINANCE_USER: SessionUser = {
@@ -51,7 +53,7 @@ export function apiError(
   message = 'Refused.',
   extra: {
     status?: number;
-    errors?: { pointer: string; message: string }[];
+    errors?: FieldError[];
     retryAfterSeconds?: number;
   } = {},
 ): ApiError {
@@ -66,23 +68,23 @@ export function apiError(
 export interface FakeApiOptions {
   user?: SessionUser | null;
   password?: string;
-  signIn?: (input: SignInInput) => Promise<SessionUser>;
+  signIn?: (input: SignInBody) => Promise<SessionUser>;
   corridors?: Corridor[];
   /** Providers per `COUNTRY/CURRENCY`. */
   providers?: Record<string, PayoutProvider[]>;
-  list?: (query: QueryParams) => Promise<PayoutPage>;
+  list?: (query: PayoutListQueryParams) => Promise<PayoutPage>;
   get?: (id: string) => Promise<PayoutDetail>;
-  checkStatus?: (id: string) => Promise<Payout>;
-  create?: (body: PayoutRequest, key: string) => Promise<Payout>;
-  approve?: (id: string) => Promise<Payout>;
-  reject?: (id: string, reason: string) => Promise<Payout>;
-  cancel?: (id: string, reason: string | undefined) => Promise<Payout>;
+  checkStatus?: (id: string) => Promise<PayoutDto>;
+  create?: (body: PayoutRequest, key: string) => Promise<PayoutDto>;
+  approve?: (id: string) => Promise<PayoutDto>;
+  reject?: (id: string, reason: string) => Promise<PayoutDto>;
+  cancel?: (id: string, reason: string | undefined) => Promise<PayoutDto>;
   summary?: () => Promise<PayoutSummary>;
   matrix?: (refresh: boolean) => Promise<ProviderMatrix>;
-  users?: StaffUser[];
-  updateUser?: (id: string, patch: StaffUserPatch) => Promise<StaffUser>;
+  users?: StaffUserDto[];
+  updateUser?: (id: string, patch: StaffUserPatchBody) => Promise<StaffUserDto>;
   audit?: (query: QueryParams) => Promise<AuditPage>;
-  testData?: (query: TestDataQuery) => Promise<PayoutRequest>;
+  testData?: (query: LabTestDataQuery) => Promise<PayoutRequest>;
   sendPayout?: (body: PayoutRequest, key: string) => Promise<LabPayoutReply>;
   depositOptions?: DepositOptions;
   sendDeposit?: (body: LabDepositRequest) => Promise<LabDepositReply>;
@@ -90,7 +92,7 @@ export interface FakeApiOptions {
 }
 
 export interface FakeApiCalls {
-  list: QueryParams[];
+  list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
   create: { body: PayoutRequest; key: string }[];
@@ -99,14 +101,14 @@ export interface FakeApiCalls {
   cancel: { id: string; reason: string | undefined }[];
   summary: number;
   providers: { corridor: Corridor; refresh: boolean }[];
-  signIn: SignInInput[];
+  signIn: SignInBody[];
   signOut: number;
   matrix: { refresh: boolean }[];
-  createUser: NewStaffUser[];
-  updateUser: { id: string; patch: StaffUserPatch }[];
+  createUser: NewStaffUserBody[];
+  updateUser: { id: string; patch: StaffUserPatchBody }[];
   resetPassword: { id: string; password: string }[];
   audit: QueryParams[];
-  testData: TestDataQuery[];
+  testData: LabTestDataQuery[];
   sendPayout: { body: PayoutRequest; key: string }[];
   sendDeposit: LabDepositRequest[];
   deposit: string[];
@@ -138,7 +140,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
   };
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
-  const created = new Map<string, Payout>();
+  const created = new Map<string, PayoutDto>();
 
   const api: Api = {
     session: {
@@ -184,7 +186,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       list: () => Promise.resolve(users),
       create: (input) => {
         calls.createUser.push(input);
-        const created: StaffUser = {
+        const created: StaffUserDto = {
           id: `u_new_${users.length + 1}`,
           email: input.email,
           name: input.name,

@@ -19,9 +19,9 @@ export const PAYOUT_SEARCH_MAX_LENGTH = 200;
 /**
  * `GET /api/payouts` and `/api/payouts/export.csv` as sent: every value a string. `status` is
  * comma-separated; `created_from`/`created_to` take a day (UTC, `created_to` inclusive) or an
- * instant; flags are `'1'` (or `'0'`).
+ * instant; flags are `'1'` (or `'0'`). A type, not an interface, so it is a plain string record.
  */
-export interface PayoutListQueryParams {
+export type PayoutListQueryParams = {
   status?: string;
   provider?: string;
   payout_method_type?: string;
@@ -40,4 +40,4 @@ export interface PayoutListQueryParams {
   order?: SortDirection;
   cursor?: string;
   limit?: string;
-}
+};

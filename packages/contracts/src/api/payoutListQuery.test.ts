@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type { PayoutListQueryParams } from './payoutListParams.js';
 import { payoutExportQuery, payoutListQuery } from './payoutListQuery.js';
 
 describe('the payouts list query', () => {
+  it('names the same parameters as the SPA sends (checked by tsc)', () => {
+    expectTypeOf<keyof PayoutListQueryParams>().toEqualTypeOf<
+      keyof z.input<typeof payoutListQuery>
+    >();
+  });
+
   it('gives the defaults for an empty query', () => {
     expect(payoutListQuery.parse({})).toEqual({ sort: 'created_at', order: 'desc', limit: 25 });
   });

@@ -1,8 +1,8 @@
+import type { AuditItem } from '@payouts/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, createFakeApi } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
-import type { AuditItem } from './auditApi.js';
 
 function entry(id: string, action: string): AuditItem {
   return {

@@ -1,3 +1,4 @@
+import type { AuditItem } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,7 +18,6 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { MenuFilter } from '../../components/MenuFilter.js';
 import { OutlinedField } from '../../components/OutlinedField.js';
-import type { AuditItem } from './auditApi.js';
 import {
   EMPTY_AUDIT_FILTERS,
   parseAuditFilters,

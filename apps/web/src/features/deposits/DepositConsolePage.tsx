@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import {
   FINAL_DEPOSIT_STATUSES,
   isPlausibleCardNumber,
+  type LabDepositRequest,
   maskCardNumber,
   normalizeCardNumber,
 } from '@payouts/contracts';
@@ -23,7 +24,6 @@ import { DetailList } from '../../components/DetailList.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { regionName } from '../../components/regionName.js';
 import { ExchangeView } from '../lab/ExchangeView.js';
-import type { LabDepositRequest } from '../lab/labApi.js';
 import {
   depositBin,
   emptyDepositForm,

@@ -7,12 +7,12 @@ import {
   isDecimalString,
   isEmailAddress,
   isPlausibleCardNumber,
+  type LabDepositInput,
   normalizeCardDeposit,
   normalizeCardNumber,
 } from '@payouts/contracts';
 import { STANDARD_FORMATS } from '../../forms/standardFormats.js';
 import { UnsupportedSchemaError, validateSchema } from '../../forms/validateSchema.js';
-import type { LabDepositInput } from '../lab/labApi.js';
 
 const FORMATS = { ...STANDARD_FORMATS, ...CUSTOM_FORMATS };
 

@@ -1,7 +1,7 @@
+import type { LabExchange } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DetailList } from '../../components/DetailList.js';
-import type { LabExchange } from './labApi.js';
 
 function Json({ label, value }: { label: string; value: unknown }) {
   return (

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { PayoutProvider, PayoutRequest } from '@payouts/contracts';
+import { type LabPayoutReply, type PayoutProvider, type PayoutRequest } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { ADMIN_USER, createFakeApi } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
-import type { LabPayoutReply } from './labApi.js';
 
 const PROVIDERS: PayoutProvider[] = [
   {
@@ -46,7 +45,19 @@ function reply(body: PayoutRequest, refused: boolean): LabPayoutReply {
       response: { http_status: refused ? 400 : 200, body: { refused } },
       duration_ms: refused ? 40 : 25,
     },
-    ...(refused ? { problem: { title: 'Refused', detail: 'The PSP refused the card.' } } : {}),
+    ...(refused
+      ? {
+          problem: {
+            type: 'urn:payouts:problem:orchestrator_rejected',
+            title: 'Refused',
+            status: 422,
+            detail: 'The PSP refused the card.',
+            instance: '/api/lab/payouts',
+            code: 'orchestrator_rejected',
+            requestId: 'req_test',
+          },
+        }
+      : {}),
   };
 }
 

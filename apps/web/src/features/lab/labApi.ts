@@ -1,82 +1,17 @@
 import type {
-  CardDepositRequest,
-  Corridor,
-  DepositResult,
+  DepositOptions,
   DepositTransaction,
-  PayoutMethodType,
+  LabDepositReply,
+  LabDepositRequest,
+  LabPayoutReply,
+  LabTestDataQuery,
   PayoutRequest,
 } from '@payouts/contracts';
 import type { HttpClient } from '../../api/createHttpClient.js';
-import type { Payout } from '../payouts/payoutsApi.js';
-
-/** What went to the orchestrator and what came back, scrubbed by the BFF. */
-export interface LabExchange {
-  request: {
-    method: string;
-    /** With an `{api_key}` placeholder, never the key. */
-    path: string;
-    /** Exactly as sent, card number masked 6 + 4, no credentials. */
-    body: unknown;
-  };
-  response: { http_status: number | null; body: unknown } | null;
-  duration_ms: number;
-}
-
-/** A problem+json body as the BFF sends it. */
-export interface LabProblem {
-  title?: string;
-  detail?: string;
-  status?: number;
-  code?: string;
-  errors?: { pointer: string; message: string }[];
-}
-
-export interface LabPayoutReply {
-  /** The ledger row, stored with `is_test`; the failed row when refused. */
-  payout: Payout | null;
-  /** Null when the orchestrator was not called (an idempotent replay). */
-  exchange: LabExchange | null;
-  /** Set when the orchestrator (or the BFF) refused the test payout. */
-  problem?: LabProblem;
-}
-
-export interface DepositPsp {
-  name: string;
-  title: string;
-  /** Its merchant account aliases (`single_payment_mid_alias`). */
-  mids: string[];
-  needs_fingerprint: boolean | null;
-}
-
-export interface DepositOptions {
-  psps: DepositPsp[];
-  corridors: Corridor[];
-}
-
-/** The deposit as the console sends it: the BFF adds the cashier key and the MID alias. */
-export type LabDepositInput = Omit<CardDepositRequest, 'cashier_key' | 'single_payment_mid_alias'>;
-
-export interface LabDepositRequest {
-  mode: 'routed' | 'single';
-  psp_name?: string;
-  single_payment_mid_alias?: string;
-  deposit: LabDepositInput;
-}
-
-export interface LabDepositReply {
-  result: DepositResult;
-  exchange: LabExchange | null;
-  duration_ms: number | null;
-}
-
-export interface TestDataQuery extends Corridor {
-  payout_method_type: PayoutMethodType;
-  provider: string;
-}
 
 export interface LabApi {
   /** A valid payout for that PSP's fields, with a fresh `LAB-…` order id. */
-  testData(query: TestDataQuery, signal?: AbortSignal): Promise<PayoutRequest>;
+  testData(query: LabTestDataQuery, signal?: AbortSignal): Promise<PayoutRequest>;
   /** Sends a test payout; a refusal by the orchestrator is still a reply, with `problem` set. */
   sendPayout(body: PayoutRequest, idempotencyKey: string): Promise<LabPayoutReply>;
   depositOptions(signal?: AbortSignal): Promise<DepositOptions>;

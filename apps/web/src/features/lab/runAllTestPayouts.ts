@@ -63,18 +63,14 @@ export async function runAllTestPayouts({
         provider: target.provider,
       });
       const reply = await lab.sendPayout(payout, newKey());
-      const status = reply.payout?.status ?? null;
-      const passed =
-        reply.problem === undefined && status !== null && !REFUSED_STATUSES.has(status);
+      const status = reply.payout.status;
+      const passed = reply.problem === undefined && !REFUSED_STATUSES.has(status);
       result = {
         ...target,
         passed,
         http_status: reply.exchange?.response?.http_status ?? null,
         duration_ms: reply.exchange?.duration_ms ?? null,
-        outcome:
-          reply.problem?.detail ??
-          reply.problem?.title ??
-          (status === null ? 'No payout was stored.' : `Status: ${status}`),
+        outcome: reply.problem?.detail ?? reply.problem?.title ?? `Status: ${status}`,
       };
     } catch (error) {
       result = {

@@ -9,10 +9,12 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import {
   buildPayoutForm,
+  can,
   normalizePayout,
-  statesOf,
   type PayoutMethodType,
   type PayoutRequest,
+  ROLE_TITLES,
+  statesOf,
 } from '@payouts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Activity, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,8 +25,6 @@ import { FullPageProgress } from '../../components/FullPageProgress.js';
 import { payoutQueryKeys } from '../payouts/payoutQueryKeys.js';
 import { useCorridors } from '../providers/useCorridors.js';
 import { useProviders } from '../providers/useProviders.js';
-import { can } from '../session/permissions.js';
-import { ROLE_TITLES } from '../session/roles.js';
 import { useSession } from '../session/useSession.js';
 import { apiErrorsByStep, NO_API_ERRORS, type WizardApiErrors } from './apiErrorsByStep.js';
 import { CorridorStep } from './CorridorStep.js';
@@ -317,7 +317,7 @@ export function PayoutWizardPage({
   };
 
   if (user === undefined) return <FullPageProgress />;
-  if (!can(user?.role, 'payout:create')) {
+  if (!can(user?.role, 'payouts:create')) {
     return (
       <Stack spacing={2}>
         <Typography variant="h4" component="h1">

@@ -1,6 +1,6 @@
+import type { PayoutDto } from '@payouts/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Payout } from '../payouts/payoutsApi.js';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { apiError } from '../../testing/fakeApi.js';
 import {
@@ -17,7 +17,7 @@ import { DRAFT_STORAGE_KEY } from './draftStorage.js';
 
 describe('PayoutWizardPage: making the payout', () => {
   it('reviews with sensitive values masked; a double click sends one request with one key', async () => {
-    const reply = deferred<Payout>();
+    const reply = deferred<PayoutDto>();
     const { user, calls } = setup({ create: () => reply.promise });
     await toReview(user);
     expect(screen.getByText('411111******1111')).toBeInTheDocument();

@@ -4,14 +4,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PayoutStatus } from '@payouts/contracts';
+import { isFinalStatus, type PayoutStatus } from '@payouts/contracts';
 import { Link as RouterLink } from 'react-router';
 import { DetailList } from '../../components/DetailList.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatMoney } from '../../components/formatMoney.js';
 import { StatusChip } from '../../components/StatusChip.js';
 import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
-import { isFinalStatus } from '../payouts/isFinalStatus.js';
 import { usePayout } from '../payouts/usePayout.js';
 
 function resultSeverity(status: PayoutStatus): 'success' | 'info' | 'warning' | 'error' {

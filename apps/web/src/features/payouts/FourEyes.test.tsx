@@ -1,3 +1,4 @@
+import type { PayoutDetail, PayoutDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
@@ -12,11 +13,10 @@ import {
 } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
 import { reasonProblem } from './PayoutApproval.js';
-import type { Payout, PayoutDetail } from './payoutsApi.js';
 
 const CREATOR = { id: 'u_9', email: 'other@example.com', name: 'Otto Other' };
 
-function awaiting(overrides: Partial<Payout> = {}): Payout {
+function awaiting(overrides: Partial<PayoutDto> = {}): PayoutDto {
   return buildPayout({
     id: 'pay_big',
     order_id: 'PO-BIG-1',
@@ -32,7 +32,7 @@ function awaiting(overrides: Partial<Payout> = {}): Payout {
   });
 }
 
-function detailOf(payout: Payout): PayoutDetail {
+function detailOf(payout: PayoutDto): PayoutDetail {
   return {
     payout,
     events: [
@@ -40,8 +40,8 @@ function detailOf(payout: Payout): PayoutDetail {
         id: 'e1',
         type: 'created',
         at: '2026-11-20T10:00:00.000Z',
-        actor: payout.created_by?.email ?? null,
-        data: null,
+        actor: payout.created_by.email,
+        data: {},
       },
       {
         id: 'e2',
@@ -283,7 +283,7 @@ describe('four eyes on the detail page', () => {
             type,
             at: `2026-11-20T10:0${i}:00.000Z`,
             actor: 'system',
-            data: null,
+            data: {},
           })),
         }),
     });

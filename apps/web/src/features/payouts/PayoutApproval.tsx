@@ -1,3 +1,4 @@
+import type { PayoutDto, SessionUser } from '@payouts/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
@@ -15,9 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import type { SessionUser } from '../session/sessionApi.js';
 import { approvalRole } from './approvalRole.js';
-import type { Payout } from './payoutsApi.js';
 import { usePayoutApproval, type ApprovalAction } from './usePayout.js';
 
 /** The BFF's limit on a rejection or cancellation reason, after trimming. */
@@ -33,7 +32,7 @@ export function reasonProblem(reason: string, required: boolean): string | null 
   return null;
 }
 
-function thresholdText(payout: Payout): string {
+function thresholdText(payout: PayoutDto): string {
   return payout.approval_threshold
     ? ` above ${payout.approval_threshold} ${payout.currency}`
     : ' above the threshold';
@@ -44,7 +43,7 @@ function when(at: string | null): string {
 }
 
 /** The outcome of four eyes, shown prominently at the top of the detail page. */
-export function ApprovalOutcome({ payout }: { payout: Payout }) {
+export function ApprovalOutcome({ payout }: { payout: PayoutDto }) {
   if (payout.status === 'rejected') {
     const who = payout.rejected_by?.name ?? 'someone';
     return (
@@ -162,7 +161,7 @@ export function ApprovalControls({
   payout,
   user,
 }: {
-  payout: Payout;
+  payout: PayoutDto;
   user: SessionUser | null | undefined;
 }) {
   const approval = usePayoutApproval(payout.id);

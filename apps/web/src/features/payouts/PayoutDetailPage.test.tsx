@@ -1,9 +1,9 @@
+import type { PayoutDetail } from '@payouts/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
-import type { PayoutDetail } from './payoutsApi.js';
 
 const payout = buildPayout({
   id: 'pay_42',
@@ -32,21 +32,21 @@ const detail: PayoutDetail = {
       id: 'e2',
       type: 'submitted',
       at: '2026-11-20T10:00:01.000Z',
-      actor: null,
+      actor: 'system',
       data: { orchestrator_id: 'orc-777' },
     },
     {
       id: 'e1',
       type: 'created',
       at: '2026-11-20T10:00:00.000Z',
-      actor: { id: 'u_1', name: 'Fiona Finance' },
-      data: null,
+      actor: 'fin@example.com',
+      data: {},
     },
     {
       id: 'e3',
       type: 'notification',
       at: '2026-11-20T10:03:00.000Z',
-      actor: null,
+      actor: 'orchestrator',
       data: { status: 'declined' },
     },
   ],
@@ -77,6 +77,12 @@ describe('PayoutDetailPage', () => {
       'Sent to the orchestrator',
       'Notification from the orchestrator',
     ]);
+    const who = screen
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('time')?.parentElement);
+    expect(who[0]).toHaveTextContent(/· fin@example\.com$/);
+    expect(who[1]).toHaveTextContent(/· the back-office$/);
+    expect(who[2]).toHaveTextContent(/· the orchestrator$/);
   });
 
   it('checks the status on request and shows the new state', async () => {

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
+import { can, PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
@@ -19,7 +19,6 @@ import { metadataLabel } from '../../components/metadataLabel.js';
 import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
 import { TestBadge } from '../../components/TestBadge.js';
-import { can } from '../session/permissions.js';
 import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
 import { ApprovalControls, ApprovalOutcome } from './PayoutApproval.js';
@@ -109,7 +108,7 @@ export function PayoutDetailPage() {
         {payout.is_test ? <TestBadge label="Test payout" /> : null}
         <Stack direction="row" sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
           {/* Not sent (awaiting approval, rejected, cancelled): the orchestrator has nothing to check. */}
-          {can(user?.role, 'payout:check-status') &&
+          {can(user?.role, 'payouts:check-status') &&
           payout.status !== 'awaiting_approval' &&
           payout.status !== 'rejected' ? (
             <Button

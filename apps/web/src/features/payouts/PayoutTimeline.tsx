@@ -1,29 +1,25 @@
+import type { PayoutEventDto } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { eventLabel } from './eventLabel.js';
-import type { PayoutEvent } from './payoutsApi.js';
 
-function summary(data: PayoutEvent['data']): string {
-  if (!data) return '';
+function summary(data: PayoutEventDto['data']): string {
   return Object.entries(data)
     .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
     .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${String(value)}`)
     .join(' · ');
 }
 
-function actorName(actor: PayoutEvent['actor']): string {
-  if (!actor) return '';
-  const name = typeof actor === 'string' ? actor : actor.name;
-  return name === 'orchestrator'
-    ? ' · the orchestrator'
-    : name === 'system'
-      ? ' · the back-office'
-      : ` · ${name}`;
+/** A user's e-mail, or who else moved the payout on. */
+function actorName(actor: PayoutEventDto['actor']): string {
+  if (actor === 'orchestrator') return ' · the orchestrator';
+  if (actor === 'system') return ' · the back-office';
+  return actor ? ` · ${actor}` : '';
 }
 
 /** What happened to the payout, oldest first. */
-export function PayoutTimeline({ events }: { events: PayoutEvent[] }) {
+export function PayoutTimeline({ events }: { events: PayoutEventDto[] }) {
   if (events.length === 0) return <Typography>No events yet.</Typography>;
   const ordered = [...events].sort((a, b) => a.at.localeCompare(b.at));
   return (

@@ -1,3 +1,4 @@
+import { can } from '@payouts/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -9,7 +10,6 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { ErrorState } from '../../components/ErrorState.js';
-import { can } from '../session/permissions.js';
 import { useSession } from '../session/useSession.js';
 import {
   EMPTY_FILTERS,
@@ -74,7 +74,7 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
         >
           Export CSV
         </Button>
-        {can(user?.role, 'payout:create') ? (
+        {can(user?.role, 'payouts:create') ? (
           <Button
             variant="contained"
             startIcon={<AddIcon />}
@@ -88,7 +88,7 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
       <PayoutsFilters
         filters={params.filters}
         onChange={(filters) => update({ ...params, filters })}
-        canApprove={can(user?.role, 'payout:approve')}
+        canApprove={can(user?.role, 'payouts:approve')}
         {...(now ? { now } : {})}
       />
       <Paper variant="outlined">

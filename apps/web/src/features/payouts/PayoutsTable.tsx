@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { visuallyHidden } from '../../components/visuallyHidden.js';
-import { PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
+import { PAYOUT_METHOD_TYPE_TITLES, type PayoutDto, type SessionUser } from '@payouts/contracts';
 import { Placeholder } from '../../components/Placeholder.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { formatMoney } from '../../components/formatMoney.js';
@@ -17,16 +17,14 @@ import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
 import { TextLink } from '../../components/TextLink.js';
 import { TestBadge } from '../../components/TestBadge.js';
-import type { SessionUser } from '../session/sessionApi.js';
 import { awaitsApprovalBy } from './approvalRole.js';
 import type { PayoutSortField, SortDirection } from './payoutListParams.js';
-import type { Payout } from './payoutsApi.js';
 
 const COLUMNS = 8;
 
 export interface PayoutsTableProps {
   /** undefined while the first page loads (skeleton rows). */
-  items: Payout[] | undefined;
+  items: PayoutDto[] | undefined;
   sort: PayoutSortField;
   order: SortDirection;
   onSort: (field: PayoutSortField) => void;

@@ -1,7 +1,3 @@
-import { can } from '../session/permissions.js';
-import type { SessionUser } from '../session/sessionApi.js';
-import type { Payout } from './payoutsApi.js';
-
 /**
  * What the viewer may do with a payout awaiting approval: a second finance user or an admin
  * approves or rejects it, its creator may only cancel it, everyone else looks. The BFF enforces
@@ -9,13 +5,17 @@ import type { Payout } from './payoutsApi.js';
  */
 export type ApprovalRole = 'approver' | 'creator' | 'viewer';
 
-export function approvalRole(payout: Payout, user: SessionUser | null | undefined): ApprovalRole {
+export function approvalRole(
+  payout: PayoutDto,
+  user: SessionUser | null | undefined,
+): ApprovalRole {
   if (!user) return 'viewer';
-  if (payout.created_by?.id === user.id) return 'creator';
-  return can(user.role, 'payout:approve') ? 'approver' : 'viewer';
+  if (payout.created_by.id === user.id) return 'creator';
+  return can(user.role, 'payouts:approve') ? 'approver' : 'viewer';
 }
 
 /** Whether the payout waits for the viewer's approval (the list's marker). */
-export function awaitsApprovalBy(payout: Payout, user: SessionUser | null | undefined): boolean {
+export function awaitsApprovalBy(payout: PayoutDto, user: SessionUser | null | undefined): boolean {
   return payout.status === 'awaiting_approval' && approvalRole(payout, user) === 'approver';
 }
+import { can, type PayoutDto, type SessionUser } from '@payouts/contracts';

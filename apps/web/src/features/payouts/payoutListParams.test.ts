@@ -23,15 +23,16 @@ const decimal = fc
     fc.option(fc.stringMatching(/^[0-9]{1,18}$/)),
   )
   .map(([int, frac]) => (frac === null ? String(int) : `${int}.${frac}`));
-const code = fc.stringMatching(/^[A-Z]{2,4}$/);
+const country = fc.stringMatching(/^[A-Z]{2}$/);
+const currency = fc.stringMatching(/^[A-Z][A-Z0-9]{1,9}$/);
 
 const params: fc.Arbitrary<PayoutListParams> = fc.record({
   filters: fc.record({
     status: fc.subarray([...PAYOUT_STATUSES]),
     provider: fc.oneof(fc.constant(''), fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/)),
     payout_method_type: fc.constantFrom('' as const, ...PAYOUT_METHOD_TYPES),
-    currency: fc.oneof(fc.constant(''), code),
-    country: fc.oneof(fc.constant(''), code),
+    currency: fc.oneof(fc.constant(''), currency),
+    country: fc.oneof(fc.constant(''), country),
     created_from: fc.oneof(fc.constant(''), date),
     created_to: fc.oneof(fc.constant(''), date),
     amount_min: fc.oneof(fc.constant(''), decimal),
@@ -98,6 +99,14 @@ describe('payout list URL parameters', () => {
       ...DEFAULT_LIST_PARAMS,
       filters: { ...EMPTY_FILTERS, status: ['pending'], currency: 'EUR' },
     });
+  });
+
+  it('drop a country or currency code the BFF would refuse (its patterns, from the contract)', () => {
+    const parsed = parsePayoutListParams(new URLSearchParams('country=bel&currency=1EU'));
+    expect(parsed.filters).toMatchObject({ country: '', currency: '' });
+    expect(toApiQuery(parsed)).not.toHaveProperty('country');
+    const kept = parsePayoutListParams(new URLSearchParams('country=be&currency=usdt'));
+    expect(kept.filters).toMatchObject({ country: 'BE', currency: 'USDT' });
   });
 
   it('send the created range as instants covering whole local days', () => {

@@ -1,11 +1,18 @@
 import {
+  COUNTRY_CODE_RE,
+  CURRENCY_CODE_RE,
   isDecimalString,
   PAYOUT_METHOD_TYPES,
+  PAYOUT_SEARCH_MAX_LENGTH,
+  PAYOUT_SORT_FIELDS,
   PAYOUT_STATUSES,
+  SORT_DIRECTIONS,
+  type PayoutListQueryParams,
   type PayoutMethodType,
+  type PayoutSortField,
   type PayoutStatus,
+  type SortDirection,
 } from '@payouts/contracts';
-import type { QueryParams } from '../../api/createHttpClient.js';
 
 /** What the list shows, as the URL keeps it: every value a string the user could type or share. */
 export interface PayoutFilters {
@@ -29,9 +36,7 @@ export interface PayoutFilters {
   needs_attention: boolean;
 }
 
-export const PAYOUT_SORT_FIELDS = ['created_at', 'amount'] as const;
-export type PayoutSortField = (typeof PAYOUT_SORT_FIELDS)[number];
-export type SortDirection = 'asc' | 'desc';
+export { PAYOUT_SORT_FIELDS, type PayoutSortField, type SortDirection } from '@payouts/contracts';
 
 export interface PayoutListParams {
   filters: PayoutFilters;
@@ -71,7 +76,6 @@ function isValidDate(text: string): boolean {
   return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
 }
 
-const CODE_RE = /^[A-Z0-9]{2,10}$/;
 const PROVIDER_RE = /^[\w.:-]{1,100}$/;
 
 /**
@@ -86,9 +90,9 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
   const type = get('payout_method_type');
   const sort = get('sort');
   const order = get('order');
-  const code = (name: string): string => {
+  const code = (name: string, re: RegExp): string => {
     const value = get(name).toUpperCase();
-    return CODE_RE.test(value) ? value : '';
+    return re.test(value) ? value : '';
   };
   const date = (name: string): string => (isValidDate(get(name)) ? get(name) : '');
   const amount = (name: string): string => (isDecimalString(get(name)) ? get(name) : '');
@@ -99,13 +103,13 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
       payout_method_type: (PAYOUT_METHOD_TYPES as readonly string[]).includes(type)
         ? (type as PayoutMethodType)
         : '',
-      currency: code('currency'),
-      country: code('country'),
+      currency: code('currency', CURRENCY_CODE_RE),
+      country: code('country', COUNTRY_CODE_RE),
       created_from: date('created_from'),
       created_to: date('created_to'),
       amount_min: amount('amount_min'),
       amount_max: amount('amount_max'),
-      q: get('q').slice(0, 200),
+      q: get('q').slice(0, PAYOUT_SEARCH_MAX_LENGTH),
       include_test: get('include_test') === '1',
       needs_my_approval: get('needs_my_approval') === '1',
       needs_attention: get('needs_attention') === '1',
@@ -113,7 +117,9 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
     sort: (PAYOUT_SORT_FIELDS as readonly string[]).includes(sort)
       ? (sort as PayoutSortField)
       : DEFAULT_LIST_PARAMS.sort,
-    order: order === 'asc' || order === 'desc' ? order : DEFAULT_LIST_PARAMS.order,
+    order: (SORT_DIRECTIONS as readonly string[]).includes(order)
+      ? (order as SortDirection)
+      : DEFAULT_LIST_PARAMS.order,
   };
 }
 
@@ -158,8 +164,8 @@ function startOfLocalDay(date: string, plusDays = 0): Date {
 export function toApiQuery(
   params: PayoutListParams,
   page: { cursor?: string | undefined; limit?: number | undefined } = {},
-): QueryParams {
-  const query: Record<string, string> = Object.fromEntries(filterEntries(params.filters));
+): PayoutListQueryParams {
+  const query: PayoutListQueryParams = Object.fromEntries(filterEntries(params.filters));
   if (params.filters.created_from) {
     query.created_from = startOfLocalDay(params.filters.created_from).toISOString();
   }

@@ -1,8 +1,8 @@
+import { isFinalStatus, type PayoutDetail } from '@payouts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
-import { isFinalStatus, STATUS_POLL_MS } from './isFinalStatus.js';
+import { STATUS_POLL_MS } from './statusPoll.js';
 import { payoutQueryKeys } from './payoutQueryKeys.js';
-import type { PayoutDetail } from './payoutsApi.js';
 
 /** One payout and its history; polls while the payout can still change. */
 export function usePayout(id: string) {

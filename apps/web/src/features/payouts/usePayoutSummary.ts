@@ -1,6 +1,6 @@
+import { can, type Role } from '@payouts/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
-import type { Role } from '../session/roles.js';
 
 /** How often the menu's badge asks again while the page stays open (and on focus). */
 export const SUMMARY_POLL_MS = 30_000;
@@ -8,12 +8,9 @@ export const SUMMARY_POLL_MS = 30_000;
 /**
  * Under `payoutQueryKeys.all` (`['payouts']`), so anything that changes a payout refreshes the
  * badge too. Spelled out here rather than imported: the shell must not pull in the list's chunk
- * (where `payoutQueryKeys` and `permissions` live), or every route would download it.
+ * (where `payoutQueryKeys` lives), or every route would download it.
  */
 export const PAYOUT_SUMMARY_QUERY_KEY = ['payouts', 'summary'] as const;
-
-/** The roles that approve payouts (`payout:approve` in permissions.ts). */
-const APPROVER_ROLES: readonly Role[] = ['finance', 'admin'];
 
 /**
  * The counts behind the menu's "awaiting my approval" badge, for the roles that approve. Asked
@@ -24,7 +21,7 @@ export function usePayoutSummary(role: Role | undefined) {
   return useQuery({
     queryKey: PAYOUT_SUMMARY_QUERY_KEY,
     queryFn: ({ signal }) => api.payouts.summary(signal),
-    enabled: role !== undefined && APPROVER_ROLES.includes(role),
+    enabled: can(role, 'payouts:approve'),
     refetchInterval: SUMMARY_POLL_MS,
     refetchOnWindowFocus: true,
   });

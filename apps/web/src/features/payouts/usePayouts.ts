@@ -1,9 +1,9 @@
+import { isFinalStatus, type PayoutPage } from '@payouts/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
-import { isFinalStatus, STATUS_POLL_MS } from './isFinalStatus.js';
+import { STATUS_POLL_MS } from './statusPoll.js';
 import { payoutQueryKeys } from './payoutQueryKeys.js';
 import { toApiQuery, type PayoutListParams } from './payoutListParams.js';
-import type { PayoutPage } from './payoutsApi.js';
 
 export const PAGE_SIZE = 25;
 

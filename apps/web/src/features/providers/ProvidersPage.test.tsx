@@ -1,8 +1,8 @@
+import type { ProviderMatrix } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, createFakeApi } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
-import type { ProviderMatrix } from './providersApi.js';
 
 const CAUSE =
   'Its “Payouts” feature is not enabled in its credentials, or it does not serve BE/EUR.';

@@ -13,6 +13,8 @@ import {
   buildPayoutForm,
   PAYOUT_METHOD_TYPE_TITLES,
   type PayoutMethodType,
+  type ProviderMatrix,
+  type ProviderMatrixCorridor,
 } from '@payouts/contracts';
 import { useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -20,7 +22,6 @@ import { formatDateTime } from '../../components/formatDateTime.js';
 import { regionName } from '../../components/regionName.js';
 import { SectionForm } from '../payoutWizard/SectionForm.js';
 import { matrixProviders } from './matrixProviders.js';
-import type { MatrixCorridor, ProviderMatrix } from './providersApi.js';
 import { useProviderMatrix } from './useProviderMatrix.js';
 
 interface SelectedCell {
@@ -41,7 +42,7 @@ function CorridorMatrix({
   onSelect,
 }: {
   matrix: ProviderMatrix;
-  corridor: MatrixCorridor;
+  corridor: ProviderMatrixCorridor;
   selected: SelectedCell | null;
   onSelect: (cell: SelectedCell) => void;
 }) {

@@ -1,10 +1,13 @@
-import type { PayoutProvider } from '@payouts/contracts';
-import type { MatrixCorridor, ProviderMatrix } from './providersApi.js';
+import {
+  type PayoutProvider,
+  type ProviderMatrix,
+  type ProviderMatrixCorridor,
+} from '@payouts/contracts';
 
 /** A corridor's enabled cells as the metadata endpoint's providers, for `buildPayoutForm`. */
 export function matrixProviders(
   matrix: ProviderMatrix,
-  corridor: MatrixCorridor,
+  corridor: ProviderMatrixCorridor,
 ): PayoutProvider[] {
   const titles = new Map(matrix.psps.map((psp) => [psp.name, psp.title]));
   return corridor.cells

@@ -1,39 +1,5 @@
-import type { Corridor, PayoutMethodType, PayoutProvider, ProviderField } from '@payouts/contracts';
+import type { Corridor, CorridorsReply, ProviderMatrix, ProvidersReply } from '@payouts/contracts';
 import type { HttpClient } from '../../api/createHttpClient.js';
-
-export interface ProvidersReply {
-  country: string;
-  currency: string;
-  providers: PayoutProvider[];
-  /** ISO 8601: when the BFF last read the orchestrator's metadata for this corridor. */
-  fetched_at: string;
-}
-
-/** One (PSP, payout method type) of a corridor in the providers matrix. */
-export interface MatrixCell {
-  psp: string;
-  payout_method_type: PayoutMethodType;
-  status: 'enabled' | 'missing';
-  /** Why a PSP known to the merchant is not listed (a guess from what is visible); null if enabled. */
-  likely_cause: string | null;
-  /** The PSP's fields; [] when missing. */
-  fields: ProviderField[];
-}
-
-export interface MatrixCorridor {
-  country: string;
-  currency: string;
-  /** ISO 8601: when the BFF last read this corridor's metadata. */
-  fetched_at: string;
-  cells: MatrixCell[];
-}
-
-/** `GET /api/providers/matrix`: every known PSP x type, per corridor. */
-export interface ProviderMatrix {
-  psps: { name: string; title: string }[];
-  payout_method_types: PayoutMethodType[];
-  corridors: MatrixCorridor[];
-}
 
 export interface ProvidersApi {
   /** Corridors x known PSPs x types, each cell enabled or missing with its likely cause. */
@@ -61,7 +27,7 @@ export function createProvidersApi(http: HttpClient): ProvidersApi {
       });
     },
     async corridors(signal) {
-      const reply = await http.request<{ corridors: Corridor[] }>({
+      const reply = await http.request<CorridorsReply>({
         method: 'GET',
         path: '/corridors',
         signal,

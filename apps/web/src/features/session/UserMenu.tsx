@@ -1,3 +1,4 @@
+import { ROLE_TITLES, type SessionUser } from '@payouts/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
@@ -8,8 +9,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { ROLE_TITLES } from './roles.js';
-import type { SessionUser } from './sessionApi.js';
 import { useSignOut } from './useSession.js';
 
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -1,23 +1,11 @@
+import type { SessionReply, SessionUser, SignInBody } from '@payouts/contracts';
 import { isApiError } from '../../api/ApiError.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
-import type { Role } from './roles.js';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
-
-export interface SignInInput {
-  email: string;
-  password: string;
-}
 
 export interface SessionApi {
   /** The signed-in user, or null without a (valid) session. */
   current(signal?: AbortSignal): Promise<SessionUser | null>;
-  signIn(input: SignInInput): Promise<SessionUser>;
+  signIn(input: SignInBody): Promise<SessionUser>;
   signOut(): Promise<void>;
 }
 
@@ -25,7 +13,7 @@ export function createSessionApi(http: HttpClient): SessionApi {
   return {
     async current(signal) {
       try {
-        const reply = await http.request<{ user: SessionUser }>({
+        const reply = await http.request<SessionReply>({
           method: 'GET',
           path: '/session',
           signal,
@@ -37,7 +25,7 @@ export function createSessionApi(http: HttpClient): SessionApi {
       }
     },
     async signIn(input) {
-      const reply = await http.request<{ user: SessionUser }>({
+      const reply = await http.request<SessionReply>({
         method: 'POST',
         path: '/session',
         body: input,

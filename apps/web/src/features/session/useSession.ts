@@ -1,6 +1,6 @@
+import type { SessionUser, SignInBody } from '@payouts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
-import type { SessionUser, SignInInput } from './sessionApi.js';
 import { SESSION_QUERY_KEY } from './sessionQueryKey.js';
 
 /** The signed-in user: undefined while it is being asked, null when signed out. */
@@ -19,7 +19,7 @@ export function useSignIn() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => api.session.signIn(input),
+    mutationFn: (input: SignInBody) => api.session.signIn(input),
     // A wrong password is a 401 too; it must not be taken for an expired session.
     meta: { ownsUnauthenticated: true },
     onSuccess: (user) => {

@@ -6,11 +6,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { isEmailAddress } from '@payouts/contracts';
+import {
+  isEmailAddress,
+  type NewStaffUserBody,
+  type Role,
+  ROLE_TITLES,
+  ROLES,
+} from '@payouts/contracts';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/ApiError.js';
-import { ROLE_TITLES, ROLES, type Role } from '../session/roles.js';
-import type { NewStaffUser } from './usersApi.js';
 import { userMutationMessage } from './userMutationMessage.js';
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -37,9 +41,9 @@ export function CreateUserDialog({
   pending: boolean;
   error: unknown;
   onClose: () => void;
-  onCreate: (input: NewStaffUser) => void;
+  onCreate: (input: NewStaffUserBody) => void;
 }) {
-  const [input, setInput] = useState<NewStaffUser>({
+  const [input, setInput] = useState<NewStaffUserBody>({
     email: '',
     name: '',
     role: 'finance',
@@ -59,7 +63,7 @@ export function CreateUserDialog({
   };
   const shown = (name: keyof typeof problems, pointer: string): string | undefined =>
     (submitted ? problems[name] : null) ?? apiFieldError(error, pointer);
-  const set = (patch: Partial<NewStaffUser>): void => setInput({ ...input, ...patch });
+  const set = (patch: Partial<NewStaffUserBody>): void => setInput({ ...input, ...patch });
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="create-user-title">
       <form onSubmit={submit} noValidate>

@@ -1,10 +1,10 @@
+import type { StaffUserDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, apiError, createFakeApi } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
-import type { StaffUser } from './usersApi.js';
 
-const USERS: StaffUser[] = [
+const USERS: StaffUserDto[] = [
   {
     id: ADMIN_USER.id,
     email: ADMIN_USER.email,

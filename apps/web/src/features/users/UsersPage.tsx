@@ -1,3 +1,11 @@
+import {
+  type NewStaffUserBody,
+  type Role,
+  ROLE_TITLES,
+  ROLES,
+  type StaffUserDto,
+  type StaffUserPatchBody,
+} from '@payouts/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,10 +25,8 @@ import { useState } from 'react';
 import { useApi } from '../../api/ApiContext.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import { ROLE_TITLES, ROLES, type Role } from '../session/roles.js';
 import { useSession } from '../session/useSession.js';
 import { CreateUserDialog, ResetPasswordDialog } from './UserDialogs.js';
-import type { NewStaffUser, StaffUser, StaffUserPatch } from './usersApi.js';
 import { userMutationMessage } from './userMutationMessage.js';
 
 const USERS_KEY = ['users'] as const;
@@ -32,12 +38,12 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const users = useQuery({ queryKey: USERS_KEY, queryFn: ({ signal }) => api.users.list(signal) });
   const [creating, setCreating] = useState(false);
-  const [resetting, setResetting] = useState<StaffUser | null>(null);
+  const [resetting, setResetting] = useState<StaffUserDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
   const create = useMutation({
-    mutationFn: (input: NewStaffUser) => api.users.create(input),
+    mutationFn: (input: NewStaffUserBody) => api.users.create(input),
     onSuccess: async (created) => {
       setCreating(false);
       setNotice(`${created.name} can now sign in as ${ROLE_TITLES[created.role]}.`);
@@ -45,7 +51,7 @@ export function UsersPage() {
     },
   });
   const update = useMutation({
-    mutationFn: ({ user, patch }: { user: StaffUser; patch: StaffUserPatch }) =>
+    mutationFn: ({ user, patch }: { user: StaffUserDto; patch: StaffUserPatchBody }) =>
       api.users.update(user.id, patch),
     onMutate: () => setNotice(null),
     onSuccess: async (updated) => {
@@ -54,7 +60,7 @@ export function UsersPage() {
     },
   });
   const reset = useMutation({
-    mutationFn: ({ user, password }: { user: StaffUser; password: string }) =>
+    mutationFn: ({ user, password }: { user: StaffUserDto; password: string }) =>
       api.users.resetPassword(user.id, password),
     onSuccess: (_, { user }) => {
       setResetting(null);

@@ -1,35 +1,16 @@
+import type {
+  NewStaffUserBody,
+  StaffUserDto,
+  StaffUserList,
+  StaffUserPatchBody,
+} from '@payouts/contracts';
 import type { HttpClient } from '../../api/createHttpClient.js';
-import type { Role } from '../session/roles.js';
-
-/** A staff account as the BFF lists it (never its password). */
-export interface StaffUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  created_at: string;
-  last_sign_in_at: string | null;
-}
-
-export interface NewStaffUser {
-  email: string;
-  name: string;
-  role: Role;
-  password: string;
-}
-
-export interface StaffUserPatch {
-  role?: Role;
-  disabled?: boolean;
-  name?: string;
-}
 
 export interface UsersApi {
-  list(signal?: AbortSignal): Promise<StaffUser[]>;
-  create(input: NewStaffUser): Promise<StaffUser>;
+  list(signal?: AbortSignal): Promise<StaffUserDto[]>;
+  create(input: NewStaffUserBody): Promise<StaffUserDto>;
   /** Refused with `last_admin` when it would leave no enabled admin. */
-  update(id: string, patch: StaffUserPatch): Promise<StaffUser>;
+  update(id: string, patch: StaffUserPatchBody): Promise<StaffUserDto>;
   /** Sets a new password and ends the user's sessions. */
   resetPassword(id: string, password: string): Promise<void>;
 }
@@ -37,7 +18,7 @@ export interface UsersApi {
 export function createUsersApi(http: HttpClient): UsersApi {
   return {
     async list(signal) {
-      const reply = await http.request<{ items: StaffUser[] }>({
+      const reply = await http.request<StaffUserList>({
         method: 'GET',
         path: '/users',
         signal,
@@ -45,10 +26,10 @@ export function createUsersApi(http: HttpClient): UsersApi {
       return reply.items;
     },
     create(input) {
-      return http.request<StaffUser>({ method: 'POST', path: '/users', body: input });
+      return http.request<StaffUserDto>({ method: 'POST', path: '/users', body: input });
     },
     update(id, patch) {
-      return http.request<StaffUser>({
+      return http.request<StaffUserDto>({
         method: 'PATCH',
         path: `/users/${encodeURIComponent(id)}`,
         body: patch,
