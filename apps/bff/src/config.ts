@@ -1,7 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Corridor } from '@payouts/contracts';
+import {
+  COUNTRY_CODE_RE,
+  CURRENCY_CODE_RE,
+  DECIMAL_STRING_RE,
+  type Corridor,
+} from '@payouts/contracts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -116,9 +121,9 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
-const CURRENCY = /^[A-Z][A-Z0-9]{1,9}$/;
-const COUNTRY = /^[A-Z]{2}$/;
+const DECIMAL = DECIMAL_STRING_RE;
+const CURRENCY = CURRENCY_CODE_RE;
+const COUNTRY = COUNTRY_CODE_RE;
 
 const positiveInt = (max: number) => z.coerce.number().int().positive().max(max);
 const flag = z.stringbool({

@@ -1,46 +1,8 @@
-/**
- * The closed set of error codes the API answers with. The SPA branches on `code`, never on
- * message text, so a code is a public contract: add, never rename.
- */
-export const ERROR_CODES = {
-  validation_failed: { status: 422, title: 'The request has invalid fields' },
-  malformed_request: { status: 400, title: 'The request could not be read' },
-  unauthenticated: { status: 401, title: 'Sign in required' },
-  forbidden: { status: 403, title: 'Not allowed' },
-  self_approval: { status: 403, title: 'A second person must approve this payout' },
-  not_found: { status: 404, title: 'Not found' },
-  conflict: { status: 409, title: 'Conflict with the current state' },
-  idempotency_key_reused: {
-    status: 422,
-    title: 'Idempotency key already used for a different request',
-  },
-  last_admin: {
-    status: 409,
-    title: 'The last enabled admin cannot be disabled or demoted',
-  },
-  request_in_flight: { status: 409, title: 'The same request is still being processed' },
-  rate_limited: { status: 429, title: 'Too many requests' },
-  payload_too_large: { status: 413, title: 'Request body too large' },
-  unsupported_media_type: { status: 415, title: 'Unsupported content type' },
-  orchestrator_unavailable: { status: 503, title: 'The payment orchestrator is unavailable' },
-  orchestrator_timeout: { status: 504, title: 'The payment orchestrator did not answer in time' },
-  orchestrator_rejected: { status: 422, title: 'The payment orchestrator refused the request' },
-  // 502, not 401: it is *our* credentials that failed, and a 401 would sign the user out.
-  orchestrator_auth: { status: 502, title: 'The payment orchestrator refused our credentials' },
-  orchestrator_protocol: {
-    status: 502,
-    title: 'The payment orchestrator answered something unexpected',
-  },
-  internal: { status: 500, title: 'Internal error' },
-} as const satisfies Record<string, { status: number; title: string }>;
+import { ERROR_CODES, type ErrorCode, type FieldError } from '@payouts/contracts';
 
-export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** One field-level problem; `pointer` is an RFC 6901 JSON Pointer into the request body. */
-export interface FieldError {
-  pointer: string;
-  message: string;
-}
+// The codes, their statuses and the problem body are the API's contract (`@payouts/contracts`),
+// which the SPA parses with the same names.
+export { ERROR_CODES, type ErrorCode, type FieldError } from '@payouts/contracts';
 
 export interface AppErrorOptions {
   errors?: FieldError[];

@@ -1,17 +1,8 @@
-import type { Role } from '@payouts/contracts';
-
 // Who is acting, as both `http/` (which finds out) and `features/` (which acts) see it. Neither
 // depends on the other for these.
 
-export type { Role } from '@payouts/contracts';
-
-/** The signed-in staff member as every handler sees it (and as the SPA receives it). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+/** The signed-in staff member as every handler sees it is the one the SPA receives. */
+export type { Role, SessionUser } from '@payouts/contracts';
 
 export interface AuditActor {
   id: string;

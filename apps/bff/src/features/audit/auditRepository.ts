@@ -1,3 +1,4 @@
+import { UUID_RE } from '@payouts/contracts';
 import { and, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditLog } from '../../db/schema.js';
@@ -31,7 +32,7 @@ export interface AuditRepository {
   list(query: AuditQuery): Promise<AuditRow[]>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_RE;
 
 export function createAuditRepository(db: Database): AuditRepository {
   return {

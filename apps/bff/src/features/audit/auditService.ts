@@ -1,5 +1,6 @@
+import type { AuditItem, AuditPage } from '@payouts/contracts';
 import type { Clock } from '../../shared/clock.js';
-import type { AuditActor, AuditContext } from '../../shared/identity.js';
+import type { AuditContext } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import { AppError } from '../../http/AppError.js';
 import type { AuditRepository, AuditRow, NewAuditRow } from './auditRepository.js';
@@ -30,17 +31,6 @@ export interface AuditEntry {
   data?: Record<string, unknown>;
 }
 
-export interface AuditItem {
-  id: string;
-  at: string;
-  actor: AuditActor | null;
-  action: string;
-  target: { type: string; id: string } | null;
-  data: Record<string, unknown>;
-  ip: string | null;
-  request_id: string | null;
-}
-
 export interface AuditListQuery {
   who?: string;
   what?: string;
@@ -58,7 +48,7 @@ export interface AuditService {
   record(context: AuditContext, entry: AuditEntry): Promise<void>;
   /** The row for an entry, stamped now, for a repository to insert in its own transaction. */
   row(context: AuditContext, entry: AuditEntry): NewAuditRow;
-  list(query: AuditListQuery): Promise<{ items: AuditItem[]; next_cursor: string | null }>;
+  list(query: AuditListQuery): Promise<AuditPage>;
 }
 
 function toItem(row: AuditRow): AuditItem {

@@ -1,47 +1,10 @@
-import type { PayoutMethodType, PayoutStatus } from '@payouts/contracts';
+import type { PayoutDto, PayoutEventDto, PayoutStatus } from '@payouts/contracts';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 import type { Creator, PayoutEventRow, PayoutRow } from './payoutsRepository.js';
 
-/** A payout as the API shows it: names follow the orchestrator's body, metadata is masked. */
-export interface PayoutDto {
-  id: string;
-  order_id: string;
-  provider: string;
-  /** The PSP's name for people (KNOWN_PSPS); null when the PSP is not configured. */
-  provider_title: string | null;
-  country: string;
-  currency: string;
-  state: string | null;
-  /** Decimal string, exactly as stored. */
-  amount: string;
-  payout_method_type: PayoutMethodType;
-  metadata: Record<string, string | number>;
-  recipient: { name: string | null; email: string | null };
-  status: PayoutStatus;
-  /** The orchestrator's status exactly as it last reported it. */
-  orchestrator_status: string | null;
-  orchestrator_id: string | null;
-  psp_transaction_id: string | null;
-  decline_code: string | null;
-  decline_reason: string | null;
-  failure_reason: string | null;
-  is_test: boolean;
-  created_by: Creator;
-  created_at: string;
-  updated_at: string;
-  /** Four eyes: above its currency's threshold, so a second person decides. */
-  requires_approval: boolean;
-  approval_threshold: string | null;
-  approved_by: Creator | null;
-  approved_at: string | null;
-  /** Who rejected it (or its creator, who cancelled it: `cancelled`), when and why. */
-  rejected_by: Creator | null;
-  rejected_at: string | null;
-  rejection_reason: string | null;
-  cancelled: boolean;
-  /** Unknown or not final for longer than the configured age: a human should look. */
-  needs_attention: boolean;
-}
+// The shapes are the contract's (`@payouts/contracts`), which the SPA reads too; this module only
+// maps ledger rows onto them.
+export type { PayoutDto, PayoutEventDto } from '@payouts/contracts';
 
 export interface PayoutDtoContext {
   /** Users named by `approved_by`/`rejected_by`. */
@@ -57,14 +20,6 @@ const NO_CONTEXT: PayoutDtoContext = {
   attentionBefore: new Date(0),
   pspTitles: new Map(),
 };
-
-export interface PayoutEventDto {
-  id: string;
-  type: string;
-  at: string;
-  actor: string;
-  data: Record<string, unknown>;
-}
 
 export function toPayoutDto(
   row: PayoutRow,

@@ -1,3 +1,4 @@
+import { DECIMAL_STRING_RE } from '@payouts/contracts';
 import { AppError } from '../../http/AppError.js';
 import type { SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
@@ -25,7 +26,7 @@ export interface PayoutQueries {
   summary(user: SessionUser): Promise<{ awaiting_my_approval: number; needs_attention: number }>;
 }
 
-const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const DECIMAL = DECIMAL_STRING_RE;
 const EXPORT_PAGE_SIZE = 500;
 
 export function createPayoutQueries({

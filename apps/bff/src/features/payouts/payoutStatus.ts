@@ -1,8 +1,6 @@
-import {
-  FINAL_PAYOUT_STATUSES,
-  type OrchestratorPayoutStatus,
-  type PayoutStatus,
-} from '@payouts/contracts';
+import { isFinalStatus, type OrchestratorPayoutStatus, type PayoutStatus } from '@payouts/contracts';
+
+export { isFinalStatus } from '@payouts/contracts';
 
 /**
  * The one mapping from orchestrator statuses to the app's own (product.md, "Statuses").
@@ -19,10 +17,6 @@ const FROM_ORCHESTRATOR: Record<OrchestratorPayoutStatus, PayoutStatus> = {
 
 export function toPayoutStatus(status: OrchestratorPayoutStatus): PayoutStatus {
   return FROM_ORCHESTRATOR[status];
-}
-
-export function isFinalStatus(status: PayoutStatus): boolean {
-  return FINAL_PAYOUT_STATUSES.includes(status);
 }
 
 /** Statuses the reconciler works on: sent (or maybe sent) and not final. */

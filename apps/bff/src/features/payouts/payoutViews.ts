@@ -1,3 +1,4 @@
+import { UUID_RE } from '@payouts/contracts';
 import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import { toPayoutDto, type PayoutDto } from './payoutDto.js';
@@ -8,7 +9,7 @@ import type {
   PayoutsRepository,
 } from './payoutsRepository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_RE;
 
 /** How every payouts service reads payouts and shows them: one mapping to the DTO. */
 export interface PayoutViews {

@@ -2,27 +2,11 @@ import {
   PAYOUT_METHOD_TYPE_TITLES,
   PAYOUT_METHOD_TYPES,
   type Corridor,
-  type PayoutMethodType,
-  type ProviderField,
+  type ProviderMatrix,
+  type ProviderMatrixCell,
 } from '@payouts/contracts';
 import type { KnownPsp } from '../../config.js';
 import type { ProvidersService } from './providersService.js';
-
-export interface ProvidersMatrixCell {
-  psp: string;
-  payout_method_type: PayoutMethodType;
-  status: 'enabled' | 'missing';
-  /** From what is visible only: the orchestrator never says why a PSP is left out. */
-  likely_cause: string | null;
-  /** What finance would be asked for; empty when missing. */
-  fields: ProviderField[];
-}
-
-export interface ProvidersMatrix {
-  psps: KnownPsp[];
-  payout_method_types: PayoutMethodType[];
-  corridors: (Corridor & { fetched_at: string; cells: ProvidersMatrixCell[] })[];
-}
 
 /**
  * Corridors x PSPs x payout types from the (cached) metadata endpoint. The PSP list comes from
@@ -39,7 +23,7 @@ export async function buildProvidersMatrix({
   knownPsps: readonly KnownPsp[];
   providersService: ProvidersService;
   refresh: boolean;
-}): Promise<ProvidersMatrix> {
+}): Promise<ProviderMatrix> {
   const fetched = await Promise.all(corridors.map((c) => providersService.get(c, { refresh })));
   const psps = [...knownPsps];
   for (const { providers } of fetched) {
@@ -52,7 +36,7 @@ export async function buildProvidersMatrix({
     payout_method_types: [...PAYOUT_METHOD_TYPES],
     corridors: fetched.map(({ country, currency, providers, fetched_at }) => {
       const where = `${country}/${currency}`;
-      const cells: ProvidersMatrixCell[] = [];
+      const cells: ProviderMatrixCell[] = [];
       for (const psp of psps) {
         const listed = providers.filter((p) => p.name === psp.name);
         for (const type of PAYOUT_METHOD_TYPES) {

@@ -1,25 +1,15 @@
+import { countryCodeQuery, currencyCodeQuery, type Corridor } from '@payouts/contracts';
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '../../http/parseInput.js';
 import { requirePermission } from '../../http/requirePermission.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
-import type { Corridor } from '@payouts/contracts';
 import type { KnownPsp } from '../../config.js';
 import { buildProvidersMatrix } from './providersMatrix.js';
 import type { ProvidersService } from './providersService.js';
 
-export const corridorQuery = {
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Expected a two-letter country code'),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'Expected a currency code'),
-};
+/** A query's corridor (the lab's queries take it too). */
+export const corridorQuery = { country: countryCodeQuery, currency: currencyCodeQuery };
 
 const providersQuery = z
   .object({ ...corridorQuery, refresh: z.enum(['0', '1']).optional() })

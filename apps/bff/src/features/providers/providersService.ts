@@ -1,15 +1,10 @@
-import type { Corridor, PayoutProvider } from '@payouts/contracts';
+import type { Corridor, ProvidersReply } from '@payouts/contracts';
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import type { Clock } from '../../shared/clock.js';
 import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
 
-export interface CorridorProviders {
-  country: string;
-  currency: string;
-  providers: PayoutProvider[];
-  /** ISO 8601: when the orchestrator was asked. */
-  fetched_at: string;
-}
+/** A corridor's PSPs as the API sends them (`fetched_at`: when the orchestrator was asked). */
+export type CorridorProviders = ProvidersReply;
 
 export interface ProvidersService {
   /** Cached per corridor for the TTL; `refresh` asks the orchestrator again. */

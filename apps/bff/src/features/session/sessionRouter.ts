@@ -1,3 +1,4 @@
+import type { SessionReply } from '@payouts/contracts';
 import { Router } from 'express';
 import { z } from 'zod';
 import { auditContextOf, getAuth } from '../../http/authContext.js';
@@ -36,7 +37,7 @@ export function createSessionRouter({
       auditContextOf(req),
     );
     setSessionCookie(res, cookie, result.sessionId);
-    res.json({ user: result.user });
+    res.json({ user: result.user } satisfies SessionReply);
   });
 
   router.get('/session', requirePermission('session:read'), (req, res) => {

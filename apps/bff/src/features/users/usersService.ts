@@ -1,3 +1,4 @@
+import { UUID_RE, type StaffUserDto } from '@payouts/contracts';
 import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
@@ -6,15 +7,7 @@ import type { Role } from './roles.js';
 import type { UserPatch, UsersRepository, UserWithSignIn } from './usersRepository.js';
 
 /** A staff account as the user management screen shows it (never its password hash). */
-export interface UserDto {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  created_at: string;
-  last_sign_in_at: string | null;
-}
+export type UserDto = StaffUserDto;
 
 export function toUserDto({ user, lastSignInAt }: UserWithSignIn): UserDto {
   return {
@@ -35,7 +28,7 @@ export interface UserSessions {
   forgetUser?(userId: string): void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_RE;
 
 export const DEMO_USERS: readonly { email: string; name: string; role: Role }[] = [
   { email: 'admin@example.com', name: 'Ada Admin', role: 'admin' },
