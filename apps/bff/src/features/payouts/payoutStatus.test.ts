@@ -1,5 +1,4 @@
 import {
-  FINAL_PAYOUT_STATUSES,
   ORCHESTRATOR_PAYOUT_STATUSES,
   PAYOUT_STATUSES,
   type PayoutStatus,
@@ -9,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decideTransition,
   isFinalStatus,
+  RECONCILABLE_STATUSES,
   toPayoutStatus,
   type StatusCause,
 } from './payoutStatus.js';
@@ -56,10 +56,19 @@ describe('payout status mapping', () => {
     );
   });
 
-  it('agrees with the contracts on which statuses are final', () => {
-    for (const status of PAYOUT_STATUSES) {
-      expect(isFinalStatus(status)).toBe(FINAL_PAYOUT_STATUSES.includes(status));
-    }
+  // Stated here, not derived from the constant it reads: a status added to (or dropped from)
+  // the final list changes which payouts the reconciler stops checking, and must show here.
+  it('treats exactly approved, declined, failed and rejected as final', () => {
+    expect(PAYOUT_STATUSES.filter(isFinalStatus)).toEqual(
+      expect.arrayContaining(['approved', 'declined', 'failed', 'rejected']),
+    );
+    expect(PAYOUT_STATUSES.filter(isFinalStatus)).toHaveLength(4);
+  });
+
+  it('reconciles every status that is neither final nor awaiting approval', () => {
+    expect(
+      PAYOUT_STATUSES.filter((s) => !isFinalStatus(s) && s !== 'awaiting_approval').sort(),
+    ).toEqual([...RECONCILABLE_STATUSES].sort());
   });
 
   describe('decideTransition', () => {

@@ -1,0 +1,227 @@
+import type { PayoutRecord } from '@payouts/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  foldFound,
+  foldMissing,
+  nextCheckAt,
+  sealedDataLost,
+  type FoldContext,
+  type ReconcileSchedule,
+} from './payoutChanges.js';
+import type { PayoutRow } from './payoutsRepository.js';
+
+const schedule: ReconcileSchedule = { backoffMs: 1_000, maxBackoffMs: 8_000, staleAfterMs: 25_000 };
+const NOW = new Date('2030-01-02T03:04:05.000Z');
+const EARLIER = new Date('2030-01-02T03:00:00.000Z');
+const later = (ms: number) => new Date(NOW.getTime() + ms);
+
+function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    orderId: 'order-1',
+    provider: 'northwind_pay',
+    country: 'BE',
+    currency: 'EUR',
+    state: null,
+    amount: '125.5',
+    payoutMethodType: 'bank_account',
+    metadata: {},
+    recipientName: null,
+    recipientEmail: null,
+    status: 'pending',
+    orchestratorStatusRaw: 'Pending',
+    orchestratorId: 'orch-1',
+    pspTransactionId: null,
+    declineCode: null,
+    declineReason: null,
+    failureReason: null,
+    createdBy: '00000000-0000-4000-8000-00000000000a',
+    createdAt: EARLIER,
+    updatedAt: EARLIER,
+    isTest: false,
+    submission: null,
+    approvalThreshold: null,
+    approvedBy: null,
+    approvedAt: null,
+    rejectedBy: null,
+    rejectedAt: null,
+    rejectionReason: null,
+    cancelled: false,
+    unknownSince: null,
+    nextCheckAt: later(60_000),
+    checkAttempts: 2,
+    leaseOwner: null,
+    leaseUntil: null,
+    ...overrides,
+  };
+}
+
+function record(overrides: Partial<PayoutRecord> = {}): PayoutRecord {
+  return {
+    id: 'orch-1',
+    transaction_id: 'psp-tx-1',
+    psp_name: 'northwind_pay',
+    psp_order_id: null,
+    merchant_order_id: 'order-1',
+    first_name: null,
+    last_name: null,
+    email: null,
+    country: 'BE',
+    state: null,
+    amount: '125.5',
+    currency: 'EUR',
+    payout_method_type: 'bank_account',
+    status: 'approved',
+    status_raw: 'Approved',
+    decline_code: null,
+    decline_reason: null,
+    processing_date: NOW.toISOString(),
+    processing_date_timestamp: NOW.getTime(),
+    psp_response_json: {},
+    ...overrides,
+  };
+}
+
+const user: FoldContext = { actor: 'finance@example.com', schedule };
+const reconciler: FoldContext = { actor: 'system', schedule, leaseOwner: 'worker-1' };
+
+describe('nextCheckAt', () => {
+  it('never checks final or unsent payouts, waits out a send, then backs off to a cap', () => {
+    expect(nextCheckAt(schedule, 'approved', 0, NOW)).toBeNull();
+    expect(nextCheckAt(schedule, 'awaiting_approval', 0, NOW)).toBeNull();
+    expect(nextCheckAt(schedule, 'submitting', 5, NOW)).toEqual(later(25_000));
+    expect(nextCheckAt(schedule, 'pending', 0, NOW)).toEqual(later(1_000));
+    expect(nextCheckAt(schedule, 'pending', 2, NOW)).toEqual(later(4_000));
+    expect(nextCheckAt(schedule, 'unknown', 40, NOW)).toEqual(later(8_000));
+  });
+});
+
+describe('foldFound: what an orchestrator record does to a payout', () => {
+  it('applies a final status from a user check: settled, no further check, details kept', () => {
+    const change = foldFound(
+      row({ submission: 'sealed' }),
+      record({ decline_code: null }),
+      'status_check',
+      NOW,
+      user,
+    );
+    expect(change.neverSent).toBe(false);
+    expect(change.patch).toMatchObject({
+      status: 'approved',
+      orchestratorStatusRaw: 'Approved',
+      pspTransactionId: 'psp-tx-1',
+      nextCheckAt: null,
+      submission: null,
+      updatedAt: NOW,
+    });
+    expect(change.events.map((e) => e.type)).toEqual(['status_check', 'status_changed']);
+    expect(change.events[1]).toMatchObject({
+      actor: 'finance@example.com',
+      at: NOW,
+      data: { from: 'pending', to: 'approved' },
+    });
+  });
+
+  it('records a late backwards report without applying it', () => {
+    const change = foldFound(
+      row({ status: 'authorized', orchestratorStatusRaw: 'Authorized' }),
+      record({ status: 'pending', status_raw: 'Pending' }),
+      'notification',
+      NOW,
+      user,
+    );
+    expect(change.patch.status).toBe('authorized');
+    expect(change.patch).not.toHaveProperty('orchestratorStatusRaw');
+    expect(change.events.at(-1)).toMatchObject({
+      type: 'status_ignored',
+      data: { reported: 'pending', kept: 'authorized', reason: 'backwards' },
+    });
+  });
+
+  it('keeps a periodic check that learned nothing out of the timeline and backs off', () => {
+    const change = foldFound(
+      row({ leaseOwner: 'worker-1', leaseUntil: later(1_000) }),
+      record({ status: 'pending', status_raw: 'Pending' }),
+      'reconciler',
+      NOW,
+      reconciler,
+    );
+    expect(change.events).toEqual([]);
+    expect(change.patch).toMatchObject({
+      checkAttempts: 3,
+      nextCheckAt: later(8_000),
+      leaseOwner: null,
+      leaseUntil: null,
+    });
+  });
+
+  it("leaves the reconciler's schedule alone on a user check of a non-final payout", () => {
+    const change = foldFound(
+      row(),
+      record({ status: 'in_process', status_raw: 'InProcess' }),
+      'status_check',
+      NOW,
+      user,
+    );
+    expect(change.patch.status).toBe('in_process');
+    expect(change.patch).not.toHaveProperty('nextCheckAt');
+    expect(change.patch).not.toHaveProperty('checkAttempts');
+    // Not the lease holder: the lease stays.
+    expect(change.patch).not.toHaveProperty('leaseOwner');
+  });
+
+  it('moves nothing on a payout never sent, but says so', () => {
+    const change = foldFound(
+      row({ status: 'awaiting_approval', orchestratorId: null }),
+      record(),
+      'notification',
+      NOW,
+      user,
+    );
+    expect(change.neverSent).toBe(true);
+    expect(change.patch).toEqual({});
+  });
+});
+
+describe('foldMissing: a check that did not find the payout', () => {
+  it("shows a user's check in the timeline every time", () => {
+    const change = foldMissing(row({ checkAttempts: 7 }), 'status_check', NOW, user);
+    expect(change.events).toEqual([
+      {
+        type: 'status_check',
+        actor: 'finance@example.com',
+        at: NOW,
+        data: { source: 'status_check', found: false },
+      },
+    ]);
+    expect(change.patch).toMatchObject({ checkAttempts: 8, nextCheckAt: later(8_000) });
+  });
+
+  it('says "not found" from the reconciler only for the first lookups', () => {
+    expect(foldMissing(row({ checkAttempts: 0 }), 'lookup', NOW, reconciler).events).toHaveLength(
+      1,
+    );
+    expect(foldMissing(row({ checkAttempts: 2 }), 'lookup', NOW, reconciler).events).toEqual([]);
+  });
+});
+
+describe('sealedDataLost', () => {
+  it('fails an approved (submitting) payout with a reason and erases its submission', () => {
+    const change = sealedDataLost(row({ status: 'submitting', submission: 'sealed' }), NOW);
+    expect(change?.patch).toEqual({
+      status: 'failed',
+      failureReason: 'The stored payout details could not be read; create it again.',
+      submission: null,
+      nextCheckAt: null,
+      updatedAt: NOW,
+    });
+    expect(change?.events).toEqual([
+      { type: 'submit_failed', actor: 'system', at: NOW, data: { code: 'sealed_data_lost' } },
+    ]);
+  });
+
+  it('leaves a payout that has moved on (e.g. already sent) untouched', () => {
+    expect(sealedDataLost(row({ status: 'pending' }), NOW)).toBeUndefined();
+    expect(sealedDataLost(row({ status: 'rejected' }), NOW)).toBeUndefined();
+  });
+});
