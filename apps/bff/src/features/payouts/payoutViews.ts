@@ -11,16 +11,19 @@ import type {
 
 const UUID = UUID_RE;
 
-/** How every payouts service reads payouts and shows them: one mapping to the DTO. */
+/**
+ * How every payouts service reads payouts and shows them: one mapping to the DTO. Plain
+ * functions (no `this`), so services destructure what they use.
+ */
 export interface PayoutViews {
   /** Created before this instant and not final: flagged for a human. */
-  attentionBefore(): Date;
-  dtosOf(rows: { payout: PayoutRow; creator: PayoutDtoCreator }[]): Promise<PayoutDto[]>;
+  attentionBefore: () => Date;
+  dtosOf: (rows: { payout: PayoutRow; creator: PayoutDtoCreator }[]) => Promise<PayoutDto[]>;
   /** The payout as it is now; `not_found` when it is gone. */
-  dtoOf(id: string): Promise<PayoutDto>;
+  dtoOf: (id: string) => Promise<PayoutDto>;
   /** The payout behind a path id; `not_found` for an id that is not even a UUID. */
-  findOr404(id: string): Promise<PayoutWithCreator>;
-  isUuid(text: string): boolean;
+  findOr404: (id: string) => Promise<PayoutWithCreator>;
+  isUuid: (text: string) => boolean;
 }
 
 export function createPayoutViews({

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHILD_NOTIFICATION_TOKEN,
+  CHILD_SESSION_SECRET,
+  createPostgresTestDatabase,
+  freePort,
+  MAIN_ENTRY,
+  spawnChild,
+  waitUntilReady,
+  type ChildBff,
+  type PostgresTestDatabase,
+} from '../../testing/processes/childProcesses.js';
+import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+
+/*
+ * The audit log is append-only evidence: an entry must commit with the change it records, or
+ * neither may. The test holds `audit_log` locked so the BFF's audit insert waits, kills the BFF
+ * with SIGKILL at that moment, releases the lock, and looks at what survived. With the audit
+ * insert in the change's transaction, the change rolls back with it; with the audit written
+ * after the change commits, the change survives without its entry.
+ */
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function cardPayout(orderId: string, amount: string) {
+  return {
+    order_id: orderId,
+    provider: 'northwind_pay',
+    country: 'BE',
+    currency: 'EUR',
+    state: null,
+    amount,
+    payout_method_type: 'credit_card',
+    metadata: { ...TEST_CARD_METADATA },
+  };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'an audit entry commits with its change or not at all (kill -9, PostgreSQL)',
+  () => {
+    let database: PostgresTestDatabase;
+    let sandbox: Sandbox;
+    let bff: ChildBff | undefined;
+    let base: string;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      database = await createPostgresTestDatabase();
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      sandbox = await createSandbox({ settleAfterMs: 3_600_000, logger: false });
+      env = {
+        DATABASE_URL: database.url,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DEMO: '1',
+        SESSION_SECRET: CHILD_SESSION_SECRET,
+        ORCHESTRATOR_BASE_URL: sandbox.url,
+        ORCHESTRATOR_API_KEY: sandbox.credentials.apiKey,
+        ORCHESTRATOR_USER_NAME: sandbox.credentials.userName,
+        ORCHESTRATOR_PASSWORD: sandbox.credentials.password,
+        ORCHESTRATOR_NOTIFICATION_TOKEN: CHILD_NOTIFICATION_TOKEN,
+        // Nothing in the background touches the rows under test.
+        RECONCILER: '0',
+        APPROVAL_THRESHOLDS: 'EUR=1000',
+        CORRIDORS: 'BE:EUR',
+        LOG_LEVEL: 'warn',
+      };
+    });
+    afterAll(async () => {
+      await bff?.kill();
+      await sandbox?.close();
+      await database?.close();
+    });
+
+    async function startBff(): Promise<void> {
+      bff = spawnChild(MAIN_ENTRY, env);
+      await waitUntilReady(`${base}/readyz`, bff, 30_000);
+    }
+
+    async function signIn(email: string): Promise<string> {
+      const res = await fetch(`${base}/api/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: base },
+        body: JSON.stringify({ email, password: 'demo-password' }),
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+      if (!cookie) throw new Error('sign-in set no cookie');
+      return cookie;
+    }
+
+    function post(path: string, cookie: string, body: unknown, key?: string): Promise<Response> {
+      return fetch(`${base}/api${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: base,
+          Cookie: cookie,
+          ...(key ? { 'Idempotency-Key': key } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    }
+
+    const createPayout = (cookie: string, orderId: string, amount: string) =>
+      post('/payouts', cookie, cardPayout(orderId, amount), randomUUID());
+    const createUser = (cookie: string, email: string) =>
+      post('/users', cookie, {
+        email,
+        name: 'Atomic Audit',
+        role: 'support',
+        password: 'correct-horse-battery-staple-42',
+      });
+
+    async function auditCount(action: string, targetId?: string): Promise<number> {
+      const { rows } = await database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = $1
+           AND ($2::text IS NULL OR target_id = $2)`,
+        [action, targetId ?? null],
+      );
+      return rows[0]!.n;
+    }
+
+    async function payoutByOrder(orderId: string) {
+      const { rows } = await database.pool.query<{ id: string; status: string }>(
+        'SELECT id, status FROM payouts WHERE order_id = $1',
+        [orderId],
+      );
+      return rows[0];
+    }
+
+    async function userIdOf(email: string): Promise<string | undefined> {
+      const { rows } = await database.pool.query<{ id: string }>(
+        'SELECT id FROM users WHERE email = $1',
+        [email],
+      );
+      return rows[0]?.id;
+    }
+
+    /** Backends of this database (other than `own`) waiting for a lock. */
+    async function lockWaiters(own: pg.PoolClient): Promise<number[]> {
+      const { rows } = await own.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND wait_event_type = 'Lock'`,
+      );
+      return rows.map((r) => r.pid);
+    }
+
+    /**
+     * Sends `request` while `audit_log` is locked, waits until the BFF's backend blocks on the
+     * lock, kills the BFF, releases the lock, and waits until the orphaned backend is gone (its
+     * open transaction rolled back, or its lone statement done).
+     */
+    async function killWhileAuditWaits(request: () => Promise<Response>): Promise<void> {
+      const own = await database.pool.connect();
+      let waiting: number[] = [];
+      try {
+        await own.query('BEGIN');
+        await own.query('LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE');
+        const reply = request().then(
+          (res) => `answered ${res.status}`,
+          () => 'cut off',
+        );
+        const deadline = Date.now() + 15_000;
+        while ((waiting = await lockWaiters(own)).length === 0) {
+          if (Date.now() > deadline) {
+            throw new Error(`the BFF never waited on audit_log:\n${bff?.tail() ?? ''}`);
+          }
+          await sleep(50);
+        }
+        await bff!.kill();
+        bff = undefined;
+        await own.query('COMMIT');
+        // The request could not have been answered: it was waiting for the audit insert.
+        expect(await reply).toBe('cut off');
+      } finally {
+        own.release();
+      }
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const { rows } = await database.pool.query(
+          'SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1::int[])',
+          [waiting],
+        );
+        if (rows.length === 0) return;
+        if (Date.now() > deadline) throw new Error('the killed BFF left a backend behind');
+        await sleep(50);
+      }
+    }
+
+    it('without a crash, each change has its entry', async () => {
+      await startBff();
+      const finance = await signIn('finance@example.com');
+      const second = await signIn('finance2@example.com');
+      const admin = await signIn('admin@example.com');
+
+      const orderId = `atomic-ok-${randomUUID().slice(0, 8)}`;
+      const created = await createPayout(finance, orderId, '125.50');
+      expect(created.status).toBe(201);
+      const payout = await payoutByOrder(orderId);
+      expect(payout).toBeDefined();
+      expect(await auditCount('payout.create', payout!.id)).toBe(1);
+
+      const bigOrder = `atomic-ok-big-${randomUUID().slice(0, 8)}`;
+      expect((await createPayout(finance, bigOrder, '5000.00')).status).toBe(201);
+      const big = await payoutByOrder(bigOrder);
+      expect(big?.status).toBe('awaiting_approval');
+      expect((await post(`/payouts/${big!.id}/approve`, second, {})).status).toBe(200);
+      expect((await payoutByOrder(bigOrder))?.status).not.toBe('awaiting_approval');
+      expect(await auditCount('payout.approve', big!.id)).toBe(1);
+
+      const email = `atomic-ok-${randomUUID().slice(0, 8)}@example.com`;
+      expect((await createUser(admin, email)).status).toBe(201);
+      const userId = await userIdOf(email);
+      expect(userId).toBeDefined();
+      expect(await auditCount('user.created', userId)).toBe(1);
+    });
+
+    it('a payout create killed while its audit entry waits leaves neither', async () => {
+      if (!bff) await startBff();
+      const finance = await signIn('finance@example.com');
+      const before = await auditCount('payout.create');
+      const orderId = `atomic-kill-${randomUUID().slice(0, 8)}`;
+
+      await killWhileAuditWaits(() => createPayout(finance, orderId, '125.50'));
+
+      expect(await payoutByOrder(orderId)).toBeUndefined();
+      expect(await auditCount('payout.create')).toBe(before);
+    });
+
+    it('an approval killed while its audit entry waits leaves neither', async () => {
+      if (!bff) await startBff();
+      const finance = await signIn('finance@example.com');
+      const second = await signIn('finance2@example.com');
+      const orderId = `atomic-kill-big-${randomUUID().slice(0, 8)}`;
+      expect((await createPayout(finance, orderId, '5000.00')).status).toBe(201);
+      const payout = await payoutByOrder(orderId);
+      expect(payout?.status).toBe('awaiting_approval');
+
+      await killWhileAuditWaits(() => post(`/payouts/${payout!.id}/approve`, second, {}));
+
+      expect((await payoutByOrder(orderId))?.status).toBe('awaiting_approval');
+      const { rows } = await database.pool.query(
+        `SELECT 1 FROM payout_events WHERE payout_id = $1 AND type = 'approved'`,
+        [payout!.id],
+      );
+      expect(rows).toEqual([]);
+      expect(await auditCount('payout.approve', payout!.id)).toBe(0);
+    });
+
+    it('a user creation killed while its audit entry waits leaves neither', async () => {
+      if (!bff) await startBff();
+      const admin = await signIn('admin@example.com');
+      const before = await auditCount('user.created');
+      const email = `atomic-kill-${randomUUID().slice(0, 8)}@example.com`;
+
+      await killWhileAuditWaits(() => createUser(admin, email));
+
+      expect(await userIdOf(email)).toBeUndefined();
+      expect(await auditCount('user.created')).toBe(before);
+    });
+  },
+);
