@@ -72,6 +72,16 @@ describe('parseConfig', () => {
     expect(error.message).not.toContain('short-secret-value');
   });
 
+  it('accepts only the orchestrator API versions the client speaks', () => {
+    expect(parseConfig({ ORCHESTRATOR_API_VERSION: 'v1' }).orchestrator.apiVersion).toBe('v1');
+    expect(parseConfig({}).orchestrator.apiVersion).toBe('v2');
+    for (const bad of ['v3', 'V2', 'latest']) {
+      const error = issuesOf({ ORCHESTRATOR_API_VERSION: bad, PORT: 'eighty' });
+      expect(error.issues.map((i) => i.key).sort()).toEqual(['ORCHESTRATOR_API_VERSION', 'PORT']);
+      expect(error.message).toMatch(/- ORCHESTRATOR_API_VERSION: expected one of v1, v2/);
+    }
+  });
+
   it('requires the orchestrator credentials and a session secret against a real orchestrator', () => {
     const error = issuesOf({ ORCHESTRATOR_BASE_URL: 'https://orchestrator.example.com' });
     expect(error.issues.map((i) => i.key).sort()).toEqual([

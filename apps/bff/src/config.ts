@@ -7,6 +7,7 @@ import {
   DECIMAL_STRING_RE,
   type Corridor,
 } from '@payouts/contracts';
+import type { OrchestratorApiVersion } from '@payouts/orchestrator-client';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -43,7 +44,7 @@ export interface Config {
     apiKey: string;
     userName: string;
     password: string;
-    apiVersion: string;
+    apiVersion: OrchestratorApiVersion;
     timeoutMs: number;
     /** Path secret of the notification webhook (the orchestrator does not sign callbacks). */
     notificationToken: string;
@@ -119,6 +120,13 @@ export class ConfigError extends Error {
     );
   }
 }
+
+/** The path versions the orchestrator client speaks; anything else must stop startup. */
+const ORCHESTRATOR_API_VERSIONS = ['v1', 'v2'] as const satisfies readonly OrchestratorApiVersion[];
+// Fails to compile when the client learns a version this list does not name.
+const _everyClientVersionListed = (
+  version: OrchestratorApiVersion,
+): (typeof ORCHESTRATOR_API_VERSIONS)[number] => version;
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DECIMAL = DECIMAL_STRING_RE;
@@ -257,8 +265,9 @@ const envSchema = z.object({
   ORCHESTRATOR_USER_NAME: z.string().min(1).optional(),
   ORCHESTRATOR_PASSWORD: z.string().min(1).optional(),
   ORCHESTRATOR_API_VERSION: z
-    .string()
-    .regex(/^v\d+$/, 'expected a path version like "v2"')
+    .enum(ORCHESTRATOR_API_VERSIONS, {
+      message: `expected one of ${ORCHESTRATOR_API_VERSIONS.join(', ')}`,
+    })
     .default('v2'),
   ORCHESTRATOR_TIMEOUT_MS: positiveInt(600_000).default(15_000),
   ORCHESTRATOR_NOTIFICATION_TOKEN: z

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Corridor } from '@payouts/contracts';
 import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
-import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
+// Types only: the sandbox is a development dependency, loaded in embedded mode alone (below).
+import type { createSandbox, Sandbox } from '@payouts/orchestrator-sandbox';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -18,6 +19,37 @@ import { createUsersRepository } from './features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from './features/users/usersService.js';
 import { systemClock } from './shared/clock.js';
 import { corridorsOfSandbox, depositPspsOfSandbox, knownPspsOfSandbox } from './sandboxWiring.js';
+
+/** Embedded mode was asked for (no ORCHESTRATOR_BASE_URL) on an install without the sandbox. */
+export class SandboxNotInstalledError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(
+      'ORCHESTRATOR_BASE_URL is not set, so the BFF would run its embedded sandbox orchestrator, ' +
+        'but @payouts/orchestrator-sandbox is not installed (a production install, ' +
+        '`npm ci --omit=dev`, leaves it out). Set ORCHESTRATOR_BASE_URL, ORCHESTRATOR_API_KEY, ' +
+        'ORCHESTRATOR_USER_NAME and ORCHESTRATOR_PASSWORD to use a real orchestrator, or install ' +
+        'the development dependencies (`npm ci`) for the embedded sandbox.',
+      options,
+    );
+    this.name = 'SandboxNotInstalledError';
+  }
+}
+
+/**
+ * The sandbox package, imported only in embedded mode: production installs with a remote
+ * orchestrator neither ship nor load it (docs/decisions/012).
+ */
+async function importCreateSandbox(): Promise<typeof createSandbox> {
+  try {
+    return (await import('@payouts/orchestrator-sandbox')).createSandbox;
+  } catch (error) {
+    const missing =
+      (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
+      String((error as Error).message).includes('orchestrator-sandbox');
+    if (missing) throw new SandboxNotInstalledError({ cause: error });
+    throw error;
+  }
+}
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,6 +100,9 @@ export interface RunningServer {
  */
 export async function startServer(initialConfig: Config, logger: Logger): Promise<RunningServer> {
   let config = initialConfig;
+  // Before the database is touched: a missing sandbox fails the start at once, saying what to do.
+  const embeddedSandbox =
+    config.orchestrator.mode === 'embedded' ? await importCreateSandbox() : undefined;
   const database: DatabaseHandle = config.database.url
     ? await openDatabase({
         url: config.database.url,
@@ -108,8 +143,8 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
 
   let sandbox: Sandbox | undefined;
   let baseUrl = config.orchestrator.baseUrl;
-  if (config.orchestrator.mode === 'embedded') {
-    sandbox = await createSandbox({
+  if (embeddedSandbox) {
+    sandbox = await embeddedSandbox({
       apiKey: config.orchestrator.apiKey,
       userName: config.orchestrator.userName,
       password: config.orchestrator.password,
@@ -124,7 +159,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     apiKey: config.orchestrator.apiKey,
     userName: config.orchestrator.userName,
     password: config.orchestrator.password,
-    apiVersion: config.orchestrator.apiVersion === 'v1' ? 'v1' : 'v2',
+    apiVersion: config.orchestrator.apiVersion,
     timeoutMs: config.orchestrator.timeoutMs,
     logger: logger.child({ component: 'orchestrator-client' }),
     // Server-Timing: orchestrator time per request.
