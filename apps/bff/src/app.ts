@@ -121,7 +121,7 @@ export function createApp({
     orchestrator,
     clock,
     logger,
-    sealedBox: createSealedBox(config.payoutDataKey),
+    sealedBox: createSealedBox(config.payoutDataKeys),
     schedule: {
       backoffMs: config.reconciler.backoffMs,
       maxBackoffMs: config.reconciler.maxBackoffMs,

@@ -115,7 +115,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     const file = join(config.database.dataDir, 'payout-data.key');
     config = {
       ...config,
-      payoutDataKey: loadOrCreateLocalSecret(file),
+      payoutDataKeys: [loadOrCreateLocalSecret(file)],
       payoutDataKeyIsRandom: false,
       defaultsUsed: config.defaultsUsed.map((note) =>
         note.startsWith('random PAYOUT_DATA_KEY') ? `PAYOUT_DATA_KEY kept in ${file}` : note,
