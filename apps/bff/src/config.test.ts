@@ -82,6 +82,30 @@ describe('parseConfig', () => {
     }
   });
 
+  it('takes PAYOUT_DATA_KEYS (new,old), PAYOUT_DATA_KEY as a one-key list, not both', () => {
+    const newKey = 'n'.repeat(32);
+    const oldKey = 'o'.repeat(40);
+    expect(
+      parseConfig({ ...remote, PAYOUT_DATA_KEYS: ` ${newKey} , ${oldKey}` }).payoutDataKeys,
+    ).toEqual([newKey, oldKey]);
+    expect(parseConfig({ ...remote, PAYOUT_DATA_KEY: oldKey }).payoutDataKeys).toEqual([oldKey]);
+    // Derived from the session secret: stable across starts, one key.
+    const derived = parseConfig(remote).payoutDataKeys;
+    expect(derived).toHaveLength(1);
+    expect(parseConfig(remote).payoutDataKeys).toEqual(derived);
+    expect(parseConfig({ PAYOUT_DATA_KEYS: newKey }).payoutDataKeyIsRandom).toBe(false);
+    expect(parseConfig({}).payoutDataKeyIsRandom).toBe(true);
+
+    const both = issuesOf({ ...remote, PAYOUT_DATA_KEYS: newKey, PAYOUT_DATA_KEY: oldKey });
+    expect(both.issues.map((i) => i.key)).toEqual(['PAYOUT_DATA_KEYS']);
+    for (const bad of [`${newKey},short-key`, `${newKey},`, `${newKey},${newKey}`]) {
+      const error = issuesOf({ ...remote, PAYOUT_DATA_KEYS: bad });
+      expect(error.issues.map((i) => i.key)).toEqual(['PAYOUT_DATA_KEYS']);
+      expect(error.message).not.toContain(newKey);
+      expect(error.message).not.toContain('short-key');
+    }
+  });
+
   it('requires the orchestrator credentials and a session secret against a real orchestrator', () => {
     const error = issuesOf({ ORCHESTRATOR_BASE_URL: 'https://orchestrator.example.com' });
     expect(error.issues.map((i) => i.key).sort()).toEqual([

@@ -80,9 +80,12 @@ export interface Config {
   };
   /** A non-final payout older than this is flagged for a human (`needs_attention`). */
   attentionAfterMs: number;
-  /** Seals stored submissions (AES-256-GCM); PAYOUT_DATA_KEY, else derived from the session secret. */
-  payoutDataKey: string;
-  /** Neither PAYOUT_DATA_KEY nor SESSION_SECRET set: the key changes at every start (see server.ts). */
+  /**
+   * Seal stored submissions (AES-256-GCM): the first seals, every one opens (rotation,
+   * docs/decisions/011). PAYOUT_DATA_KEYS, else PAYOUT_DATA_KEY, else derived from the session secret.
+   */
+  payoutDataKeys: string[];
+  /** No payout data key nor SESSION_SECRET set: the key changes at every start (see server.ts). */
   payoutDataKeyIsRandom: boolean;
   /** Undefined: take the embedded sandbox's corridors (or none against a remote orchestrator). */
   corridors: Corridor[] | undefined;
@@ -251,6 +254,19 @@ const trustProxy = z.string().transform((value): boolean | number | string => {
   return value;
 });
 
+const payoutDataKeys = z.string().transform((value, ctx) => {
+  const keys = value.split(',').map((k) => k.trim());
+  if (keys.some((k) => k.length < 32) || new Set(keys).size !== keys.length) {
+    // Never the value: these are secrets.
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected distinct comma-separated keys of at least 32 characters each (new,old)',
+    });
+    return z.NEVER;
+  }
+  return keys;
+});
+
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
 
 const envSchema = z.object({
@@ -295,6 +311,7 @@ const envSchema = z.object({
   RECONCILE_BATCH_SIZE: positiveInt(1000).default(50),
   ATTENTION_AFTER_MINUTES: positiveInt(30 * 24 * 60).default(60),
   PAYOUT_DATA_KEY: z.string().min(32, 'expected at least 32 characters').optional(),
+  PAYOUT_DATA_KEYS: payoutDataKeys.optional(),
   CORRIDORS: corridors.optional(),
   PROVIDERS_CACHE_TTL_SECONDS: positiveInt(7 * 24 * 3600).default(300),
   KNOWN_PSPS: knownPsps.optional(),
@@ -338,6 +355,12 @@ export function parseConfig(rawEnv: Env): Config {
   if (!demo && env.SESSION_SECRET === undefined) {
     issues.push({ key: 'SESSION_SECRET', message: 'required outside demo mode (32+ characters)' });
   }
+  if (env.PAYOUT_DATA_KEYS !== undefined && env.PAYOUT_DATA_KEY !== undefined) {
+    issues.push({
+      key: 'PAYOUT_DATA_KEYS',
+      message: 'set PAYOUT_DATA_KEYS (new,old) or PAYOUT_DATA_KEY, not both',
+    });
+  }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
     issues.push({ key: missing, message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
@@ -368,7 +391,9 @@ export function parseConfig(rawEnv: Env): Config {
         : 'no four-eyes approval (APPROVAL_THRESHOLDS unset)',
     );
   }
-  if (e.PAYOUT_DATA_KEY === undefined && e.SESSION_SECRET === undefined) {
+  const givenPayoutDataKeys =
+    e.PAYOUT_DATA_KEYS ?? (e.PAYOUT_DATA_KEY === undefined ? undefined : [e.PAYOUT_DATA_KEY]);
+  if (givenPayoutDataKeys === undefined && e.SESSION_SECRET === undefined) {
     defaultsUsed.push(
       'random PAYOUT_DATA_KEY for this run (payouts awaiting approval cannot be sent after a restart)',
     );
@@ -443,10 +468,10 @@ export function parseConfig(rawEnv: Env): Config {
       batchSize: e.RECONCILE_BATCH_SIZE,
     },
     attentionAfterMs: e.ATTENTION_AFTER_MINUTES * 60_000,
-    payoutDataKeyIsRandom: e.PAYOUT_DATA_KEY === undefined && e.SESSION_SECRET === undefined,
-    payoutDataKey:
-      e.PAYOUT_DATA_KEY ??
+    payoutDataKeyIsRandom: givenPayoutDataKeys === undefined && e.SESSION_SECRET === undefined,
+    payoutDataKeys: givenPayoutDataKeys ?? [
       createHmac('sha256', sessionSecret).update('payout-data-key').digest('base64url'),
+    ],
     corridors: e.CORRIDORS,
     providersCacheTtlMs: e.PROVIDERS_CACHE_TTL_SECONDS * 1000,
     knownPsps: e.KNOWN_PSPS,
