@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { LockFileError } from './db/lockFile.js';
 import { createLogger } from './http/createLogger.js';
-import { startServer } from './server.js';
+import { SandboxNotInstalledError, startServer } from './server.js';
 
 /** The process: configuration, the server, signals. Everything else is in `startServer`. */
 async function main(): Promise<void> {
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   try {
     server = await startServer(config, logger);
   } catch (error) {
-    if (error instanceof LockFileError) {
+    if (error instanceof LockFileError || error instanceof SandboxNotInstalledError) {
       logger.fatal(error.message);
       process.exit(1);
     }
