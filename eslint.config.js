@@ -52,6 +52,46 @@ export default tseslint.config(
     },
   },
   {
+    // The BFF's production code loads the sandbox (a dev dependency) only through
+    // `await import(...)` in embedded mode; types come with `import type` (docs/decisions/012).
+    files: ['apps/bff/src/**/*.ts'],
+    ignores: ['apps/bff/src/**/*.test.ts', 'apps/bff/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@payouts/orchestrator-sandbox',
+              allowTypeImports: true,
+              message:
+                'The sandbox is a dev dependency: `import type` here, load it with `await import()` in embedded mode only.',
+            },
+          ],
+        },
+      ],
+      // `import { type X }` alone still loads the module (verbatimModuleSyntax): say `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
+    // Tooling reaches the BFF through its package exports, as any other workspace does.
+    files: ['bench/**/*.ts', 'tests/e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/bff/src/**', '**/apps/bff/dist/**'],
+              message: "Import the BFF from '@payouts/bff' (apps/bff/src/index.ts exports it).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.config.{js,ts,mjs}', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },

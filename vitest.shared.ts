@@ -8,6 +8,11 @@ import { defineConfig } from 'vitest/config';
 export const sharedConfig = defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // Global setups load through Vitest's own `__vitest__` environment, which takes neither of the
+  // above: without this, `@payouts/bff` in a global setup resolves to an unbuilt dist/.
+  environments: {
+    __vitest__: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  },
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -2,14 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { MIGRATIONS_FOLDER, schema, type Database } from '@payouts/bff';
 import type { Logger as DrizzleLogger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER, type Database } from '../../apps/bff/src/db/database.js';
-import { schema } from '../../apps/bff/src/db/schema.js';
 import type { SqlRunner } from './generateLedger.js';
 
 export type BenchDbKind = 'postgres' | 'pglite';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIGRATIONS_FOLDER } from '../../apps/bff/src/db/database.js';
+import { MIGRATIONS_FOLDER } from '@payouts/bff';
 import type { BenchDatabase } from './benchDatabases.js';
 import { GENERATOR_VERSION, generateLedger } from './generateLedger.js';
 

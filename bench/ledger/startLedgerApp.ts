@@ -1,16 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  createApp,
+  createAuditRepository,
+  createAuditService,
+  createLogger,
+  createPasswordHasher,
+  createUsersRepository,
+  createUsersService,
+  parseConfig,
+  systemClock,
+  type Database,
+} from '@payouts/bff';
 import { createOrchestratorClient } from '@payouts/orchestrator-client';
-import { createApp } from '../../apps/bff/src/app.js';
-import { parseConfig } from '../../apps/bff/src/config.js';
-import type { Database } from '../../apps/bff/src/db/database.js';
-import { createAuditRepository } from '../../apps/bff/src/features/audit/auditRepository.js';
-import { createAuditService } from '../../apps/bff/src/features/audit/auditService.js';
-import { createPasswordHasher } from '../../apps/bff/src/features/users/passwordHasher.js';
-import { createUsersRepository } from '../../apps/bff/src/features/users/usersRepository.js';
-import { createUsersService } from '../../apps/bff/src/features/users/usersService.js';
-import { createLogger } from '../../apps/bff/src/http/createLogger.js';
-import { systemClock } from '../../apps/bff/src/shared/clock.js';
 
 const PASSWORD = 'bench-password';
 // Cheap scrypt parameters: the one sign-in stays fast; the list path does not hash anything.

@@ -1,9 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// Relative, not `@payouts/bff`: global setups resolve without the projects' `source` condition,
-// and the database module imports no other workspace package.
-import { openDatabase } from '../../../apps/bff/src/db/database.js';
+import { openDatabase } from '@payouts/bff';
 
 declare module 'vitest' {
   export interface ProvidedContext {
