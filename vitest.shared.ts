@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -16,6 +17,8 @@ export const sharedConfig = defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Pins fast-check's seed in CI (FC_SEED, default 42); an absolute path, for every project root.
+    setupFiles: [fileURLToPath(new URL('./vitest.fastCheckSeed.ts', import.meta.url))],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
