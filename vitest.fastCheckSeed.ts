@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// Root files type-check in ESLint's default project, which has no Node types of its own.
 import fc from 'fast-check';
 
 /**
