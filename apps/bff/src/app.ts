@@ -26,6 +26,7 @@ import { createPayoutsRepository } from './features/payouts/payoutsRepository.js
 import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
 import { createProvidersRouter } from './features/providers/providersRouter.js';
 import { createProvidersService } from './features/providers/providersService.js';
+import { SESSION_CACHE_TTL_MS, withSessionCache } from './features/session/sessionCache.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
 import { createSessionRouter } from './features/session/sessionRouter.js';
 import { createSessionService } from './features/session/sessionService.js';
@@ -91,7 +92,9 @@ export function createApp({
     clock,
   });
   const usersRepository = createUsersRepository(db);
-  const sessionRepository = createSessionRepository(db);
+  const sessionRepository = withSessionCache(createSessionRepository(db), {
+    ttlMs: SESSION_CACHE_TTL_MS,
+  });
   const usersService = createUsersService({
     usersRepository,
     passwordHasher,

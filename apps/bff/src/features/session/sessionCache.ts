@@ -1,6 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { SessionLookup, SessionRepository } from './sessionRepository.js';
 
+/** The cache's own door: a user's role or name changed, so their sessions must be read again. */
+export interface CachedSessionRepository extends SessionRepository {
+  forgetUser(userId: string): void;
+}
+
 export interface SessionCacheOptions {
   /** How long a looked-up session is reused without asking the database again; 0 turns it off. */
   ttlMs: number;
@@ -23,9 +28,10 @@ interface Entry {
  * A short-lived, in-process cache in front of `findWithUser`, the one query every API request
  * makes. What it may cost, and why that is bounded:
  *
- * - In this process nothing goes stale: signing out (`delete`), disabling a user or resetting
- *   their password (`deleteForUser`), a change of role or name (`forgetUser`) and the expiry
- *   sweep (`deleteExpired`) drop the entries they concern before they return. A lookup that was
+ * - In this process nothing goes stale: signing out (`delete`), the expiry sweep
+ *   (`deleteExpired`), and disabling a user, resetting their password or changing their role or
+ *   name (the users service calls `forgetUser` before and after its transaction) drop the
+ *   entries they concern before they return. A lookup that was
  *   already running when one of them happened is not stored (the generation check below), so a
  *   reply read before a sign-out can never be cached after it.
  * - Another process of the same deployment cannot reach this cache: a sign-out, disable or role
@@ -39,8 +45,8 @@ interface Entry {
 export function withSessionCache(
   inner: SessionRepository,
   { ttlMs, maxEntries = MAX_ENTRIES, now = () => performance.now() }: SessionCacheOptions,
-): SessionRepository {
-  if (ttlMs <= 0) return inner;
+): CachedSessionRepository {
+  if (ttlMs <= 0) return { ...inner, forgetUser: () => undefined };
   const entries = new Map<string, Entry>();
   // Bumped by every invalidation: a lookup that overlapped one is not stored.
   let generation = 0;
@@ -50,8 +56,8 @@ export function withSessionCache(
   };
 
   return {
-    async insert(row) {
-      await inner.insert(row);
+    async insert(row, audit) {
+      await inner.insert(row, audit);
     },
     async findWithUser(idHash, options) {
       const entry = entries.get(idHash);
@@ -84,23 +90,15 @@ export function withSessionCache(
         });
       }
     },
-    async delete(idHash) {
+    async delete(idHash, audit) {
       generation += 1;
       entries.delete(idHash);
       try {
-        await inner.delete(idHash);
+        await inner.delete(idHash, audit);
       } finally {
         // Again after the write: a lookup that started while it ran is not kept either.
         generation += 1;
         entries.delete(idHash);
-      }
-    },
-    async deleteForUser(userId) {
-      invalidate((found) => found.user.id === userId);
-      try {
-        await inner.deleteForUser(userId);
-      } finally {
-        invalidate((found) => found.user.id === userId);
       }
     },
     async deleteExpired(now, idleBefore) {

@@ -1,8 +1,8 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, users } from '../../db/schema.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
 import type { UserRow } from '../users/usersRepository.js';
-import { SESSION_CACHE_TTL_MS, withSessionCache } from './sessionCache.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -12,29 +12,23 @@ export interface SessionLookup {
   user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'disabledAt'>;
 }
 
+/**
+ * The sessions table. Knows no cache: app.ts composes one in front (sessionCache.ts). Writes a
+ * caller audits take the audit rows and commit them in the same transaction.
+ */
 export interface SessionRepository {
-  insert(row: SessionRow): Promise<void>;
-  /** `fresh` skips the in-process cache (see sessionCache.ts). */
+  /** Inserts the session and its audit rows together (a sign-in). */
+  insert(row: SessionRow, audit?: readonly NewAuditRow[]): Promise<void>;
+  /** `fresh`: a cache in front must ask the database (this repository always does). */
   findWithUser(idHash: string, options?: { fresh?: boolean }): Promise<SessionLookup | undefined>;
   touch(idHash: string, at: Date): Promise<void>;
-  delete(idHash: string): Promise<void>;
-  /** Ends every session of a user (disabled, or their password was reset). */
-  deleteForUser(userId: string): Promise<void>;
+  /** Deletes the session and inserts its audit rows together (a sign-out; expiry audits none). */
+  delete(idHash: string, audit?: readonly NewAuditRow[]): Promise<void>;
   /** Drops sessions past their absolute expiry or idle since before `idleBefore`. */
   deleteExpired(now: Date, idleBefore: Date): Promise<void>;
-  /** The user's role or name changed: their sessions must be read again. */
-  forgetUser(userId: string): void;
 }
 
-export interface SessionRepositoryOptions {
-  /** Reuse of a looked-up session, in ms (default 5 s); 0 asks the database on every request. */
-  cacheTtlMs?: number;
-}
-
-export function createSessionRepository(
-  db: Database,
-  { cacheTtlMs = SESSION_CACHE_TTL_MS }: SessionRepositoryOptions = {},
-): SessionRepository {
+export function createSessionRepository(db: Database): SessionRepository {
   // Every API request looks its session up: prepared once, not rebuilt per request.
   const withUser = db
     .select({
@@ -56,9 +50,12 @@ export function createSessionRepository(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('session_with_user');
-  const repository: SessionRepository = {
-    async insert(row) {
-      await db.insert(sessions).values(row);
+  return {
+    async insert(row, audit = []) {
+      await db.transaction(async (tx) => {
+        await tx.insert(sessions).values(row);
+        await insertAuditRows(tx, audit);
+      });
     },
     async findWithUser(idHash) {
       const [row] = await withUser.execute({ idHash });
@@ -67,20 +64,20 @@ export function createSessionRepository(
     async touch(idHash, at) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
     },
-    async delete(idHash) {
-      await db.delete(sessions).where(eq(sessions.idHash, idHash));
-    },
-    async deleteForUser(userId) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    async delete(idHash, audit = []) {
+      if (audit.length === 0) {
+        await db.delete(sessions).where(eq(sessions.idHash, idHash));
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+        await insertAuditRows(tx, audit);
+      });
     },
     async deleteExpired(now, idleBefore) {
       await db
         .delete(sessions)
         .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)));
     },
-    forgetUser() {
-      // Nothing is held here; the cache in front of this repository drops its entries.
-    },
   };
-  return withSessionCache(repository, { ttlMs: cacheTtlMs });
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseAuditRows } from '../../testing/refuseAudit.js';
 import {
   openTestDatabase,
   testDatabaseKinds,
@@ -105,6 +107,35 @@ describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
       t.clock.advance(20 * 60_000);
     }
     expect((await finance('/api/session')).status).toBe(401);
+  });
+
+  it('signs in and out only together with the audit row: a refused row leaves the session as it was', async () => {
+    const sessionCount = async () => {
+      // Both drivers answer `{ rows }`; the union of their result types does not say so.
+      const result: unknown = await t.db.execute(sql`select count(*)::int as n from sessions`);
+      return Number((result as { rows: { n: number }[] }).rows[0]?.n);
+    };
+    const before = await sessionCount();
+    let undo = await refuseAuditRows(t.db, 'session.sign_in');
+    try {
+      const refused = await t.api('/api/session', {
+        method: 'POST',
+        json: { email: 'support@example.com', password: TEST_PASSWORD },
+      });
+      expect(refused.status).toBe(500);
+      expect(refused.headers.getSetCookie()).toEqual([]);
+      expect(await sessionCount()).toBe(before);
+    } finally {
+      await undo();
+    }
+    const support = await t.signIn('support');
+    undo = await refuseAuditRows(t.db, 'session.sign_out');
+    try {
+      expect((await support('/api/session', { method: 'DELETE' })).status).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect((await support('/api/session')).status).toBe(200);
   });
 
   it('refuses unknown fields in the sign-in body with pointers', async () => {

@@ -85,20 +85,24 @@ export function createSessionService({
       }
       const sessionId = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + settings.absoluteTimeoutMs);
-      await sessionRepository.insert({
-        idHash: hashId(sessionId),
-        userId: user.id,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt,
-        ip: context.ip,
-        userAgent: userAgent?.slice(0, 512) ?? null,
-      });
-      const sessionUser = toSessionUser(user);
-      await auditService.record(
-        { ...context, actor: { id: user.id, email: user.email } },
-        { action: 'session.sign_in', target: { type: 'user', id: user.id } },
+      await sessionRepository.insert(
+        {
+          idHash: hashId(sessionId),
+          userId: user.id,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt,
+          ip: context.ip,
+          userAgent: userAgent?.slice(0, 512) ?? null,
+        },
+        [
+          auditService.row(
+            { ...context, actor: { id: user.id, email: user.email } },
+            { action: 'session.sign_in', target: { type: 'user', id: user.id } },
+          ),
+        ],
       );
+      const sessionUser = toSessionUser(user);
       // Housekeeping rides on sign-ins: no timer to manage, and the table stays small.
       await sessionRepository
         .deleteExpired(now, new Date(now.getTime() - settings.idleTimeoutMs))
@@ -127,11 +131,12 @@ export function createSessionService({
     },
 
     async signOut(sessionId, context) {
-      await sessionRepository.delete(hashId(sessionId));
-      await auditService.record(context, {
-        action: 'session.sign_out',
-        ...(context.actor ? { target: { type: 'user', id: context.actor.id } } : {}),
-      });
+      await sessionRepository.delete(hashId(sessionId), [
+        auditService.row(context, {
+          action: 'session.sign_out',
+          ...(context.actor ? { target: { type: 'user', id: context.actor.id } } : {}),
+        }),
+      ]);
     },
   };
 }

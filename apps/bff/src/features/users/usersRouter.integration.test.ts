@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-call -- replies are untyped JSON, checked field by field by the assertions */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseAuditRows } from '../../testing/refuseAudit.js';
 import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
@@ -24,6 +26,18 @@ describe.each(testDatabaseKinds)('users (%s)', (kind) => {
 
   const signInAs = (email: string, password: string) =>
     t.api('/api/session', { method: 'POST', json: { email, password } });
+
+  const count = async (query: ReturnType<typeof sql>) => {
+    // Both drivers answer `{ rows }`; the union of their result types does not say so.
+    const result: unknown = await t.db.execute(query);
+    return Number((result as { rows: { n: number }[] }).rows[0]?.n);
+  };
+  const usersWithEmail = (email: string) =>
+    count(sql`select count(*)::int as n from users where email = ${email}`);
+  const auditRowsAbout = (action: string, email: string) =>
+    count(
+      sql`select count(*)::int as n from audit_log where action = ${action} and data->>'email' = ${email}`,
+    );
 
   it('is admin only', async () => {
     expect((await t.api('/api/users')).status).toBe(401);
@@ -117,6 +131,82 @@ describe.each(testDatabaseKinds)('users (%s)', (kind) => {
       target: { type: 'user', id: user.id },
     });
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+  });
+
+  it('answers concurrent creates of one email with one 201 and 409s, never a 500', async () => {
+    const admin = await t.signIn('admin');
+    const email = 'race@example.com';
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        admin('/api/users', {
+          method: 'POST',
+          json: { email, name: `Racer ${i}`, role: 'support', password: NEW_PASSWORD },
+        }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    for (const res of replies.filter((r) => r.status === 409)) {
+      expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      expect(await readJson(res)).toMatchObject({
+        code: 'conflict',
+        errors: [{ pointer: '/email', message: expect.any(String) }],
+      });
+    }
+    expect(await usersWithEmail(email)).toBe(1);
+    expect(await auditRowsAbout('user.created', email)).toBe(1);
+  });
+
+  it('changes nothing when its audit row cannot be written: create, update, password reset', async () => {
+    const admin = await t.signIn('admin');
+    const email = 'unaudited@example.com';
+    const create = () =>
+      admin('/api/users', {
+        method: 'POST',
+        json: { email, name: 'Unaudited', role: 'finance', password: NEW_PASSWORD },
+      });
+    let undo = await refuseAuditRows(t.db, 'user.created');
+    try {
+      const refused = await create();
+      expect(refused.status).toBe(500);
+      expect(refused.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      expect(await usersWithEmail(email)).toBe(0);
+    } finally {
+      await undo();
+    }
+    const created = await create();
+    expect(created.status).toBe(201);
+    const { id } = await readJson(created);
+    const cookie = (await signInAs(email, NEW_PASSWORD)).headers.getSetCookie()[0]!.split(';')[0]!;
+
+    undo = await refuseAuditRows(t.db, 'user.updated');
+    try {
+      const refused = await admin(`/api/users/${id}`, {
+        method: 'PATCH',
+        json: { disabled: true },
+      });
+      expect(refused.status).toBe(500);
+    } finally {
+      await undo();
+    }
+    const { items } = await readJson(await admin('/api/users'));
+    expect(items.find((u: { id: string }) => u.id === id)).toMatchObject({ disabled: false });
+    expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(200);
+
+    undo = await refuseAuditRows(t.db, 'user.password_reset');
+    try {
+      const refused = await admin(`/api/users/${id}/password`, {
+        method: 'POST',
+        json: { password: 'another-long-password' },
+      });
+      expect(refused.status).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(200);
+    expect((await signInAs(email, NEW_PASSWORD)).status).toBe(200);
+    expect(await auditRowsAbout('user.updated', email)).toBe(0);
+    expect(await auditRowsAbout('user.password_reset', email)).toBe(0);
   });
 
   it('changes role and name; disabling ends the sessions and refuses sign-in; enabling restores it', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UUID_RE, type StaffUserDto } from '@payouts/contracts';
 import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
@@ -21,11 +22,12 @@ export function toUserDto({ user, lastSignInAt }: UserWithSignIn): UserDto {
   };
 }
 
-/** What the users service needs of sessions: ending all of one user's. */
+/**
+ * What the users service needs of sessions: the rows are ended in the users repository's own
+ * transaction; sessions cached in this process must then be read again.
+ */
 export interface UserSessions {
-  deleteForUser(userId: string): Promise<void>;
-  /** The user's role or name changed: sessions cached in this process must be read again. */
-  forgetUser?(userId: string): void;
+  forgetUser(userId: string): void;
 }
 
 const UUID = UUID_RE;
@@ -69,7 +71,7 @@ export function createUsersService({
   passwordHasher: PasswordHasher;
   auditService: AuditService;
   clock: Clock;
-  /** Needed by update and resetPassword; startup seeding runs without it. */
+  /** The session cache of this process, if any (the CLI and startup seeding have none). */
   sessions?: UserSessions;
 }): UsersService {
   const notFound = () => new AppError('not_found', 'No such user.');
@@ -78,29 +80,41 @@ export function createUsersService({
     if (!found) throw notFound();
     return toUserDto(found);
   };
-  const endSessions = async (userId: string) => {
-    if (!sessions) throw new Error('usersService was created without sessions');
-    await sessions.deleteForUser(userId);
+  /** Around a change that ends or alters a user's sessions: before, and after it committed. */
+  const forgettingSessions = async <T>(userId: string, change: () => Promise<T>) => {
+    sessions?.forgetUser(userId);
+    try {
+      return await change();
+    } finally {
+      sessions?.forgetUser(userId);
+    }
   };
   const createUser = async (user: NewStaffMember, context: AuditContext) => {
-    if (await usersRepository.findByEmail(user.email)) {
+    const id = randomUUID();
+    const email = user.email.toLowerCase();
+    const result = await usersRepository.insert(
+      {
+        id,
+        email,
+        name: user.name,
+        role: user.role,
+        passwordHash: await passwordHasher.hash(user.password),
+        at: clock.now(),
+      },
+      [
+        auditService.row(context, {
+          action: 'user.created',
+          target: { type: 'user', id },
+          data: { email, role: user.role },
+        }),
+      ],
+    );
+    if (result.kind === 'email_taken') {
       throw new AppError('conflict', 'A user with this email already exists.', {
         errors: [{ pointer: '/email', message: 'This email is already used by another user' }],
       });
     }
-    const row = await usersRepository.insert({
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      passwordHash: await passwordHasher.hash(user.password),
-      at: clock.now(),
-    });
-    await auditService.record(context, {
-      action: 'user.created',
-      target: { type: 'user', id: row.id },
-      data: { email: row.email, role: row.role },
-    });
-    return { id: row.id };
+    return { id: result.user.id };
   };
 
   return {
@@ -114,9 +128,16 @@ export function createUsersService({
       }
     },
     async ensureUser(user, context) {
+      // The lookup spares a password hash at every start; two processes starting together
+      // can both miss the account, and then the one that loses the insert finds it taken.
       if (await usersRepository.findByEmail(user.email)) return false;
-      await createUser(user, context);
-      return true;
+      try {
+        await createUser(user, context);
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'conflict') return false;
+        throw error;
+      }
     },
     createUser,
     async list() {
@@ -125,7 +146,23 @@ export function createUsersService({
     get,
     async update(id, patch, context) {
       if (!UUID.test(id)) throw notFound();
-      const result = await usersRepository.update(id, patch, clock.now());
+      const result = await forgettingSessions(id, () =>
+        usersRepository.update(id, patch, clock.now(), ({ user, before }) => {
+          const changes: Record<string, { from: unknown; to: unknown }> = {};
+          if (before.role !== user.role) changes.role = { from: before.role, to: user.role };
+          if (before.name !== user.name) changes.name = { from: before.name, to: user.name };
+          if ((before.disabledAt === null) !== (user.disabledAt === null)) {
+            changes.disabled = { from: before.disabledAt !== null, to: user.disabledAt !== null };
+          }
+          return [
+            auditService.row(context, {
+              action: 'user.updated',
+              target: { type: 'user', id: user.id },
+              data: { email: user.email, changes },
+            }),
+          ];
+        }),
+      );
       if (result.kind === 'not_found') throw notFound();
       if (result.kind === 'last_admin') {
         throw new AppError(
@@ -133,36 +170,21 @@ export function createUsersService({
           'This is the last enabled admin: make another user admin first.',
         );
       }
-      const { user, before } = result;
-      sessions?.forgetUser?.(user.id);
-      if (user.disabledAt !== null) await endSessions(user.id);
-      const changes: Record<string, { from: unknown; to: unknown }> = {};
-      if (before.role !== user.role) changes.role = { from: before.role, to: user.role };
-      if (before.name !== user.name) changes.name = { from: before.name, to: user.name };
-      if ((before.disabledAt === null) !== (user.disabledAt === null)) {
-        changes.disabled = { from: before.disabledAt !== null, to: user.disabledAt !== null };
-      }
-      await auditService.record(context, {
-        action: 'user.updated',
-        target: { type: 'user', id: user.id },
-        data: { email: user.email, changes },
-      });
-      return get(user.id);
+      return get(result.user.id);
     },
     async resetPassword(id, password, context) {
       const found = UUID.test(id) ? await usersRepository.findById(id) : undefined;
       if (!found) throw notFound();
-      await usersRepository.updatePasswordHash(
-        found.id,
-        await passwordHasher.hash(password),
-        clock.now(),
+      const passwordHash = await passwordHasher.hash(password);
+      await forgettingSessions(found.id, () =>
+        usersRepository.resetPassword(found.id, passwordHash, clock.now(), [
+          auditService.row(context, {
+            action: 'user.password_reset',
+            target: { type: 'user', id: found.id },
+            data: { email: found.email },
+          }),
+        ]),
       );
-      await endSessions(found.id);
-      await auditService.record(context, {
-        action: 'user.password_reset',
-        target: { type: 'user', id: found.id },
-        data: { email: found.email },
-      });
     },
   };
 }
