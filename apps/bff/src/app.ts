@@ -26,6 +26,7 @@ import { createPayoutsRepository } from './features/payouts/payoutsRepository.js
 import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
 import { createProvidersRouter } from './features/providers/providersRouter.js';
 import { createProvidersService } from './features/providers/providersService.js';
+import { createDatabaseRateLimitStore } from './features/session/databaseRateLimitStore.js';
 import { SESSION_CACHE_TTL_MS, withSessionCache } from './features/session/sessionCache.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
 import { createSessionRouter } from './features/session/sessionRouter.js';
@@ -198,7 +199,14 @@ export function createApp({
   api.use(refuseUnstorableText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));
-  api.use(createSessionRouter({ sessionService, cookie, signInLimits: config.signIn }));
+  api.use(
+    createSessionRouter({
+      sessionService,
+      cookie,
+      signInLimits: config.signIn,
+      signInThrottleStore: () => createDatabaseRateLimitStore({ db, clock }),
+    }),
+  );
   api.use(createAuditRouter({ auditService }));
   api.use(createUsersRouter({ usersService }));
   api.use(createCorridorsRouter({ corridors }));

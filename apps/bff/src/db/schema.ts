@@ -203,5 +203,29 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
-export const schema = { users, sessions, auditLog, payouts, payoutEvents, idempotencyKeys };
+/**
+ * Hits per key per window, shared by every BFF process (express-rate-limit's store, see
+ * features/session/databaseRateLimitStore.ts): today the failed sign-ins per address and per
+ * account. Keys are SHA-256 digests: no email or address is kept here.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    /** When this window ends; the next hit after it starts a new one. */
+    resetAt: at('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_at_idx').on(t.resetAt)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  auditLog,
+  payouts,
+  payoutEvents,
+  idempotencyKeys,
+  rateLimitHits,
+};
 export type Schema = typeof schema;

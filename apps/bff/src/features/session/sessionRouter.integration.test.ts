@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refuseAuditRows } from '../../testing/refuseAudit.js';
 import {
   openTestDatabase,
@@ -7,6 +7,7 @@ import {
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
+import { createTestClock } from '../../testing/testClock.js';
 
 describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
   let database: TestDatabase;
@@ -151,11 +152,12 @@ describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
+  // The counts live in the database: each test starts from an empty one.
   let database: TestDatabase;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await openTestDatabase(kind);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await database?.close();
   });
 
@@ -198,6 +200,53 @@ describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
       const limited = await attempt(t, 'admin@example.com', TEST_PASSWORD);
       expect(limited.status).toBe(429);
       expect(limited.headers.get('content-type')).toMatch(/problem\+json/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts failures made through every BFF process on the database, until the window ends', async () => {
+    const env = { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '4', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100' };
+    const clock = createTestClock();
+    const a = await startTestApp({ database, env, clock });
+    const b = await startTestApp({ database, env, clock });
+    try {
+      for (const t of [a, b, a, b]) {
+        expect((await attempt(t, 'finance2@example.com', 'wrong-password')).status).toBe(401);
+      }
+      for (const t of [a, b]) {
+        const limited = await attempt(t, 'finance2@example.com', TEST_PASSWORD);
+        expect(limited.status).toBe(429);
+        expect(await readJson(limited)).toMatchObject({ code: 'rate_limited', status: 429 });
+        const retryAfter = Number(limited.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      }
+      clock.advance(15 * 60_000);
+      expect((await attempt(b, 'finance2@example.com', TEST_PASSWORD)).status).toBe(200);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('does not count a body that is no sign-in attempt (422), nor store the email it names', async () => {
+    const t = await startTestApp({
+      database,
+      env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '2', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '2' },
+    });
+    try {
+      for (let i = 0; i < 4; i += 1) {
+        const res = await t.api('/api/session', {
+          method: 'POST',
+          json: { email: 'support@example.com', password: TEST_PASSWORD, remember: true },
+        });
+        expect(res.status).toBe(422);
+      }
+      expect((await attempt(t, 'support@example.com', 'wrong-password')).status).toBe(401);
+      expect((await attempt(t, 'support@example.com', TEST_PASSWORD)).status).toBe(200);
+      const rows: unknown = await t.db.execute(sql`select key::text from rate_limit_hits`);
+      expect(JSON.stringify(rows)).not.toContain('support@example.com');
     } finally {
       await t.close();
     }

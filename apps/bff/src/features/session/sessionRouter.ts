@@ -1,5 +1,6 @@
 import type { SessionReply } from '@payouts/contracts';
 import { Router } from 'express';
+import type { Store } from 'express-rate-limit';
 import { z } from 'zod';
 import { auditContextOf, getAuth } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
@@ -23,14 +24,22 @@ export function createSessionRouter({
   sessionService,
   cookie,
   signInLimits,
+  signInThrottleStore,
 }: {
   sessionService: SessionService;
   cookie: SessionCookieSettings;
   signInLimits: SignInLimits;
+  /** A new store per limiter (the database one: every BFF process counts together). */
+  signInThrottleStore: () => Store;
 }): Router {
   const router = Router();
+  const throttle = signInRateLimit({
+    limits: signInLimits,
+    newStore: signInThrottleStore,
+    isAttempt: (req) => signInBody.safeParse(req.body).success,
+  });
 
-  router.post('/session', ...signInRateLimit(signInLimits), async (req, res) => {
+  router.post('/session', ...throttle, async (req, res) => {
     const body = parseInput(signInBody, req.body);
     const result = await sessionService.signIn(
       { ...body, userAgent: req.headers['user-agent'] ?? null },

@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { AppError } from '../../http/AppError.js';
 
 export interface SignInLimits {
@@ -23,12 +23,22 @@ function limited(): RequestHandler {
 /**
  * Two throttles on failed sign-ins: per address (one source guessing many accounts) and per
  * account (many sources guessing one account). Successful sign-ins do not count, so staff who
- * type their password right are never locked out by their own use. In-memory: with several
- * BFF instances, give each limiter a shared store.
+ * type their password right are never locked out by their own use; nor does a body that is no
+ * sign-in attempt at all (`isAttempt` false: it gets its 422 and writes nothing). `newStore`
+ * gives each limiter its own store; the database one makes every BFF process count together.
  */
-export function signInRateLimit(limits: SignInLimits): RequestHandler[] {
+export function signInRateLimit({
+  limits,
+  newStore,
+  isAttempt,
+}: {
+  limits: SignInLimits;
+  newStore: () => Store;
+  isAttempt: (req: Request) => boolean;
+}): RequestHandler[] {
   const common = {
     windowMs: limits.windowMs,
+    skip: (req: Request) => !isAttempt(req),
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
@@ -38,12 +48,14 @@ export function signInRateLimit(limits: SignInLimits): RequestHandler[] {
     ...common,
     limit: limits.maxFailuresPerAddress,
     identifier: 'sign-in-address',
+    store: newStore(),
     keyGenerator: (req) => `addr:${ipKeyGenerator(req.ip ?? 'unknown')}`,
   });
   const perAccount = rateLimit({
     ...common,
     limit: limits.maxFailuresPerAccount,
     identifier: 'sign-in-account',
+    store: newStore(),
     keyGenerator: (req) => {
       const body: unknown = req.body;
       const email =
