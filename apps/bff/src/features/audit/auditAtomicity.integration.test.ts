@@ -3,17 +3,17 @@ import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHILD_NOTIFICATION_TOKEN,
-  CHILD_SESSION_SECRET,
+  cardPayoutBody,
+  childBffEnv,
+  signInChild,
+  startChildBff,
+} from '../../testing/processes/childBff.js';
+import {
   createPostgresTestDatabase,
   freePort,
-  MAIN_ENTRY,
-  spawnChild,
-  waitUntilReady,
   type ChildBff,
   type PostgresTestDatabase,
 } from '../../testing/processes/childProcesses.js';
-import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 
 /*
  * The audit log is append-only evidence: an entry must commit with the change it records, or
@@ -24,19 +24,6 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function cardPayout(orderId: string, amount: string) {
-  return {
-    order_id: orderId,
-    provider: 'northwind_pay',
-    country: 'BE',
-    currency: 'EUR',
-    state: null,
-    amount,
-    payout_method_type: 'credit_card',
-    metadata: { ...TEST_CARD_METADATA },
-  };
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'an audit entry commits with its change or not at all (kill -9, PostgreSQL)',
@@ -52,24 +39,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
       sandbox = await createSandbox({ settleAfterMs: 3_600_000, logger: false });
-      env = {
-        DATABASE_URL: database.url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DEMO: '1',
-        SESSION_SECRET: CHILD_SESSION_SECRET,
-        ORCHESTRATOR_BASE_URL: sandbox.url,
-        ORCHESTRATOR_API_KEY: sandbox.credentials.apiKey,
-        ORCHESTRATOR_USER_NAME: sandbox.credentials.userName,
-        ORCHESTRATOR_PASSWORD: sandbox.credentials.password,
-        ORCHESTRATOR_NOTIFICATION_TOKEN: CHILD_NOTIFICATION_TOKEN,
+      env = childBffEnv({
+        databaseUrl: database.url,
+        sandbox,
+        port,
         // Nothing in the background touches the rows under test.
-        RECONCILER: '0',
-        APPROVAL_THRESHOLDS: 'EUR=1000',
-        CORRIDORS: 'BE:EUR',
-        LOG_LEVEL: 'warn',
-      };
+        overrides: { RECONCILER: '0', APPROVAL_THRESHOLDS: 'EUR=1000' },
+      });
     });
     afterAll(async () => {
       await bff?.kill();
@@ -78,21 +54,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     async function startBff(): Promise<void> {
-      bff = spawnChild(MAIN_ENTRY, env);
-      await waitUntilReady(`${base}/readyz`, bff, 30_000);
+      bff = await startChildBff(env, base);
     }
 
-    async function signIn(email: string): Promise<string> {
-      const res = await fetch(`${base}/api/session`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: base },
-        body: JSON.stringify({ email, password: 'demo-password' }),
-      });
-      expect(res.status).toBe(200);
-      const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-      if (!cookie) throw new Error('sign-in set no cookie');
-      return cookie;
-    }
+    const signIn = (email: string) => signInChild(base, email);
 
     function post(path: string, cookie: string, body: unknown, key?: string): Promise<Response> {
       return fetch(`${base}/api${path}`, {
@@ -108,7 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     }
 
     const createPayout = (cookie: string, orderId: string, amount: string) =>
-      post('/payouts', cookie, cardPayout(orderId, amount), randomUUID());
+      post('/payouts', cookie, cardPayoutBody(orderId, amount), randomUUID());
     const createUser = (cookie: string, email: string) =>
       post('/users', cookie, {
         email,

@@ -3,18 +3,19 @@ import type { PayoutStatus } from '@payouts/contracts';
 import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cardPayoutBody,
+  childBffEnv,
+  signInChild,
+  startChildBff,
+} from '../../testing/processes/childBff.js';
+import {
   CHILD_NOTIFICATION_TOKEN,
-  CHILD_SESSION_SECRET,
   createPostgresTestDatabase,
   freePort,
-  MAIN_ENTRY,
-  spawnChild,
-  waitUntilReady,
   type ChildBff,
   type PostgresTestDatabase,
 } from '../../testing/processes/childProcesses.js';
 import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
-import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 
 /** Client requests in flight when the BFF is killed. */
 const REQUESTS = 40;
@@ -22,7 +23,7 @@ const TIMEOUT_MS = 1000;
 
 interface ClientRequest {
   key: string;
-  body: ReturnType<typeof cardPayout>;
+  body: ReturnType<typeof cardPayoutBody>;
 }
 
 interface Reply {
@@ -32,21 +33,6 @@ interface Reply {
   replayed: boolean;
   /** The payout's id: the reply itself, or `payout_id` of a problem. */
   payoutId: string | undefined;
-}
-
-function cardPayout(orderId: string) {
-  return {
-    order_id: orderId,
-    provider: 'northwind_pay',
-    country: 'BE',
-    currency: 'EUR',
-    state: null,
-    amount: '125.50',
-    payout_method_type: 'credit_card',
-    metadata: {
-      ...TEST_CARD_METADATA,
-    },
-  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -76,29 +62,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         notificationRetry: { maxAttempts: 3, baseDelayMs: 50 },
         notifyUrl: `${base}/api/orchestrator/notifications/${CHILD_NOTIFICATION_TOKEN}`,
       });
-      env = {
-        DATABASE_URL: database.url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DEMO: '1',
-        SESSION_SECRET: CHILD_SESSION_SECRET,
-        ORCHESTRATOR_BASE_URL: sandbox.url,
-        ORCHESTRATOR_API_KEY: sandbox.credentials.apiKey,
-        ORCHESTRATOR_USER_NAME: sandbox.credentials.userName,
-        ORCHESTRATOR_PASSWORD: sandbox.credentials.password,
-        ORCHESTRATOR_NOTIFICATION_TOKEN: CHILD_NOTIFICATION_TOKEN,
-        // Stale `submitting` rows are due 2 * 1 s + 5 s after they were sent.
-        ORCHESTRATOR_TIMEOUT_MS: String(TIMEOUT_MS),
-        RECONCILER: '1',
-        RECONCILE_INTERVAL_SECONDS: '1',
-        RECONCILE_GRACE_SECONDS: '2',
-        RECONCILE_BACKOFF_SECONDS: '1',
-        RECONCILE_MAX_BACKOFF_SECONDS: '2',
-        APPROVAL_THRESHOLDS: 'none',
-        CORRIDORS: 'BE:EUR',
-        LOG_LEVEL: 'warn',
-      };
+      env = childBffEnv({
+        databaseUrl: database.url,
+        sandbox,
+        port,
+        overrides: {
+          // Stale `submitting` rows are due 2 * 1 s + 5 s after they were sent.
+          ORCHESTRATOR_TIMEOUT_MS: String(TIMEOUT_MS),
+          RECONCILER: '1',
+          RECONCILE_INTERVAL_SECONDS: '1',
+          RECONCILE_GRACE_SECONDS: '2',
+          RECONCILE_BACKOFF_SECONDS: '1',
+          RECONCILE_MAX_BACKOFF_SECONDS: '2',
+          APPROVAL_THRESHOLDS: 'none',
+        },
+      });
     });
     afterAll(async () => {
       await bff?.kill();
@@ -106,23 +84,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await database?.close();
     });
 
-    async function startBff(): Promise<ChildBff> {
-      const child = spawnChild(MAIN_ENTRY, env);
-      await waitUntilReady(`${base}/readyz`, child, 30_000);
-      return child;
-    }
-
-    async function signIn(): Promise<string> {
-      const res = await fetch(`${base}/api/session`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: base },
-        body: JSON.stringify({ email: 'finance@example.com', password: 'demo-password' }),
-      });
-      expect(res.status).toBe(200);
-      const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-      if (!cookie) throw new Error('sign-in set no cookie');
-      return cookie;
-    }
+    const startBff = () => startChildBff(env, base);
+    const signIn = () => signInChild(base, 'finance@example.com');
 
     async function send(cookie: string, request: ClientRequest): Promise<Reply> {
       const res = await fetch(`${base}/api/payouts`, {
@@ -189,7 +152,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const run = randomUUID().slice(0, 8);
       const requests: ClientRequest[] = Array.from({ length: REQUESTS }, (_, i) => ({
         key: randomUUID(),
-        body: cardPayout(`crash-${run}-${String(i).padStart(2, '0')}`),
+        body: cardPayoutBody(`crash-${run}-${String(i).padStart(2, '0')}`),
       }));
       // Staggered like real clicks (one every 60 ms), so at the kill some were answered, some
       // timed out (unknown), some wait at the orchestrator and some never reached the BFF.

@@ -1,0 +1,78 @@
+import type { Sandbox } from '@payouts/orchestrator-sandbox';
+import { TEST_CARD_METADATA } from '../testCardMetadata.js';
+import {
+  CHILD_NOTIFICATION_TOKEN,
+  CHILD_SESSION_SECRET,
+  MAIN_ENTRY,
+  spawnChild,
+  waitUntilReady,
+  type ChildBff,
+} from './childProcesses.js';
+
+/**
+ * The environment of a BFF child process (`main.ts`) on its own PostgreSQL database, in demo
+ * mode (one user per role), talking to `sandbox`; `overrides` add or replace keys.
+ */
+export function childBffEnv({
+  databaseUrl,
+  sandbox,
+  port,
+  overrides = {},
+}: {
+  databaseUrl: string;
+  sandbox: Sandbox;
+  port: number;
+  overrides?: Record<string, string>;
+}): Record<string, string> {
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DEMO: '1',
+    SESSION_SECRET: CHILD_SESSION_SECRET,
+    ORCHESTRATOR_BASE_URL: sandbox.url,
+    ORCHESTRATOR_API_KEY: sandbox.credentials.apiKey,
+    ORCHESTRATOR_USER_NAME: sandbox.credentials.userName,
+    ORCHESTRATOR_PASSWORD: sandbox.credentials.password,
+    ORCHESTRATOR_NOTIFICATION_TOKEN: CHILD_NOTIFICATION_TOKEN,
+    CORRIDORS: 'BE:EUR',
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  };
+}
+
+/** Starts `main.ts` with `env` and waits until `base` answers ready. */
+export async function startChildBff(env: Record<string, string>, base: string): Promise<ChildBff> {
+  const child = spawnChild(MAIN_ENTRY, env);
+  await waitUntilReady(`${base}/readyz`, child, 30_000);
+  return child;
+}
+
+/** Signs a demo user in on a child BFF; its session cookie (`name=value`). */
+export async function signInChild(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base },
+    body: JSON.stringify({ email, password: 'demo-password' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${email} answered ${res.status}`);
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('sign-in set no cookie');
+  return cookie;
+}
+
+/** A `northwind_pay` card payout in BE/EUR, the body of `POST /api/payouts`. */
+export function cardPayoutBody(orderId: string, amount = '125.50') {
+  return {
+    order_id: orderId,
+    provider: 'northwind_pay',
+    country: 'BE',
+    currency: 'EUR',
+    state: null,
+    amount,
+    payout_method_type: 'credit_card',
+    metadata: { ...TEST_CARD_METADATA },
+  };
+}
