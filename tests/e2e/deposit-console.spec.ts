@@ -71,7 +71,9 @@ describe('the card deposit console', () => {
     const orderId = await fillCardAndCustomer(page, card);
 
     await page.getByText('Fingerprint collected for: northwind_pay.').waitFor();
-    expect(await page.getByRole('radio', { name: 'Routed across PSPs' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'Routed across PSPs' }).isChecked())
+      .toBe(true);
     await page.getByRole('button', { name: 'Send deposit' }).click();
 
     const status = statusStep(page);
@@ -79,10 +81,11 @@ describe('the card deposit console', () => {
       .getByRole('alert')
       .filter({ hasText: /^Deposit .+: approved$/ })
       .waitFor();
-    const sentBody = (await status.getByLabel('Request body as sent').textContent()) ?? '';
-    expect(sentBody).toContain('411111******1111');
-    expect(sentBody).not.toContain(card);
-    expect(sentBody).not.toContain('cvv2');
+    const sentBody = status.getByLabel('Request body as sent');
+    await expect.poll(() => sentBody.textContent()).toContain('411111******1111');
+    // Read once the masked body is shown: the whole of it, for what must not be in it.
+    expect(await sentBody.textContent()).not.toContain(card);
+    expect(await sentBody.textContent()).not.toContain('cvv2');
     const deposit = sandboxOf(app)
       .inspect.deposits()
       .find((d) => d.order_id === orderId);
@@ -95,7 +98,7 @@ describe('the card deposit console', () => {
       card_last4: '1111',
     });
     // The CVV is cleared once sent.
-    expect(await page.getByLabel('CVV').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('CVV').inputValue()).toBe('');
     expect(unexpectedErrors).toEqual([]);
   });
 
@@ -113,8 +116,9 @@ describe('the card deposit console', () => {
       .waitFor();
     await status.getByText('do_not_honor', { exact: true }).waitFor();
     await status.getByText('Do not honor', { exact: true }).waitFor();
-    const sentBody = (await status.getByLabel('Request body as sent').textContent()) ?? '';
-    expect(sentBody).toContain('northwind-eu-highrisk');
+    await expect
+      .poll(() => status.getByLabel('Request body as sent').textContent())
+      .toContain('northwind-eu-highrisk');
     expect(
       sandboxOf(app)
         .inspect.deposits()
@@ -149,7 +153,7 @@ describe('the card deposit console', () => {
       .waitFor();
 
     await challenge.waitForLoadState();
-    expect(new URL(challenge.url()).pathname).toMatch(/^\/mpi\/challenge\//);
+    await expect.poll(() => new URL(challenge.url()).pathname).toMatch(/^\/mpi\/challenge\//);
     await challenge.getByRole('button', { name: 'Approve' }).click();
     await challenge.waitForLoadState();
 
@@ -171,10 +175,12 @@ describe('the card deposit console', () => {
     const orderId = await fillCardAndCustomer(page, SANDBOX_TEST_CARDS.approveMastercard.number);
     expect((await fingerprint).status()).toBe(204);
     const frame = page.frameLocator('iframe[title="Card fingerprint (device data collection)"]');
-    expect(await frame.locator('body').innerHTML()).toBe('');
-    expect(
-      await page.getByTitle('Card fingerprint (device data collection)').getAttribute('sandbox'),
-    ).toBe('allow-scripts');
+    await expect.poll(() => frame.locator('body').innerHTML()).toBe('');
+    await expect
+      .poll(() =>
+        page.getByTitle('Card fingerprint (device data collection)').getAttribute('sandbox'),
+      )
+      .toBe('allow-scripts');
 
     // Nothing is posted, so the console goes on with an empty ddc after its wait.
     await page

@@ -205,7 +205,7 @@ describe('follow payouts in the list', () => {
    * table keeps showing the previous rows.
    */
   async function expectListed(page: Page, orderIds: string[]): Promise<void> {
-    await expect.poll(() => listedOrderIds(page), { timeout: 10_000 }).toEqual(orderIds);
+    await expect.poll(() => listedOrderIds(page)).toEqual(orderIds);
   }
 
   it('shows every payout with its status chip (and writes the README screenshot)', async () => {
@@ -214,23 +214,19 @@ describe('follow payouts in the list', () => {
       page,
       orderIdsWhere(() => true),
     );
-    const statuses = await Promise.all(
-      SEEDS.map(async (seed) =>
-        statusIn(
-          payoutRows(page).filter({
-            has: page.getByRole('link', { name: seed.body.order_id, exact: true }),
-          }),
+    const statuses = () =>
+      Promise.all(
+        SEEDS.map(async (seed) =>
+          statusIn(
+            payoutRows(page).filter({
+              has: page.getByRole('link', { name: seed.body.order_id, exact: true }),
+            }),
+          ),
         ),
-      ),
-    );
-    expect(statuses).toEqual([
-      'Approved',
-      'Pending',
-      'In process',
-      'Declined',
-      'Failed',
-      'Approved',
-    ]);
+      );
+    await expect
+      .poll(statuses)
+      .toEqual(['Approved', 'Pending', 'In process', 'Declined', 'Failed', 'Approved']);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/payouts-list.png` });
     expect(unexpectedErrors).toEqual([]);
   });
@@ -269,7 +265,7 @@ describe('follow payouts in the list', () => {
     for (const status of ['Approved', 'Declined']) {
       const item = page.getByRole('menuitemcheckbox', { name: status });
       await item.click();
-      await expect.poll(() => item.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+      await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
     }
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Status: Approved, Declined' }).waitFor();
@@ -291,9 +287,9 @@ describe('follow payouts in the list', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
-    expect(page.url()).toBe(url.href);
+    await expect.poll(() => page.url()).toBe(url.href);
     await page.getByRole('button', { name: 'Status: Approved, Declined' }).waitFor();
-    expect(await psp.inputValue()).toBe('northwind_pay');
+    await expect.poll(() => psp.inputValue()).toBe('northwind_pay');
     await expectListed(page, filtered);
 
     const [download] = await Promise.all([

@@ -66,7 +66,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await stepHeading(page, 5).waitFor();
     // No spinner waiting for a status that cannot come: it says what it waits for.
     await page.getByText(/^Needs approval by a second person above 1000(\.0+)? EUR/).waitFor();
-    expect(await page.getByLabel('Waiting for the final status').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Waiting for the final status').count()).toBe(0);
     await page.getByRole('link', { name: 'Open the payout' }).click();
     await page.getByRole('heading', { level: 1, name: `Payout ${orderId}` }).waitFor();
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
@@ -85,8 +85,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await page.getByRole('button', { name: 'Needs my approval' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('needs_my_approval')).toBe('1');
     const row = payoutRow(page, orderId);
-    await row.waitFor();
-    expect(await statusIn(row)).toBe('Awaiting approval');
+    await expect.poll(() => statusIn(row)).toBe('Awaiting approval');
     await row.getByText('Needs your approval').waitFor();
     await row.getByRole('link', { name: orderId, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Payout ${orderId}` }).waitFor();
@@ -100,8 +99,10 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await first.page
       .getByText('Waiting for a second person: you cannot approve your own payout.')
       .waitFor();
-    expect(await first.page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-    expect(await first.page.getByRole('button', { name: 'Cancel payout' }).count()).toBe(1);
+    await expect.poll(() => first.page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await expect
+      .poll(() => first.page.getByRole('button', { name: 'Cancel payout' }).count())
+      .toBe(1);
     // And the BFF refuses the creator's approval whatever the screen shows.
     const selfApproval = await first.page.request.post(
       `/api/payouts/${encodeURIComponent(id)}/approve`,
@@ -131,8 +132,10 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await second.page.screenshot({ path: `${SCREENSHOTS_DIR}/payout-approval.png` });
     await approve.click();
     await second.page.getByText(/^Approved by Fiona Second/).waitFor();
-    expect(await approve.count()).toBe(0);
-    expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual(['created']);
+    await expect.poll(() => approve.count()).toBe(0);
+    await expect
+      .poll(() => createCallsFor(orderId).map((call) => call.outcome))
+      .toEqual(['created']);
 
     // Amounts ending in 14 wait at the sandbox until told to settle.
     const sent = await pollUntil(
@@ -148,7 +151,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     );
     await second.page.goto(`/payouts?q=${encodeURIComponent(orderId)}`);
     await expect
-      .poll(() => statusIn(payoutRow(second.page, orderId)), { timeout: 15_000, interval: 250 })
+      .poll(() => statusIn(payoutRow(second.page, orderId)), { timeout: 15_000 })
       .toBe('Approved');
     // Nothing waits for the second person any more.
     await second.page.getByRole('button', { name: 'Open menu', exact: true }).waitFor();
@@ -177,11 +180,13 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     // The creator opens it again: Rejected, and why.
     await first.page.goto(`/payouts/${encodeURIComponent(id)}`);
     await first.page.getByRole('heading', { level: 1, name: `Payout ${orderId}` }).waitFor();
-    expect(((await first.page.locator('[data-status]').first().textContent()) ?? '').trim()).toBe(
-      'Rejected',
-    );
+    await expect
+      .poll(async () => (await first.page.locator('[data-status]').first().textContent())?.trim())
+      .toBe('Rejected');
     await first.page.getByText(`Reason: ${REJECTION_REASON}`, { exact: true }).waitFor();
-    expect(await first.page.getByRole('button', { name: 'Cancel payout' }).count()).toBe(0);
+    await expect
+      .poll(() => first.page.getByRole('button', { name: 'Cancel payout' }).count())
+      .toBe(0);
     expect((await getPayoutViaApi(first.page.request, id)).status).toBe('rejected');
     expect(createCallsFor(orderId)).toEqual([]);
 

@@ -39,12 +39,14 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
     await runAll.getByRole('status').filter({ hasText: 'Done: 4 passed, 0 failed.' }).waitFor({
       timeout: 20_000,
     });
-    expect(
-      await runAll
-        .getByRole('progressbar', { name: 'Run all progress' })
-        .getAttribute('aria-valuenow'),
-    ).toBe('100');
+    await expect
+      .poll(() =>
+        runAll.getByRole('progressbar', { name: 'Run all progress' }).getAttribute('aria-valuenow'),
+      )
+      .toBe('100');
     const rows = runAll.getByRole('table', { name: 'Run all results' }).getByRole('row');
+    // One row per target; the status above says the run is done, the table may still render.
+    await expect.poll(() => rows.count()).toBe(GB_TARGETS.length + 1);
     const table = (await rows.all()).slice(1);
     const cells = await Promise.all(table.map((row) => row.getByRole('cell').allTextContents()));
     const psps = await Promise.all(table.map((row) => row.getByRole('rowheader').textContent()));
@@ -70,8 +72,8 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
     await page.getByRole('button', { name: 'Include test payouts' }).click();
     await expect.poll(() => payoutRows(page).count()).toBe(4);
     for (const row of await payoutRows(page).all()) {
-      expect(await row.getByRole('link').first().textContent()).toMatch(/^LAB-/);
-      expect(await row.getByText('Test', { exact: true }).count()).toBe(1);
+      await expect.poll(() => row.getByRole('link').first().textContent()).toMatch(/^LAB-/);
+      await expect.poll(() => row.getByText('Test', { exact: true }).count()).toBe(1);
     }
     // And the detail page badges one too.
     await payoutRows(page).first().getByRole('link').first().click();

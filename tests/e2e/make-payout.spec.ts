@@ -84,8 +84,12 @@ describe('make a payout through the "+" wizard', () => {
    * its notification has reached the BFF (the API shows a final status).
    */
   async function settle(page: Page, orderId: string): Promise<void> {
-    const [payout] = await payoutByOrderId(page, orderId);
-    expect(payout?.orchestrator_id).toBeTruthy();
+    // Sent to the orchestrator once the BFF has its id; the UI may show the row a moment before.
+    const [payout] = await pollUntil(
+      `${orderId}'s orchestrator id`,
+      () => payoutByOrderId(page, orderId),
+      ([found]) => Boolean(found?.orchestrator_id),
+    );
     await sandboxOf(app).settle(payout!.orchestrator_id!);
     await pollUntil(
       `${orderId}'s status at the BFF`,
@@ -133,16 +137,15 @@ describe('make a payout through the "+" wizard', () => {
     // The review masks the card number.
     const review = page.getByRole('region', { name: 'Recipient details' });
     await review.getByText('411111******1111').waitFor();
-    expect(await review.textContent()).not.toContain('4111111111111111');
+    await expect.poll(() => review.textContent()).not.toContain('4111111111111111');
     await makePayoutButton(page).click();
 
     await stepHeading(page, 5).waitFor();
     await page.getByText(`Payout ${orderId} was created.`).waitFor();
     await page.getByRole('link', { name: 'Back to the list' }).click();
     const row = payoutRow(page, orderId);
-    await row.waitFor();
-    expect(await statusIn(row)).toBe('In process');
-    expect(await row.textContent()).toContain('€25.14');
+    await expect.poll(() => statusIn(row)).toBe('In process');
+    await expect.poll(() => row.textContent()).toContain('€25.14');
 
     await settle(page, orderId);
     await expectListStatus(page, orderId, 'Approved');
@@ -180,16 +183,15 @@ describe('make a payout through the "+" wizard', () => {
     await nextButton(page).click();
     await stepHeading(page, 4).waitFor();
     const summary = page.getByRole('region', { name: 'Payout' });
-    expect(await summary.textContent()).toContain('Meridian Transfers');
+    await expect.poll(() => summary.textContent()).toContain('Meridian Transfers');
     await makePayoutButton(page).click();
     await page.getByText(`Payout ${orderId} was created.`).waitFor();
 
     await page.getByRole('link', { name: 'Back to the list' }).click();
     const row = payoutRow(page, orderId);
-    await row.waitFor();
-    expect(await statusIn(row)).toBe('Pending');
-    expect(await row.textContent()).toContain('$310.14');
-    expect(await row.textContent()).toContain('Bank account');
+    await expect.poll(() => statusIn(row)).toBe('Pending');
+    await expect.poll(() => row.textContent()).toContain('$310.14');
+    await expect.poll(() => row.textContent()).toContain('Bank account');
 
     await settle(page, orderId);
     await expectListStatus(page, orderId, 'Approved', { reload: true });
@@ -210,7 +212,7 @@ describe('make a payout through the "+" wizard', () => {
     await key('Enter');
     await key('Tab');
     const currency = page.getByRole('combobox', { name: 'Currency' });
-    expect(await currency.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => currency.evaluate((el) => el === document.activeElement)).toBe(true);
     // The select opens on ArrowDown; the arrows walk its options, Enter picks one.
     await key('ArrowDown');
     await pressUntilFocused(
@@ -257,9 +259,8 @@ describe('make a payout through the "+" wizard', () => {
     await key('Enter');
 
     const row = payoutRow(page, orderId);
-    await row.waitFor();
-    expect(await statusIn(row)).toBe('Pending');
-    expect(await row.textContent()).toContain('Crypto');
+    await expect.poll(() => statusIn(row)).toBe('Pending');
+    await expect.poll(() => row.textContent()).toContain('Crypto');
     await settle(page, orderId);
     await expectListStatus(page, orderId, 'Approved', { reload: true });
     expect(unexpectedErrors).toEqual([]);
@@ -278,11 +279,13 @@ describe('make a payout through the "+" wizard', () => {
     await makePayoutButton(page).dblclick();
     await page.getByText(`Payout ${orderId} was created.`).waitFor();
 
-    expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual(['created']);
+    await expect
+      .poll(() => createCallsFor(orderId).map((call) => call.outcome))
+      .toEqual(['created']);
     // The BFF has one payout too: the list searched by the order id shows a single row.
     await page.goto(`/payouts?q=${encodeURIComponent(orderId)}`);
     await payoutRow(page, orderId).waitFor();
-    expect(await payoutRows(page).count()).toBe(1);
+    await expect.poll(() => payoutRows(page).count()).toBe(1);
     expect(await payoutByOrderId(page, orderId)).toHaveLength(1);
     expect(unexpectedErrors).toEqual([]);
   });
@@ -321,8 +324,8 @@ describe('make a payout through the "+" wizard', () => {
       await stepHeading(page, 3).waitFor();
       await page.getByText('The payout was not made: fix the marked fields').waitFor();
       const field = recipientField(page, 'Account holder name');
-      expect(await field.inputValue()).toBe(longName);
-      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => field.inputValue()).toBe(longName);
+      await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
       // RJSF's field wrapper holds the input and its messages: the message sits under the field.
       const fieldGroup = page.locator('.rjsf-field').filter({ has: field });
       await fieldGroup
@@ -330,18 +333,19 @@ describe('make a payout through the "+" wizard', () => {
         .waitFor();
       // Screen readers are told the message: the wizard's input template describes the <input>
       // itself by its error list (RJSF's MUI template put it on a wrapper <div>).
-      expect(await accessibleDescription(field)).toContain('at most 26 characters');
-      expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual(['validation']);
+      await expect.poll(() => accessibleDescription(field)).toContain('at most 26 characters');
+      await expect
+        .poll(() => createCallsFor(orderId).map((call) => call.outcome))
+        .toEqual(['validation']);
 
       await field.fill('Ada Lovelace');
       await nextButton(page).click();
       await stepHeading(page, 4).waitFor();
       await makePayoutButton(page).click();
       await page.getByText(`Payout ${orderId} was created.`).waitFor();
-      expect(createCallsFor(orderId).map((call) => call.outcome)).toEqual([
-        'validation',
-        'created',
-      ]);
+      await expect
+        .poll(() => createCallsFor(orderId).map((call) => call.outcome))
+        .toEqual(['validation', 'created']);
       // The refused attempt stays in the ledger as failed; the resend is the payout.
       const statuses = (await payoutByOrderId(page, orderId)).map((p) => p.status);
       expect(statuses.filter((status) => status === 'failed')).toHaveLength(1);
@@ -375,11 +379,13 @@ describe('make a payout through the "+" wizard', () => {
       .getByRole('alert')
       .filter({ hasText: 'Declined (account_closed): The beneficiary account is closed' })
       .waitFor({ timeout: 15_000 });
-    expect(await page.locator('[data-status]').first().textContent()).toBe('Declined');
+    await expect.poll(() => page.locator('[data-status]').first().textContent()).toBe('Declined');
     const references = page
       .locator('section')
       .filter({ has: page.getByRole('heading', { level: 2, name: 'References' }) });
-    expect(await references.textContent()).toContain('The beneficiary account is closed');
+    await expect
+      .poll(() => references.textContent())
+      .toContain('The beneficiary account is closed');
     expect(unexpectedErrors).toEqual([]);
   });
 });

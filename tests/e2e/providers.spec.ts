@@ -53,11 +53,13 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
     const atlas = gb
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: 'Atlas Remit' }) });
-    expect(await atlas.getByRole('cell').allTextContents()).toEqual(
-      Array(3).fill(
-        'MissingIts “Payouts” feature is not enabled in its credentials, or it does not serve GB/GBP.',
-      ),
-    );
+    await expect
+      .poll(() => atlas.getByRole('cell').allTextContents())
+      .toEqual(
+        Array(3).fill(
+          'MissingIts “Payouts” feature is not enabled in its credentials, or it does not serve GB/GBP.',
+        ),
+      );
 
     // A cell opens the fields that PSP asks for, read-only, as finance would see them.
     await harbor.getByRole('button', { name: /Harbor Payments, Bank account/ }).click();
@@ -66,7 +68,7 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
     });
     await fields.waitFor();
     const iban = fields.getByRole('textbox').first();
-    expect(await iban.isEditable()).toBe(false);
+    await expect.poll(() => iban.isEditable()).toBe(false);
 
     expect(unexpectedErrors).toEqual([]);
   });
@@ -97,7 +99,7 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
       await page.goto(path);
       await page.getByText(/Your role \(Support\) cannot open/).waitFor();
     }
-    expect(await page.getByRole('button', { name: 'Run all' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Run all' }).count()).toBe(0);
     expect(unexpectedErrors).toEqual([]);
   });
 });

@@ -80,15 +80,15 @@ describe('an admin manages users and reads the audit log', () => {
       .getByRole('table', { name: 'Users' })
       .getByRole('row')
       .filter({ hasText: NEW_USER.email });
-    expect(await row.getByRole('combobox', { name: 'Role of Grace Hopper' }).textContent()).toBe(
-      'Support',
-    );
-    expect(await row.getByRole('cell').allTextContents()).toContain('Never');
+    await expect
+      .poll(() => row.getByRole('combobox', { name: 'Role of Grace Hopper' }).textContent())
+      .toBe('Support');
+    await expect.poll(() => row.getByRole('cell').allTextContents()).toContain('Never');
 
     // The new user signs in in a context of their own and gets support's sections.
     const grace = await openPage(browser, app.url);
     await signInAs(grace.page, NEW_USER.email, NEW_USER.password);
-    expect(await menuSections(grace.page)).toEqual(['Payouts', 'Providers']);
+    await expect.poll(() => menuSections(grace.page)).toEqual(['Payouts', 'Providers']);
 
     // A payout and a lab run, so the log has one of each family.
     expect((await createPayoutViaApi(page.request, app.url, PAYOUT)).status).toBe(201);
@@ -131,7 +131,7 @@ describe('an admin manages users and reads the audit log', () => {
     await filterWhat(page, 'Anything');
     await page.getByRole('textbox', { name: 'Who (e-mail or user id)' }).fill(NEW_USER.email);
     await expect.poll(() => auditRows(page)).toEqual([[NEW_USER.email, 'session.sign_in']]);
-    expect(new URL(page.url()).searchParams.get('who')).toBe(NEW_USER.email);
+    await expect.poll(() => new URL(page.url()).searchParams.get('who')).toBe(NEW_USER.email);
 
     expect(admin.unexpectedErrors).toEqual([]);
     expect(grace.unexpectedErrors).toEqual([]);

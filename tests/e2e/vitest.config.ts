@@ -9,6 +9,8 @@ export default mergeConfig(
       include: ['**/*.spec.ts'],
       globalSetup: ['./support/globalSetup.ts'],
       testTimeout: 60_000,
+      // Retrying assertions (`expect.poll`) wait as long as a locator does (browser.ts), not 1 s.
+      expect: { poll: { timeout: 10_000, interval: 100 } },
       hookTimeout: 120_000,
       // One Chromium and one server at a time: this is a 2-core machine.
       fileParallelism: false,
