@@ -29,6 +29,17 @@ export interface PayoutApprovals {
   ): Promise<PayoutDto>;
 }
 
+/** A payout rejected or cancelled: never to be sent, so its sealed request goes too. */
+function neverSent(user: SessionUser, now: Date, reason: string): Partial<PayoutRow> {
+  return {
+    rejectedBy: user.id,
+    rejectedAt: now,
+    rejectionReason: reason,
+    submission: null,
+    nextCheckAt: null,
+  };
+}
+
 export function createPayoutApprovals({
   payoutsRepository: repo,
   views,
@@ -123,13 +134,7 @@ export function createPayoutApprovals({
       await decide(
         id,
         'reject',
-        (now) => ({
-          rejectedBy: user.id,
-          rejectedAt: now,
-          rejectionReason: reason,
-          submission: null,
-          nextCheckAt: null,
-        }),
+        (now) => ({ ...neverSent(user, now, reason) }),
         (now) => ({ type: 'rejected', actor: user.email, at: now, data: { reason } }),
         () =>
           auditService.row(context, {
@@ -150,12 +155,8 @@ export function createPayoutApprovals({
         id,
         'reject',
         (now) => ({
-          rejectedBy: user.id,
-          rejectedAt: now,
-          rejectionReason: reason || 'Cancelled by its creator',
+          ...neverSent(user, now, reason || 'Cancelled by its creator'),
           cancelled: true,
-          submission: null,
-          nextCheckAt: null,
         }),
         (now) => ({
           type: 'cancelled',
