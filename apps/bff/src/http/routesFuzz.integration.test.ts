@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { ERROR_CODES } from './AppError.js';
 import { PROBLEM_CONTENT_TYPE } from './problemHandler.js';
-import { auditCount, rowCounts, tableHashes } from '../testing/fuzz/dbSnapshot.js';
+import {
+  auditCount,
+  rateLimitHitsTotal,
+  rowCounts,
+  tableHashes,
+} from '../testing/fuzz/dbSnapshot.js';
 import { badRequests, type FuzzInput } from '../testing/fuzz/fuzzRequests.js';
 import { createRawClient, type RawClient, type RawResponse } from '../testing/fuzz/rawRequest.js';
 import { FUZZ_ROUTES, mountedRoutes, type FuzzRoute } from '../testing/fuzz/routeTable.js';
@@ -270,6 +275,7 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
         const sandboxBefore = sandboxSeen();
         const hashesBefore = await tableHashes(t.db);
         const auditBefore = await auditCount(t.db, expectedAudit);
+        const signInHits = route.countsFailedSignIns;
         let counts = await rowCounts(t.db);
         await fc.assert(
           fc.asyncProperty(
@@ -289,6 +295,7 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
                 const group = inputs.filter((input) => input.expect === expectation);
                 if (group.length === 0) continue;
                 const callsBefore = calls.length;
+                const hitsBefore = signInHits ? await rateLimitHitsTotal(t.db) : 0;
                 const sentAt = performance.now();
                 const replies = await Promise.all(group.map((input) => send(route, input)));
                 report.sendMs += performance.now() - sentAt;
@@ -301,6 +308,14 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
                   report.kinds[input.kind] = (report.kinds[input.kind] ?? 0) + 1;
                   check(route, input, res, report);
                 });
+                if (signInHits) {
+                  // Exactly one hit per limiter for each failed sign-in, none for anything else.
+                  const failed = replies.filter((res) => res.status === 401).length;
+                  expect(
+                    (await rateLimitHitsTotal(t.db)) - hitsBefore,
+                    `rate limit hits for ${replies.map((r) => r.status).join(',')}`,
+                  ).toBe(failed * signInHits.limiters);
+                }
                 const allowed = expectation === 'no5xx' ? (route.orchestratorReads ?? []) : [];
                 expect(
                   newCalls.filter((c) => !allowed.includes(c)),
@@ -311,8 +326,14 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
               const after = await rowCounts(t.db);
               report.countMs += performance.now() - countedAt;
               const audited = expectedAudit.length > 0 ? after.audit_log - counts.audit_log : 0;
+              // Checked above, hit by hit.
+              const throttled = signInHits ? after.rate_limit_hits - counts.rate_limit_hits : 0;
               expect(
-                JSON.stringify({ ...after, audit_log: after.audit_log - audited }),
+                JSON.stringify({
+                  ...after,
+                  audit_log: after.audit_log - audited,
+                  rate_limit_hits: after.rate_limit_hits - throttled,
+                }),
                 `rows written by one of: ${inputs.map((i) => `${i.kind} ${i.request.path.slice(0, 100)}`).join(' | ')}`,
               ).toBe(JSON.stringify(counts));
               counts = after;
@@ -339,12 +360,13 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
         expect(sandboxSeen()).toEqual(sandboxBefore);
         const hashesAfter = await tableHashes(t.db);
         report.auditRows = (await auditCount(t.db, expectedAudit)) - auditBefore;
-        if (report.auditRows > 0) {
-          // Only the expected audit rows were added: every other table is byte for byte the same.
-          expect({ ...hashesAfter, audit_log: '' }).toEqual({ ...hashesBefore, audit_log: '' });
-        } else {
-          expect(hashesAfter).toEqual(hashesBefore);
-        }
+        // Only the expected audit rows and sign-in counts changed: every other table is byte
+        // for byte the same.
+        const changed = {
+          ...(report.auditRows > 0 ? { audit_log: '' } : {}),
+          ...(signInHits ? { rate_limit_hits: '' } : {}),
+        };
+        expect({ ...hashesAfter, ...changed }).toEqual({ ...hashesBefore, ...changed });
         report.ms = Date.now() - started;
         reports.push(report);
       },

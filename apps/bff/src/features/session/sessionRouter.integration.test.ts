@@ -163,13 +163,27 @@ describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
 
   const attempt = (t: TestApp, email: string, password: string) =>
     t.api('/api/session', { method: 'POST', json: { email, password } });
-
-  it('locks one account after repeated failures, even for the right password, with Retry-After', async () => {
+  /** An app with these limits of failures per account and per address, closed after `run`. */
+  const withLimits = async (
+    [perAccount, perAddress]: [number, number],
+    run: (t: TestApp) => Promise<void>,
+  ) => {
     const t = await startTestApp({
       database,
-      env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100' },
+      env: {
+        SIGN_IN_MAX_FAILURES_PER_ACCOUNT: String(perAccount),
+        SIGN_IN_MAX_FAILURES_PER_ADDRESS: String(perAddress),
+      },
     });
     try {
+      await run(t);
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('locks one account after repeated failures, even for the right password, with Retry-After', async () => {
+    await withLimits([3, 100], async (t) => {
       for (let i = 0; i < 3; i += 1) {
         expect((await attempt(t, 'finance2@example.com', 'wrong-password')).status).toBe(401);
       }
@@ -180,17 +194,11 @@ describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
       expect(problem).toMatchObject({ code: 'rate_limited', status: 429 });
       // Other accounts are not affected.
       expect((await attempt(t, 'support@example.com', TEST_PASSWORD)).status).toBe(200);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('limits one address guessing across accounts, and never counts successful sign-ins', async () => {
-    const t = await startTestApp({
-      database,
-      env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '100', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '4' },
-    });
-    try {
+    await withLimits([100, 4], async (t) => {
       for (let i = 0; i < 6; i += 1) {
         expect((await attempt(t, 'admin@example.com', TEST_PASSWORD)).status).toBe(200);
       }
@@ -200,9 +208,7 @@ describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
       const limited = await attempt(t, 'admin@example.com', TEST_PASSWORD);
       expect(limited.status).toBe(429);
       expect(limited.headers.get('content-type')).toMatch(/problem\+json/);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('counts failures made through every BFF process on the database, until the window ends', async () => {
@@ -231,11 +237,7 @@ describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
   });
 
   it('does not count a body that is no sign-in attempt (422), nor store the email it names', async () => {
-    const t = await startTestApp({
-      database,
-      env: { SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '2', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '2' },
-    });
-    try {
+    await withLimits([2, 2], async (t) => {
       for (let i = 0; i < 4; i += 1) {
         const res = await t.api('/api/session', {
           method: 'POST',
@@ -247,9 +249,7 @@ describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
       expect((await attempt(t, 'support@example.com', TEST_PASSWORD)).status).toBe(200);
       const rows: unknown = await t.db.execute(sql`select key::text from rate_limit_hits`);
       expect(JSON.stringify(rows)).not.toContain('support@example.com');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 

@@ -10,6 +10,8 @@ const TABLES = [
   { name: 'payout_events', row: sql`to_jsonb(t)` },
   { name: 'idempotency_keys', row: sql`to_jsonb(t)` },
   { name: 'audit_log', row: sql`to_jsonb(t)` },
+  // Failed sign-ins are counted here (the one route allowed to: `countsFailedSignIns`).
+  { name: 'rate_limit_hits', row: sql`to_jsonb(t)` },
 ] as const;
 
 export type TableName = (typeof TABLES)[number]['name'];
@@ -38,6 +40,14 @@ export async function tableHashes(db: Database): Promise<TableHashes> {
   );
   const [row] = rowsOf(await db.execute(sql`select ${sql.join(selects, sql`, `)}`));
   return Object.fromEntries(TABLES.map((t) => [t.name, String(row?.[t.name])])) as TableHashes;
+}
+
+/** Every hit counted in `rate_limit_hits`, all keys together. */
+export async function rateLimitHitsTotal(db: Database): Promise<number> {
+  const [row] = rowsOf(
+    await db.execute(sql`select coalesce(sum(hits), 0)::int as n from rate_limit_hits`),
+  );
+  return Number(row?.n);
 }
 
 /** Rows of `audit_log` with one of `actions`, so a route's expected audit trail can be told apart. */

@@ -26,6 +26,11 @@ export interface FuzzRoute {
   /** Audit actions a shape-valid input may record (a failed sign-in is audited by design). */
   expectedAudit?: readonly string[];
   /**
+   * A reply of 401 (a failed sign-in) counts one hit per sign-in limiter in `rate_limit_hits`;
+   * every other reply, and every other route, must leave that table alone.
+   */
+  countsFailedSignIns?: { limiters: number };
+  /**
    * Orchestrator reads a shape-valid (not invalid-by-construction) input may cause: the route
    * exists to look things up there. Invalid input must never reach the orchestrator.
    */
@@ -123,6 +128,7 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
       strict: true,
     },
     expectedAudit: ['session.sign_in_failed'],
+    countsFailedSignIns: { limiters: 2 },
   },
   { method: 'GET', path: '/api/session', role: 'finance', ignoresQuery: true },
   // Signing out ends the session it names: fuzzed without one (bad cookies instead).
