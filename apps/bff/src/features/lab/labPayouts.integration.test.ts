@@ -12,10 +12,25 @@ describe.each(testDatabaseKinds)('lab payouts (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;
+  /** Every call the app makes to the orchestrator (the sandbox does not count metadata calls). */
+  let orchestratorCalls = 0;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    t = await startTestApp({ database });
+    t = await startTestApp({
+      database,
+      wrapOrchestrator: (client) =>
+        new Proxy(client, {
+          get(target, property, receiver) {
+            const value: unknown = Reflect.get(target, property, receiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]): unknown => {
+              orchestratorCalls += 1;
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        }),
+    });
     admin = await t.signIn('admin');
   });
   afterAll(async () => {
@@ -75,6 +90,25 @@ describe.each(testDatabaseKinds)('lab payouts (%s)', (kind) => {
     expect(missing.body.errors[0].pointer).toBe('/provider');
     const bad = await admin('/api/lab/test-data?country=BE&currency=EUR');
     expect(bad.status).toBe(422);
+  });
+
+  it('refuses test data for a corridor not the merchant’s before asking the orchestrator', async () => {
+    const before = orchestratorCalls;
+    for (const corridor of ['country=FR&currency=EUR', 'country=BE&currency=USD']) {
+      const { status, body } = await testData(
+        `${corridor}&payout_method_type=credit_card&provider=northwind_pay`,
+      );
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ code: 'validation_failed' });
+      expect(body.errors[0].pointer).toBe('/currency');
+    }
+    expect(orchestratorCalls).toBe(before);
+    // A configured corridor not asked for yet does reach it (the count is live).
+    const known = await testData(
+      'country=US&currency=USD&payout_method_type=credit_card&provider=northwind_pay',
+    );
+    expect(known.body.errors?.[0]?.pointer).not.toBe('/currency');
+    expect(orchestratorCalls).toBeGreaterThan(before);
   });
 
   it('sends a test payout: stored as test, the exchange shown masked, out of default lists', async () => {

@@ -8,6 +8,7 @@ import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { problemBody } from '../../http/problemHandler.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { PayoutCreation } from '../payouts/payoutCreation.js';
 import type { PayoutQueries } from '../payouts/payoutQueries.js';
 import { corridorOfBody, idempotencyKeyOf } from '../payouts/payoutsRouter.js';
@@ -69,7 +70,10 @@ export function createLabRouter({
   router.use('/lab', requirePermission('lab:use'));
 
   router.get('/lab/test-data', async (req, res) => {
-    res.json({ payout: await labService.testData(parseInput(testDataQuery, req.query)) });
+    const query = parseInput(testDataQuery, req.query);
+    // Only the merchant's corridors reach the orchestrator (and the providers cache).
+    requireKnownCorridor(corridors, query);
+    res.json({ payout: await labService.testData(query) });
   });
 
   router.post('/lab/payouts', async (req, res) => {

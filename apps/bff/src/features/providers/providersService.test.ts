@@ -1,16 +1,16 @@
 import type { PayoutProvider } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../shared/clock.js';
-import { createProvidersService } from './providersService.js';
+import { createProvidersService, PROVIDERS_CACHE_MAX_ENTRIES } from './providersService.js';
 
-function counting() {
+function counting(delayMs = 5) {
   let calls = 0;
   return {
     calls: () => calls,
     orchestrator: {
       getPayoutProviders: async (): Promise<PayoutProvider[]> => {
         calls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         return [];
       },
     },
@@ -34,5 +34,28 @@ describe('providers service', () => {
     await Promise.all([service.get(corridor), service.get(corridor), service.get(corridor)]);
     await service.get(corridor);
     expect(o.calls()).toBe(4);
+  });
+
+  it('keeps a bounded number of corridors, dropping the least recently used', async () => {
+    const o = counting(0);
+    const service = createProvidersService({ ...o, clock: systemClock, ttlMs: 60_000 });
+    // Made-up corridors (keys come from request input), one more than the cache keeps.
+    const madeUp = Array.from({ length: PROVIDERS_CACHE_MAX_ENTRIES }, (_, i) => ({
+      country: `Z${String.fromCharCode(65 + (i % 26))}`,
+      currency: `X${i}`,
+    }));
+    expect(PROVIDERS_CACHE_MAX_ENTRIES).toBeGreaterThanOrEqual(100);
+    expect(PROVIDERS_CACHE_MAX_ENTRIES).toBeLessThanOrEqual(1000);
+    await service.get(corridor);
+    await service.get(madeUp[0]!);
+    await service.get(corridor); // used again: now the most recent
+    for (const c of madeUp.slice(1)) await service.get(c);
+    const filled = o.calls();
+    expect(filled).toBe(PROVIDERS_CACHE_MAX_ENTRIES + 1);
+
+    await service.get(corridor);
+    expect(o.calls()).toBe(filled); // still cached
+    await service.get(madeUp[0]!);
+    expect(o.calls()).toBe(filled + 1); // the least recently used was dropped
   });
 });

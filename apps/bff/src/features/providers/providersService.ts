@@ -17,6 +17,12 @@ interface Entry {
 }
 
 /**
+ * Corridors are finite, but the keys come from request input: the cache keeps at most this many,
+ * dropping the least recently used, so made-up corridors cannot grow it without bound.
+ */
+export const PROVIDERS_CACHE_MAX_ENTRIES = 500;
+
+/**
  * The metadata endpoint changes only when the merchant's PSP set-up does, and every payout
  * form needs it: a per-corridor cache keeps the wizard fast. Concurrent misses share one call.
  */
@@ -24,12 +30,23 @@ export function createProvidersService({
   orchestrator,
   clock,
   ttlMs,
+  maxEntries = PROVIDERS_CACHE_MAX_ENTRIES,
 }: {
   orchestrator: Pick<OrchestratorClient, 'getPayoutProviders'>;
   clock: Clock;
   ttlMs: number;
+  maxEntries?: number;
 }): ProvidersService {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recent first.
   const cache = new Map<string, Entry>();
+  const remember = (key: string, entry: Entry) => {
+    cache.delete(key);
+    cache.set(key, entry);
+    for (const oldest of cache.keys()) {
+      if (cache.size <= maxEntries) break;
+      cache.delete(oldest);
+    }
+  };
   const inFlight = new Map<string, Promise<CorridorProviders>>();
 
   const fetchFresh = (key: string, corridor: Corridor): Promise<CorridorProviders> => {
@@ -47,7 +64,7 @@ export function createProvidersService({
           providers,
           fetched_at: now.toISOString(),
         };
-        if (cacheOn) cache.set(key, { value, expiresAt: now.getTime() + ttlMs });
+        if (cacheOn) remember(key, { value, expiresAt: now.getTime() + ttlMs });
         return value;
       } catch (error) {
         throw orchestratorErrorToAppError(error);
@@ -64,6 +81,7 @@ export function createProvidersService({
       const key = `${corridor.country}:${corridor.currency}`;
       const cached = cache.get(key);
       if (!options.refresh && cached && cached.expiresAt > clock.now().getTime()) {
+        remember(key, cached);
         return cached.value;
       }
       return fetchFresh(key, corridor);
