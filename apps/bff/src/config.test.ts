@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.js';
+import { CONFIG_KEYS, ConfigError, parseConfig } from './config.js';
 
 const SECRET = 'x'.repeat(40);
 const remote = {
@@ -194,5 +195,39 @@ describe('parseConfig', () => {
     });
     expect(config.demo).toEqual({ enabled: true, password: 'another-pass' });
     expect(config.database.url).toBeUndefined();
+  });
+});
+
+describe('configuration documentation', () => {
+  const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+
+  it('lists every key config.ts reads in .env.example and in the README table', () => {
+    expect(CONFIG_KEYS.length).toBeGreaterThanOrEqual(40);
+    expect(CONFIG_KEYS).toContain('PAYOUT_DATA_KEYS');
+    const example = read('../.env.example');
+    const readmeRows = read('../README.md')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'));
+    const missingFromExample = CONFIG_KEYS.filter(
+      (key) => !new RegExp(`^(# )?${key}=`, 'm').test(example),
+    );
+    const missingFromReadme = CONFIG_KEYS.filter(
+      (key) => !readmeRows.some((row) => row.split('|')[1]!.includes(`\`${key}\``)),
+    );
+    expect({ missingFromExample, missingFromReadme }).toEqual({
+      missingFromExample: [],
+      missingFromReadme: [],
+    });
+  });
+
+  it('keeps .env.example free of real secrets: every secret is empty or a change-me value', () => {
+    for (const line of read('../.env.example').split('\n')) {
+      const match = /^(?:# )?([A-Z_]+)=(.*)$/.exec(line);
+      if (!match || !/(SECRET|PASSWORD|_KEY|_KEYS|TOKEN)$/.test(match[1]!)) continue;
+      if (match[1] === 'DEMO_PASSWORD') continue; // the public demo password (README)
+      for (const value of match[2]!.split(',').filter(Boolean)) {
+        expect(value, match[1]).toMatch(/^change-me/);
+      }
+    }
   });
 });

@@ -32,13 +32,13 @@ export interface Config {
   port: number;
   /** Where browsers reach the app; its origin is the only one allowed to change state. */
   publicUrl: URL;
-  /** PUBLIC_URL unset: main.ts may correct the port once it listens (PORT=0). */
+  /** PUBLIC_URL unset: server.ts may correct the port once it listens (PORT=0). */
   publicUrlIsDefault: boolean;
   logLevel: LogLevel;
   /** Demo mode: embedded sandbox or `DEMO=1`; seeds one user per role. */
   demo: { enabled: boolean; password: string };
   orchestrator: {
-    /** `embedded`: no base URL configured, main.ts starts the bundled sandbox in-process. */
+    /** `embedded`: no base URL configured, server.ts starts the bundled sandbox in-process. */
     mode: 'embedded' | 'remote';
     baseUrl: string | undefined;
     apiKey: string;
@@ -320,6 +320,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   TRUST_PROXY: trustProxy.default(false),
 });
+
+/** Every environment key the BFF reads (`.env.example` and the README list each one). */
+export const CONFIG_KEYS = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 type Env = Record<string, string | undefined>;
 
