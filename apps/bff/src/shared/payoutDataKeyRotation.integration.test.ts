@@ -3,25 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payouts } from '../db/schema.js';
-import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
+import { cardPayoutBody } from '../testing/processes/childBff.js';
 import { readJson, startTestApp, type TestApp } from '../testing/testApp.js';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
 
 const KEY_A = 'payout-data-key-A-0123456789abcdefghij';
 const KEY_B = 'payout-data-key-B-0123456789abcdefghij';
-
-function cardPayout(orderId: string) {
-  return {
-    order_id: orderId,
-    provider: 'northwind_pay',
-    country: 'BE',
-    currency: 'EUR',
-    state: null,
-    amount: '2500.00',
-    payout_method_type: 'credit_card',
-    metadata: { ...TEST_CARD_METADATA },
-  };
-}
 
 describe.each(testDatabaseKinds)('payout data key rotation (%s)', (kind) => {
   let database: TestDatabase | undefined;
@@ -54,7 +41,7 @@ describe.each(testDatabaseKinds)('payout data key rotation (%s)', (kind) => {
     const finance = await app.signIn('finance');
     const res = await finance('/api/payouts', {
       method: 'POST',
-      json: cardPayout(orderId),
+      json: cardPayoutBody(orderId, '2500.00'),
       headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(res.status).toBe(201);
