@@ -1,4 +1,8 @@
-import { isFinalStatus, type OrchestratorPayoutStatus, type PayoutStatus } from '@payouts/contracts';
+import {
+  isFinalStatus,
+  type OrchestratorPayoutStatus,
+  type PayoutStatus,
+} from '@payouts/contracts';
 
 export { isFinalStatus } from '@payouts/contracts';
 
