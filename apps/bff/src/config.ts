@@ -1,31 +1,28 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { Corridor } from '@payouts/contracts';
 import {
-  COUNTRY_CODE_RE,
-  CURRENCY_CODE_RE,
-  DECIMAL_STRING_RE,
-  type Corridor,
-} from '@payouts/contracts';
+  amountsByCurrency,
+  corridors,
+  depositPsps,
+  flag,
+  knownPsps,
+  payoutDataKeys,
+  positiveInt,
+  trustProxy,
+  type AmountsByCurrency,
+  type DepositPsp,
+  type KnownPsp,
+} from './configValues.js';
 import type { OrchestratorApiVersion } from '@payouts/orchestrator-client';
+
+export type { AmountsByCurrency, DepositPsp, KnownPsp } from './configValues.js';
+/** Four eyes: above these amounts a payout needs a second person. */
+export type ApprovalThresholds = AmountsByCurrency;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** A PSP the merchant has credentials for, as configured (the orchestrator lists only enabled ones). */
-export interface KnownPsp {
-  name: string;
-  title: string;
-}
-
-/** A PSP the card-deposit console may target, with its merchant accounts (MID aliases). */
-export interface DepositPsp {
-  name: string;
-  title: string;
-  mids: string[];
-  /** Whether it wants device data from the fingerprint step; null when not known. */
-  needs_fingerprint: boolean | null;
-}
 
 export interface Config {
   host: string;
@@ -62,10 +59,24 @@ export interface Config {
     secureCookie: boolean;
     cookieName: string;
   };
-  signIn: { windowMs: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number };
+  signIn: {
+    windowMs: number;
+    /** Failed sign-ins of one account in a window before each further attempt must wait. */
+    maxFailuresPerAccount: number;
+    /** The longest wait: the delay doubles per failure past the allowance, up to this. */
+    maxDelayMs: number;
+    maxFailuresPerAddress: number;
+  };
   admin: { email: string; password: string } | undefined;
   /** Four eyes: above these amounts a payout needs a second person before it is sent. */
   approvalThresholds: ApprovalThresholds;
+  /**
+   * An approval does not count when the approver's account was created, re-roled or reset by
+   * the payout's creator less than this long ago (0: off).
+   */
+  approvalCooldownMs: number;
+  /** The largest amount of a lab test payout, per currency. */
+  labMaxAmounts: AmountsByCurrency;
   /** The background reconciler of unknown and non-final payouts. */
   reconciler: {
     /** false: never started by startServer (tests drive `runOnce` themselves). */
@@ -102,12 +113,6 @@ export interface Config {
   defaultsUsed: string[];
 }
 
-export interface ApprovalThresholds {
-  byCurrency: Record<string, string>;
-  /** `*=amount`: the threshold of every currency not listed. */
-  default: string | undefined;
-}
-
 export interface ConfigIssue {
   key: string;
   message: string;
@@ -132,140 +137,21 @@ const _everyClientVersionListed = (
 ): (typeof ORCHESTRATOR_API_VERSIONS)[number] => version;
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
-const DECIMAL = DECIMAL_STRING_RE;
-const CURRENCY = CURRENCY_CODE_RE;
-const COUNTRY = COUNTRY_CODE_RE;
 
-const positiveInt = (max: number) => z.coerce.number().int().positive().max(max);
-const flag = z.stringbool({
-  truthy: ['1', 'true', 'yes', 'on'],
-  falsy: ['0', 'false', 'no', 'off'],
-});
+/**
+ * The demo's four eyes: a catch-all `*` alone would let 9,999 BTC through like 9,999 EUR, so the
+ * sandbox's crypto currencies have their own (decision 013).
+ */
+const DEMO_APPROVAL_THRESHOLDS: ApprovalThresholds = {
+  byCurrency: { BTC: '0.5', ETH: '5', USDT: '10000' },
+  default: '10000',
+};
 
-const approvalThresholds = z.string().transform((value, ctx): ApprovalThresholds => {
-  const out: ApprovalThresholds = { byCurrency: {}, default: undefined };
-  if (/^none$/i.test(value)) return out;
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const [currency, amount, extra] = part.split('=').map((s) => s.trim().toUpperCase());
-    if (
-      !currency ||
-      !amount ||
-      extra !== undefined ||
-      !(currency === '*' || CURRENCY.test(currency)) ||
-      !DECIMAL.test(amount)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected "none" or CUR=amount pairs like "EUR=10000,*=5000" (* = any other currency)`,
-      });
-      return z.NEVER;
-    }
-    if (currency === '*') out.default = amount;
-    else out.byCurrency[currency] = amount;
-  }
-  return out;
-});
-
-const corridors = z.string().transform((value, ctx) => {
-  const out: Corridor[] = [];
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const [country, currency, extra] = part.split(':').map((s) => s.trim().toUpperCase());
-    if (
-      !country ||
-      !currency ||
-      extra !== undefined ||
-      !COUNTRY.test(country) ||
-      !CURRENCY.test(currency)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'expected COUNTRY:CURRENCY pairs like "BE:EUR,US:USD"',
-      });
-      return z.NEVER;
-    }
-    out.push({ country, currency });
-  }
-  return out;
-});
-
-const PSP_CODE = /^[A-Za-z0-9_.-]{1,100}$/;
-const MID_ALIAS = /^[A-Za-z0-9_.-]{1,100}$/;
-
-const knownPsps = z.string().transform((value, ctx) => {
-  const out: KnownPsp[] = [];
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const at = part.indexOf(':');
-    const name = (at < 0 ? part : part.slice(0, at)).trim();
-    const title = (at < 0 ? name : part.slice(at + 1)).trim();
-    if (!PSP_CODE.test(name) || title === '') {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'expected code:Title pairs like "northwind_pay:Northwind Pay,harbor:Harbor"',
-      });
-      return z.NEVER;
-    }
-    out.push({ name, title });
-  }
-  return out;
-});
-
-const depositPsps = z.string().transform((value, ctx) => {
-  const out: DepositPsp[] = [];
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const [name = '', title = '', aliases = '', extra] = part.split(':').map((s) => s.trim());
-    const mids = aliases
-      .split('|')
-      .map((a) => a.trim())
-      .filter(Boolean);
-    if (
-      !PSP_CODE.test(name) ||
-      title === '' ||
-      extra !== undefined ||
-      mids.length === 0 ||
-      !mids.every((m) => MID_ALIAS.test(m))
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'expected code:Title:alias1|alias2 entries like "northwind_pay:Northwind Pay:eu-main|uk"',
-      });
-      return z.NEVER;
-    }
-    out.push({ name, title, mids, needs_fingerprint: null });
-  }
-  return out;
-});
-
-const trustProxy = z.string().transform((value): boolean | number | string => {
-  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
-});
-
-const payoutDataKeys = z.string().transform((value, ctx) => {
-  const keys = value.split(',').map((k) => k.trim());
-  if (keys.some((k) => k.length < 32) || new Set(keys).size !== keys.length) {
-    // Never the value: these are secrets.
-    ctx.addIssue({
-      code: 'custom',
-      message: 'expected distinct comma-separated keys of at least 32 characters each (new,old)',
-    });
-    return z.NEVER;
-  }
-  return keys;
-});
+/** Lab payouts test a route, not move money: small amounts, crypto ones smaller still. */
+const DEFAULT_LAB_MAX_AMOUNTS: AmountsByCurrency = {
+  byCurrency: { BTC: '0.001', ETH: '0.03' },
+  default: '100',
+};
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
 
@@ -300,9 +186,17 @@ const envSchema = z.object({
   SIGN_IN_WINDOW_MINUTES: positiveInt(24 * 60).default(15),
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1000).default(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(100_000).default(30),
+  SIGN_IN_MAX_DELAY_SECONDS: positiveInt(3600).default(60),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
-  APPROVAL_THRESHOLDS: approvalThresholds.optional(),
+  APPROVAL_THRESHOLDS: amountsByCurrency('"EUR=10000,*=5000"').optional(),
+  APPROVAL_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  LAB_MAX_AMOUNT: amountsByCurrency('"EUR=100,BTC=0.001,*=100"').optional(),
   RECONCILER: flag.default(true),
   RECONCILE_INTERVAL_SECONDS: positiveInt(3600).default(5),
   RECONCILE_GRACE_SECONDS: positiveInt(24 * 3600).default(60),
@@ -387,10 +281,10 @@ export function parseConfig(rawEnv: Env): Config {
   let thresholds = e.APPROVAL_THRESHOLDS;
   if (thresholds === undefined) {
     // The demo shows four eyes; a real deployment states its own limits (none by default).
-    thresholds = { byCurrency: {}, default: demo ? '10000' : undefined };
+    thresholds = demo ? DEMO_APPROVAL_THRESHOLDS : { byCurrency: {}, default: undefined };
     defaultsUsed.push(
       demo
-        ? 'four eyes above 10000 in any currency (APPROVAL_THRESHOLDS unset, demo)'
+        ? 'four eyes above BTC 0.5, ETH 5, USDT 10000 and 10000 in any other currency (APPROVAL_THRESHOLDS unset, demo)'
         : 'no four-eyes approval (APPROVAL_THRESHOLDS unset)',
     );
   }
@@ -455,6 +349,7 @@ export function parseConfig(rawEnv: Env): Config {
     signIn: {
       windowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
       maxFailuresPerAccount: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      maxDelayMs: e.SIGN_IN_MAX_DELAY_SECONDS * 1000,
       maxFailuresPerAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
     },
     admin:
@@ -462,6 +357,8 @@ export function parseConfig(rawEnv: Env): Config {
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
     approvalThresholds: thresholds,
+    approvalCooldownMs: e.APPROVAL_COOLDOWN_HOURS * 3_600_000,
+    labMaxAmounts: e.LAB_MAX_AMOUNT ?? DEFAULT_LAB_MAX_AMOUNTS,
     reconciler: {
       enabled: e.RECONCILER,
       intervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,

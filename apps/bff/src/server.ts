@@ -18,6 +18,7 @@ import { seedUsers } from './features/users/seedUsers.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from './features/users/usersService.js';
 import { systemClock } from './shared/clock.js';
+import { cryptoCurrenciesWithoutOwnAmount } from './configValues.js';
 import { corridorsOfSandbox, depositPspsOfSandbox, knownPspsOfSandbox } from './sandboxWiring.js';
 
 /** Embedded mode was asked for (no ORCHESTRATOR_BASE_URL) on an install without the sandbox. */
@@ -207,6 +208,17 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   server.on('request', app);
   if (config.reconciler.enabled) app.reconciler.start();
   const banner = startupMessage(config, corridors, database);
+  const unguarded = cryptoCurrenciesWithoutOwnAmount(corridors, config.approvalThresholds);
+  if (unguarded.length > 0) {
+    logger.warn(
+      { currencies: unguarded },
+      `no approval threshold of their own for ${unguarded.join(', ')}: ${
+        config.approvalThresholds.default === undefined
+          ? 'no payout in them ever needs a second person'
+          : `the catch-all ${config.approvalThresholds.default} applies as if it were a fiat amount`
+      } (set APPROVAL_THRESHOLDS, e.g. BTC=0.5,ETH=5)`,
+    );
+  }
   logger.info(
     {
       url: config.publicUrl.origin,

@@ -11,6 +11,7 @@ import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.j
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { ApprovalThresholds } from '../../config.js';
+import { amountFor } from '../../configValues.js';
 import type { AuditService } from '../audit/auditService.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { ProvidersService } from '../providers/providersService.js';
@@ -69,14 +70,6 @@ function replyToResult(status: number, reply: StoredReply, replayed: boolean): C
     });
   }
   return { status: status === 202 ? 202 : 201, payout: reply.payout, replayed };
-}
-
-/** The four-eyes threshold of a currency: its own, else the default, else none. */
-function approvalThresholdFor(
-  thresholds: ApprovalThresholds,
-  currency: string,
-): string | undefined {
-  return thresholds.byCurrency[currency] ?? thresholds.default;
 }
 
 export function createPayoutCreation({
@@ -191,7 +184,7 @@ export function createPayoutCreation({
       const requestHash = sha256(canonicalJson(isTest ? { lab_test_payout: payout } : payout));
       const at = clock.now();
       const recipient = recipientOf(payout.metadata);
-      const threshold = approvalThresholdFor(approvalThresholds, payout.currency);
+      const threshold = amountFor(approvalThresholds, payout.currency);
       const needsApproval = threshold !== undefined && compareAmounts(payout.amount, threshold) > 0;
       const status: PayoutStatus = needsApproval ? 'awaiting_approval' : 'submitting';
       const id = randomUUID();
