@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, ConfigError, parseConfig } from './config.js';
+import { amountFor, cryptoCurrenciesWithoutOwnAmount } from './configValues.js';
 
 const SECRET = 'x'.repeat(40);
 const remote = {
@@ -184,6 +185,40 @@ describe('parseConfig', () => {
       parseConfig({ ...remote, ORCHESTRATOR_NOTIFICATION_TOKEN: given }).orchestrator
         .notificationToken,
     ).toBe(given);
+  });
+
+  it('gives crypto currencies their own demo thresholds and lab limits, and warns of a catch-all', () => {
+    const demo = parseConfig({});
+    expect(amountFor(demo.approvalThresholds, 'BTC')).toBe('0.5');
+    expect(amountFor(demo.approvalThresholds, 'EUR')).toBe('10000');
+    expect(amountFor(demo.labMaxAmounts, 'BTC')).toBe('0.001');
+    expect(amountFor(demo.labMaxAmounts, 'EUR')).toBe('100');
+    expect(demo.approvalCooldownMs).toBe(24 * 3_600_000);
+    expect(demo.signIn.maxDelayMs).toBe(60_000);
+    const corridors = [
+      { country: 'DE', currency: 'BTC' },
+      { country: 'DE', currency: 'EUR' },
+      { country: 'US', currency: 'USDT' },
+      { country: 'GB', currency: 'BTC' },
+    ];
+    // The demo names every crypto currency the sandbox serves: no warning.
+    expect(cryptoCurrenciesWithoutOwnAmount(corridors, demo.approvalThresholds)).toEqual([]);
+    const catchAll = parseConfig({ APPROVAL_THRESHOLDS: 'EUR=10000,*=5000' });
+    expect(cryptoCurrenciesWithoutOwnAmount(corridors, catchAll.approvalThresholds)).toEqual([
+      'BTC',
+      'USDT',
+    ]);
+    const custom = parseConfig({
+      APPROVAL_COOLDOWN_HOURS: '0',
+      LAB_MAX_AMOUNT: 'eur=5,*=1',
+      SIGN_IN_MAX_DELAY_SECONDS: '5',
+    });
+    expect(custom.approvalCooldownMs).toBe(0);
+    expect(custom.labMaxAmounts).toEqual({ byCurrency: { EUR: '5' }, default: '1' });
+    expect(custom.signIn.maxDelayMs).toBe(5000);
+    expect(issuesOf({ LAB_MAX_AMOUNT: 'EUR=ten' }).issues.map((i) => i.key)).toEqual([
+      'LAB_MAX_AMOUNT',
+    ]);
   });
 
   it('treats empty values as unset and DEMO=1 as demo mode against a real orchestrator', () => {
