@@ -20,3 +20,25 @@ export const COUNTRY_CODE_RE = new RegExp(COUNTRY_CODE_PATTERN);
  */
 export const CURRENCY_CODE_PATTERN = '^[A-Z][A-Z0-9]{1,9}$';
 export const CURRENCY_CODE_RE = new RegExp(CURRENCY_CODE_PATTERN);
+
+/**
+ * The instants a query may name: years 1 to 9999, where PostgreSQL's timestamps and
+ * JavaScript's ISO strings agree (year 0 and year 10000 are errors in one or the other).
+ */
+export const EARLIEST_INSTANT = new Date('0001-01-01T00:00:00.000Z');
+export const LATEST_INSTANT = new Date('9999-12-31T23:59:59.999Z');
+
+export function isStorableInstant(date: Date): boolean {
+  const time = date.getTime();
+  return time >= EARLIEST_INSTANT.getTime() && time <= LATEST_INSTANT.getTime();
+}
+
+/** An instant as the BFF writes it (`Date#toISOString`, UTC), inside the storable range. */
+const ISO_UTC_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The instant `text` names when it is exactly an ISO UTC instant we could have written. */
+export function parseIsoInstant(text: string): Date | undefined {
+  if (!ISO_UTC_INSTANT.test(text)) return undefined;
+  const date = new Date(text);
+  return isStorableInstant(date) && date.toISOString() === text ? date : undefined;
+}

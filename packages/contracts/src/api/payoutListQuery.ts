@@ -8,7 +8,13 @@ import {
   PAYOUT_SORT_FIELDS,
   SORT_DIRECTIONS,
 } from './payoutListParams.js';
-import { COUNTRY_CODE_RE, CURRENCY_CODE_RE } from './patterns.js';
+import {
+  COUNTRY_CODE_RE,
+  CURRENCY_CODE_RE,
+  EARLIEST_INSTANT,
+  isStorableInstant,
+  LATEST_INSTANT,
+} from './patterns.js';
 
 // The BFF parses with these; the SPA imports only payoutListParams.ts (types and constants), so
 // zod never reaches its bundle.
@@ -29,17 +35,29 @@ export const currencyCodeQuery = z
 
 export const decimalQuery = z.string().regex(DECIMAL_STRING_RE, 'Expected a decimal amount');
 
-/** A day (the whole day, in UTC, from its start) or an exact instant. */
-export const dateOrInstantQuery = z.union([
-  z.iso.date().transform((d) => new Date(`${d}T00:00:00.000Z`)),
-  z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
-]);
+const OUT_OF_RANGE = `Expected a date from ${EARLIEST_INSTANT.toISOString().slice(0, 10)} to ${LATEST_INSTANT.toISOString().slice(0, 10)}`;
 
-/** The end of a range: `2030-01-31` includes that whole day (up to, not including, the next). */
-const dateOrInstantUntil = z.union([
-  z.iso.date().transform((d) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000)),
-  z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
-]);
+/** A day (the whole day, in UTC, from its start) or an exact instant, within years 1 to 9999. */
+export const dateOrInstantQuery = z
+  .union([
+    z.iso.date().transform((d) => new Date(`${d}T00:00:00.000Z`)),
+    z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
+  ])
+  .refine(isStorableInstant, OUT_OF_RANGE);
+
+/**
+ * The end of a range: `2030-01-31` includes that whole day (up to, not including, the next);
+ * the last day, 9999-12-31, ends at the last storable instant.
+ */
+export const dateOrInstantUntil = z
+  .union([
+    z.iso.date().transform((d) => {
+      const next = Date.parse(`${d}T00:00:00.000Z`) + 86_400_000;
+      return new Date(Math.min(next, LATEST_INSTANT.getTime()));
+    }),
+    z.iso.datetime({ offset: true }).transform((d) => new Date(d)),
+  ])
+  .refine(isStorableInstant, OUT_OF_RANGE);
 
 const flag = z.enum(['0', '1']);
 

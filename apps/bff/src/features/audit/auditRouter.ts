@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { dateOrInstantQuery, dateOrInstantUntil } from '@payouts/contracts';
 import { parseInput } from '../../http/parseInput.js';
 import { requirePermission } from '../../http/requirePermission.js';
 import type { AuditService } from './auditService.js';
@@ -8,14 +9,8 @@ const listQuery = z
   .object({
     who: z.string().trim().min(1).max(320).optional(),
     what: z.string().trim().min(1).max(100).optional(),
-    from: z.iso
-      .datetime({ offset: true })
-      .transform((v) => new Date(v))
-      .optional(),
-    to: z.iso
-      .datetime({ offset: true })
-      .transform((v) => new Date(v))
-      .optional(),
+    from: dateOrInstantQuery.optional(),
+    to: dateOrInstantUntil.optional(),
     cursor: z.string().min(1).max(500).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })

@@ -1,8 +1,7 @@
-import type { AuditItem, AuditPage } from '@payouts/contracts';
+import { parseIsoInstant, type AuditItem, type AuditPage } from '@payouts/contracts';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
-import { AppError } from '../../http/AppError.js';
 import type { AuditRepository, AuditRow, NewAuditRow } from './auditRepository.js';
 
 export const AUDIT_ACTIONS = [
@@ -90,14 +89,11 @@ export function createAuditService({
     async list({ cursor, limit, ...filters }) {
       let after: { at: string; id: number } | undefined;
       if (cursor !== undefined) {
-        const decoded = decodeCursor(cursor);
-        const id = Number(decoded.id);
-        if (!Number.isSafeInteger(id) || Number.isNaN(Date.parse(decoded.value))) {
-          throw new AppError('validation_failed', 'The cursor is not valid.', {
-            errors: [{ pointer: '/cursor', message: 'Invalid cursor' }],
-          });
-        }
-        after = { at: decoded.value, id };
+        const decoded = decodeCursor(cursor, {
+          value: (value) => (parseIsoInstant(value) === undefined ? undefined : value),
+          id: (id) => (/^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : undefined),
+        });
+        after = { at: decoded.value, id: decoded.id };
       }
       // One extra row tells whether another page exists without a count query.
       const rows = await auditRepository.list({ ...filters, after, limit: limit + 1 });

@@ -1,5 +1,4 @@
-import { DECIMAL_STRING_RE } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { DECIMAL_STRING_RE, parseIsoInstant } from '@payouts/contracts';
 import type { SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import { toPayoutEventDto, type PayoutDto, type PayoutEventDto } from './payoutDto.js';
@@ -42,18 +41,13 @@ export function createPayoutQueries({
     async list({ cursor, viewer, needsMyApproval, needsAttention, ...query }) {
       let after: PayoutListQuery['after'];
       if (cursor !== undefined) {
-        const decoded = decodeCursor(cursor);
-        const valid =
-          views.isUuid(decoded.id) &&
-          (query.sort === 'amount'
-            ? DECIMAL.test(decoded.value)
-            : !Number.isNaN(Date.parse(decoded.value)));
-        if (!valid) {
-          throw new AppError('validation_failed', 'The cursor does not match this sort.', {
-            errors: [{ pointer: '/cursor', message: 'Invalid cursor' }],
-          });
-        }
-        after = decoded;
+        after = decodeCursor(cursor, {
+          value: (value) =>
+            (query.sort === 'amount' ? DECIMAL.test(value) : parseIsoInstant(value) !== undefined)
+              ? value
+              : undefined,
+          id: (id) => (views.isUuid(id) ? id : undefined),
+        });
       }
       // Support approves nothing: "needs my approval" is empty for them.
       if (needsMyApproval === true && viewer?.role === 'support') {

@@ -127,6 +127,43 @@ const queryPair = (key: fc.Arbitrary<string>, value: fc.Arbitrary<string>) =>
   fc.tuple(key, value).map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v)}`);
 
 /** Up to ~1,000 varied bad requests per route (fast-check picks the mix). */
+const DATE_KEYS = new Set(['created_from', 'created_to', 'from', 'to']);
+const EXTREME_DATES = [
+  '0000-01-01',
+  '0001-01-01',
+  '9999-12-31',
+  '10000-01-01',
+  '+275760-09-13T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+14:00',
+  '9999-12-31T23:59:59-14:00',
+  '2024-02-30',
+  '2024-13-01T00:00:00Z',
+  '1970-01-01T00:00:00.123456789Z',
+];
+/** Each pair is invalid by its value, its id, or both. */
+const FORGED_CURSOR_VALUES: readonly unknown[] = [
+  '0000-01-01T00:00:00.000Z',
+  '+275760-09-13T00:00:00.000Z',
+  '9999-12-31T23:59:59.999+01:00',
+  'Sat',
+  '1',
+  '1e999',
+  '-1',
+  '',
+  null,
+  ['2024-01-01T00:00:00.000Z'],
+];
+const FORGED_CURSOR_IDS: readonly unknown[] = [
+  'not-a-uuid',
+  '99999999999999999999',
+  -1,
+  1.5,
+  0,
+  null,
+  { id: 1 },
+];
+
 export function badRequests(route: FuzzRoute, ctx: Context): fc.Arbitrary<FuzzInput> {
   const options: { arbitrary: fc.Arbitrary<FuzzInput>; weight: number }[] = [];
   const add = (weight: number, arbitrary: fc.Arbitrary<FuzzInput>) =>
@@ -205,6 +242,32 @@ export function badRequests(route: FuzzRoute, ctx: Context): fc.Arbitrary<FuzzIn
         input('query: overlong', 'no5xx', { query: `${encodeComponent(k)}=${'a'.repeat(n)}` }),
       ),
   );
+
+  // Dates at and past the ends of what PostgreSQL and JavaScript both store (years 1 to 9999).
+  const dateKeys = knownKeys.filter((k) => DATE_KEYS.has(k));
+  if (dateKeys.length > 0) {
+    add(
+      2,
+      fc.tuple(fc.constantFrom(...dateKeys), fc.constantFrom(...EXTREME_DATES)).map(([k, date]) =>
+        input('query: extreme date', 'no5xx', {
+          query: `${encodeComponent(k)}=${encodeComponent(date)}`,
+        }),
+      ),
+    );
+  }
+  // Hand-made cursors: well-formed base64url JSON pairs whose value or id no page ever ends on.
+  if (knownKeys.includes('cursor')) {
+    add(
+      2,
+      fc
+        .tuple(fc.constantFrom(...FORGED_CURSOR_VALUES), fc.constantFrom(...FORGED_CURSOR_IDS))
+        .map(([value, id]) =>
+          input('query: forged cursor', 'problem', {
+            query: `cursor=${Buffer.from(JSON.stringify([value, id])).toString('base64url')}`,
+          }),
+        ),
+    );
+  }
 
   // A well-formed corridor the merchant does not have: a real country (the orchestrator checks
   // ISO 3166) or a made-up one, with a made-up (Z..) or real but unconfigured currency.
