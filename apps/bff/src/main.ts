@@ -17,21 +17,14 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({ level: config.logLevel });
 
-  let server;
-  try {
-    server = await startServer(config, logger);
-  } catch (error) {
-    if (error instanceof LockFileError || error instanceof SandboxNotInstalledError) {
-      logger.fatal(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  // Signals are heard from the start: a SIGTERM sent once `ready` is logged, before
+  // `startServer` has returned, still shuts down cleanly (exit 0) instead of killing it.
+  const starting = startServer(config, logger);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const server = await starting;
     logger.info({ signal }, 'shutting down');
     await server.close();
     process.exit(0);
@@ -39,10 +32,20 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stop(signal).catch((error: unknown) => {
+        if (error instanceof LockFileError || error instanceof SandboxNotInstalledError) return;
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
       });
     });
+  }
+  try {
+    await starting;
+  } catch (error) {
+    if (error instanceof LockFileError || error instanceof SandboxNotInstalledError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
 }
 
