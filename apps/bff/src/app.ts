@@ -149,7 +149,13 @@ export function createApp({
   });
   const payoutQueries = createPayoutQueries({ payoutsRepository, views: payoutViews });
   const payoutApprovals = createPayoutApprovals(payouts);
-  const payoutStatusUpdates = createPayoutStatusUpdates({ ...payouts, orchestrator, logger });
+  const payoutStatusUpdates = createPayoutStatusUpdates({
+    ...payouts,
+    orchestrator,
+    logger,
+    // A payout's real life sends a handful; a flood (replays, a leaked token) asks no more.
+    notificationChecks: { windowMs: 60_000, max: 5 },
+  });
   const reconciler = createPayoutsReconciler({
     repo: payoutsRepository,
     lifecycle,

@@ -79,6 +79,8 @@ export const auditLog = pgTable(
     index('audit_log_at_id_idx').on(t.at.desc(), t.id.desc()),
     index('audit_log_actor_idx').on(t.actorEmail, t.at.desc()),
     index('audit_log_action_idx').on(t.action, t.at.desc()),
+    // What was done to one user or payout, and by whom (the approval cooldown asks it).
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at.desc()),
   ],
 );
 
@@ -134,6 +136,12 @@ export const payouts = pgTable(
     /** When the reconciler next looks at it; null: nothing to reconcile (final or awaiting). */
     nextCheckAt: at('next_check_at'),
     checkAttempts: integer('check_attempts').notNull().default(0),
+    /**
+     * Status checks that orchestrator notifications made in the window that began at
+     * `notificationWindowAt`: a burst asks a few times per window, the reconciler the rest.
+     */
+    notificationChecks: integer('notification_checks').notNull().default(0),
+    notificationWindowAt: at('notification_window_at'),
     /** Row lease: the process reconciling it now, until when (several BFFs share one DB). */
     leaseOwner: text('lease_owner'),
     leaseUntil: at('lease_until'),
@@ -215,6 +223,8 @@ export const rateLimitHits = pgTable(
     hits: integer('hits').notNull(),
     /** When this window ends; the next hit after it starts a new one. */
     resetAt: at('reset_at').notNull(),
+    /** The latest hit: growing sign-in delays count from it. */
+    lastHitAt: at('last_hit_at'),
   },
   (t) => [index('rate_limit_hits_reset_at_idx').on(t.resetAt)],
 );

@@ -3,6 +3,7 @@ import { parseNotification } from '@payouts/orchestrator-client';
 import express, { Router } from 'express';
 import { AppError } from '../../http/AppError.js';
 import { findUnstorableText } from '../../http/refuseUnstorableText.js';
+import { canonicalJson } from '../payouts/canonicalJson.js';
 import type { PayoutStatusUpdates } from '../payouts/payoutStatusUpdates.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -11,7 +12,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * The orchestrator's webhook. Server to server, so outside the CSRF guard and sessions; the
  * orchestrator signs nothing, so the path token is the only credential (compared in constant
  * time, and a wrong one looks like an unknown route). The body is read as text: amounts are
- * parsed losslessly by the client's parser, and the raw bytes identify a redelivery.
+ * parsed losslessly by the client's parser; what it says identifies a redelivery.
  */
 export function createNotificationsRouter({
   payoutStatusUpdates,
@@ -62,7 +63,11 @@ export function createNotificationsRouter({
         operationType: charge.operation_type,
         webhookType: notification.webhook.type,
         status: charge.attributes.status,
-        dedupeKey: createHash('sha256').update(body).digest('hex'),
+        // What it says, not its bytes: a replay with other whitespace, key order or `meta`
+        // (the server time) is the same notification.
+        dedupeKey: createHash('sha256')
+          .update(canonicalJson({ webhook: notification.webhook, data: notification.data }))
+          .digest('hex'),
       });
       res.json({ outcome });
     },

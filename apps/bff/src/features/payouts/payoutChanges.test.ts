@@ -50,6 +50,8 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     unknownSince: null,
     nextCheckAt: later(60_000),
     checkAttempts: 2,
+    notificationChecks: 0,
+    notificationWindowAt: null,
     leaseOwner: null,
     leaseUntil: null,
     ...overrides,

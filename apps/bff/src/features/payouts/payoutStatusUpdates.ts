@@ -26,10 +26,13 @@ export interface PayoutNotification {
  */
 export interface PayoutStatusUpdates {
   checkStatus(id: string, user: SessionUser, context: AuditContext): Promise<PayoutDto>;
-  /** Records an orchestrator notification once and confirms it with a status check. */
+  /**
+   * Records an orchestrator notification once and confirms it with a status check, a few per
+   * payout per window (past them, the reconciler checks at the window's end instead).
+   */
   handleNotification(
     notification: PayoutNotification,
-  ): Promise<'ignored' | 'unknown_payout' | 'recorded' | 'confirmed'>;
+  ): Promise<'ignored' | 'unknown_payout' | 'duplicate' | 'recorded' | 'confirmed'>;
 }
 
 export function createPayoutStatusUpdates({
@@ -40,6 +43,7 @@ export function createPayoutStatusUpdates({
   auditService,
   clock,
   logger,
+  notificationChecks,
 }: {
   payoutsRepository: PayoutsRepository;
   views: PayoutViews;
@@ -48,6 +52,8 @@ export function createPayoutStatusUpdates({
   auditService: AuditService;
   clock: Clock;
   logger: Logger;
+  /** Notifications about one payout ask the orchestrator at most `max` times per window. */
+  notificationChecks: { windowMs: number; max: number };
 }): PayoutStatusUpdates {
   return {
     async checkStatus(id, user, context) {
@@ -93,7 +99,7 @@ export function createPayoutStatusUpdates({
         logger.warn({ orchestratorId: n.orchestratorId }, 'notification for an unknown payout');
         return 'unknown_payout';
       }
-      await repo.recordEventOnce(payout.id, {
+      const recorded = await repo.recordEventOnce(payout.id, {
         type: 'notification',
         actor: 'orchestrator',
         at: clock.now(),
@@ -104,8 +110,17 @@ export function createPayoutStatusUpdates({
           orchestrator_id: n.orchestratorId,
         },
       });
+      // A replay changes nothing and asks nothing: the first delivery did both.
+      if (!recorded) return 'duplicate';
       const status = payout.status as PayoutStatus;
       if (isFinalStatus(status) || status === 'awaiting_approval') return 'recorded';
+      const claimed = await repo.claimNotificationCheck({
+        id: payout.id,
+        now: clock.now(),
+        windowMs: notificationChecks.windowMs,
+        maxChecks: notificationChecks.max,
+      });
+      if (!claimed) return 'recorded';
       // A notification is a hint (unsigned, duplicated, reordered): the status check decides.
       let record: PayoutRecord;
       try {

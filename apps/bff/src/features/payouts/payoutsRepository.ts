@@ -116,6 +116,17 @@ export interface PayoutsRepository {
     payoutId: string,
     event: NewPayoutEvent & { dedupeKey: string },
   ): Promise<boolean>;
+  /**
+   * Takes one of the payout's `maxChecks` notification-driven status checks of the current
+   * window (`windowMs`, from the first check). False when they are used up: then its
+   * reconciler check is moved up to the window's end, so the news is batched, not lost.
+   */
+  claimNotificationCheck(input: {
+    id: string;
+    now: Date;
+    windowMs: number;
+    maxChecks: number;
+  }): Promise<boolean>;
   list(query: PayoutListQuery): Promise<PayoutWithCreator[]>;
   /** Names of users (approvers, rejecters) by id. */
   actors(ids: string[]): Promise<Map<string, Creator>>;
@@ -269,6 +280,29 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         .onConflictDoNothing()
         .returning({ id: payoutEvents.id });
       return inserted.length > 0;
+    },
+
+    async claimNotificationCheck({ id, now, windowMs, maxChecks }) {
+      const windowStart = new Date(now.getTime() - windowMs);
+      const fresh = or(
+        isNull(payouts.notificationWindowAt),
+        lte(payouts.notificationWindowAt, windowStart),
+      );
+      const claimed = await db
+        .update(payouts)
+        .set({
+          notificationWindowAt: sql`case when ${fresh} then ${now} else ${payouts.notificationWindowAt} end`,
+          notificationChecks: sql`case when ${fresh} then 1 else ${payouts.notificationChecks} + 1 end`,
+        })
+        .where(and(eq(payouts.id, id), or(fresh, lt(payouts.notificationChecks, maxChecks))))
+        .returning({ id: payouts.id });
+      if (claimed.length > 0) return true;
+      const windowEnd = sql`${payouts.notificationWindowAt} + ${`${windowMs} milliseconds`}::interval`;
+      await db
+        .update(payouts)
+        .set({ nextCheckAt: sql`least(${payouts.nextCheckAt}, ${windowEnd})` })
+        .where(and(eq(payouts.id, id), isNotNull(payouts.nextCheckAt)));
+      return false;
     },
 
     async actors(ids) {
