@@ -27,7 +27,7 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
     await app?.stop();
   });
 
-  it('passes every enabled (PSP, type) of GB/GBP; the test payouts stay out of the default list', async () => {
+  it('passes every enabled (PSP, type) of GB/GBP; the test payouts are listed, badged, and can be hidden', async () => {
     const { page, unexpectedErrors } = await openPage(browser, app.url);
     await signIn(page, 'admin@example.com');
     await page.goto('/lab');
@@ -65,16 +65,22 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
       Array(4).fill(['LAB-', 'created']),
     );
 
-    // The default list leaves the test payouts out; asked for, they are there and badged.
+    // Lab payouts are real payouts: the default list shows them, badged; hidden on request
+    // (a shareable URL), and shown alone.
     await page.goto('/payouts');
     await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
-    await page.getByText('No payouts yet.').waitFor();
-    await page.getByRole('button', { name: 'Include test payouts' }).click();
     await expect.poll(() => payoutRows(page).count()).toBe(4);
     for (const row of await payoutRows(page).all()) {
       await expect.poll(() => row.getByRole('link').first().textContent()).toMatch(/^LAB-/);
       await expect.poll(() => row.getByText('Test', { exact: true }).count()).toBe(1);
     }
+    await page.getByRole('button', { name: 'Test payouts: All' }).click();
+    await page.getByRole('menuitemradio', { name: 'Hidden' }).click();
+    await page.getByText('No payouts match these filters.').waitFor();
+    expect(new URL(page.url()).searchParams.get('is_test')).toBe('0');
+    await page.goto('/payouts?is_test=1');
+    await page.getByRole('button', { name: 'Test payouts: Only' }).waitFor();
+    await expect.poll(() => payoutRows(page).count()).toBe(4);
     // And the detail page badges one too.
     await payoutRows(page).first().getByRole('link').first().click();
     await page.getByText('Test payout', { exact: true }).waitFor();

@@ -145,6 +145,7 @@ export function createApp({
     providersService,
     staleAfterMs,
     approvalThresholds: config.approvalThresholds,
+    labMaxAmounts: config.labMaxAmounts,
     corridors,
   });
   const payoutQueries = createPayoutQueries({ payoutsRepository, views: payoutViews });

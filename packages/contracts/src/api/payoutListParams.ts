@@ -32,9 +32,11 @@ export type PayoutListQueryParams = {
   amount_min?: string;
   amount_max?: string;
   q?: string;
+  /** Old links (test payouts were hidden by default then); `is_test` replaces it. */
   include_test?: '0' | '1';
   needs_my_approval?: '0' | '1';
   needs_attention?: '0' | '1';
+  /** `1`: lab test payouts only; `0`: real ones only; unset: both (the default). */
   is_test?: '0' | '1';
   sort?: PayoutSortField;
   order?: SortDirection;

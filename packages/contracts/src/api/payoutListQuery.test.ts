@@ -49,6 +49,7 @@ describe('the payouts list query', () => {
     ['limit', '0'],
     ['sort', 'status'],
     ['include_test', 'yes'],
+    ['is_test', 'true'],
     ['unknown', '1'],
   ])('refuses %s=%s', (key, value) => {
     const result = payoutListQuery.safeParse({ [key]: value });

@@ -78,9 +78,11 @@ export const payoutListQuery = z
     amount_min: decimalQuery.optional(),
     amount_max: decimalQuery.optional(),
     q: z.string().trim().min(1).max(PAYOUT_SEARCH_MAX_LENGTH).optional(),
+    /** Old links' name, from when test payouts were hidden by default; `is_test` wins. */
     include_test: flag.optional(),
     needs_my_approval: flag.optional(),
     needs_attention: flag.optional(),
+    /** Lab test payouts only (`1`) or real ones only (`0`); unset: both, badged. */
     is_test: flag.optional(),
     sort: z.enum(PAYOUT_SORT_FIELDS).default('created_at'),
     order: z.enum(SORT_DIRECTIONS).default('desc'),

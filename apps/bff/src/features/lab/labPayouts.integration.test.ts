@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field by the assertions */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
@@ -19,6 +18,8 @@ describe.each(testDatabaseKinds)('lab payouts (%s)', (kind) => {
     database = await openTestDatabase(kind);
     t = await startTestApp({
       database,
+      // Below the lab's maximum, above the threshold: the four-eyes test fits between them.
+      env: { APPROVAL_THRESHOLDS: 'EUR=50', LAB_MAX_AMOUNT: 'EUR=100,*=20' },
       wrapOrchestrator: (client) =>
         new Proxy(client, {
           get(target, property, receiver) {
@@ -111,7 +112,7 @@ describe.each(testDatabaseKinds)('lab payouts (%s)', (kind) => {
     expect(orchestratorCalls).toBeGreaterThan(before);
   });
 
-  it('sends a test payout: stored as test, the exchange shown masked, out of default lists', async () => {
+  it('sends a test payout: stored as test, the exchange shown masked, badged in default lists', async () => {
     const { body } = await testData(
       'country=BE&currency=EUR&payout_method_type=credit_card&provider=northwind_pay',
     );
@@ -138,20 +139,116 @@ describe.each(testDatabaseKinds)('lab payouts (%s)', (kind) => {
     });
     expect(reply.problem).toBeUndefined();
 
-    const list = async (q: string) =>
-      (await readJson(await admin(`/api/payouts${q}`))).items.map((p: { id: string }) => p.id);
-    expect(await list('')).not.toContain(reply.payout.id);
-    expect(await list('?include_test=1')).toContain(reply.payout.id);
-    expect(await list('?is_test=1')).toEqual([reply.payout.id]);
-    const csv = await (await admin('/api/payouts/export.csv')).text();
-    expect(csv).not.toContain(body.payout.order_id);
-    const csvTest = await (await admin('/api/payouts/export.csv?is_test=1')).text();
-    expect(csvTest).toContain(body.payout.order_id);
+    // A lab payout is real money: finance sees it by default, badged, and can filter either way.
+    const finance = await t.signIn('finance');
+    const list = async (q: string) => {
+      const res = await finance(`/api/payouts${q}`);
+      expect(res.status).toBe(200);
+      return (await readJson(res)).items as { id: string; is_test: boolean }[];
+    };
+    expect(await list('')).toContainEqual(
+      expect.objectContaining({ id: reply.payout.id, is_test: true }),
+    );
+    expect((await list('?is_test=0')).map((p) => p.id)).not.toContain(reply.payout.id);
+    expect((await list('?is_test=0')).every((p) => !p.is_test)).toBe(true);
+    const only = await list('?is_test=1');
+    expect(only.map((p) => p.id)).toContain(reply.payout.id);
+    expect(only.every((p) => p.is_test)).toBe(true);
+    // Old links: include_test=1 still answers (everything, the default now).
+    expect((await list('?include_test=1')).map((p) => p.id)).toContain(reply.payout.id);
+
+    const csv = async (q: string) => {
+      const res = await finance(`/api/payouts/export.csv${q}`);
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    expect(await csv('')).toContain(body.payout.order_id);
+    expect(await csv('?is_test=0')).not.toContain(body.payout.order_id);
+    expect(await csv('?is_test=1')).toContain(body.payout.order_id);
     const detail = await readJson(await admin(`/api/payouts/${reply.payout.id}`));
     expect(detail.payout.is_test).toBe(true);
 
     const audit = await readJson(await admin('/api/audit?what=lab.payout'));
     expect(audit.items[0]).toMatchObject({ target: { id: reply.payout.id } });
+  });
+
+  it('refuses a test payout above the lab maximum with 422 on /amount, writing nothing', async () => {
+    const { body } = await testData(
+      'country=BE&currency=EUR&payout_method_type=credit_card&provider=northwind_pay',
+    );
+    const finance = await t.signIn('finance');
+    // Newest first: any new row would show up at the head of these.
+    const ids = async (path: string) =>
+      ((await readJson(await admin(path))).items as { id: string }[]).map((item) => item.id);
+    const before = {
+      sent: t.sandbox.inspect.createCalls().length,
+      payouts: await ids('/api/payouts?limit=100'),
+      audit: await ids('/api/audit?limit=100'),
+      summary: await readJson(await finance('/api/payouts/summary')),
+    };
+    const key = randomUUID();
+    for (const amount of ['100.01', '5000', '1000000000']) {
+      const res = await send(admin, { ...body.payout, amount }, key);
+      expect(res.status).toBe(422);
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+      const problem = await readJson(res);
+      expect(problem).toMatchObject({ code: 'validation_failed' });
+      expect(problem.errors).toEqual([
+        { pointer: '/amount', message: expect.stringMatching(/100 EUR/) },
+      ]);
+    }
+    expect(t.sandbox.inspect.createCalls().length).toBe(before.sent);
+    expect(await ids('/api/payouts?limit=100')).toEqual(before.payouts);
+    expect(await ids('/api/audit?limit=100')).toEqual(before.audit);
+    expect(await readJson(await finance('/api/payouts/summary'))).toEqual(before.summary);
+    expect(await ids(`/api/payouts?q=${body.payout.order_id}`)).toEqual([]);
+
+    // No idempotency row either: the same key now sends the allowed amount as a new payout.
+    const allowed = await send(admin, { ...body.payout, amount: '100' }, key);
+    expect(allowed.status).toBe(201);
+    expect(allowed.headers.get('Idempotent-Replayed')).toBeNull();
+    expect((await readJson(allowed)).payout).toMatchObject({ amount: '100', is_test: true });
+  });
+
+  it('applies the currency’s own maximum, else the catch-all one', async () => {
+    const { body } = await testData(
+      'country=US&currency=USD&payout_method_type=credit_card&provider=meridian_transfers',
+    );
+    expect(body.payout).toMatchObject({ currency: 'USD' });
+    const res = await send(admin, { ...body.payout, amount: '20.01' });
+    expect(res.status).toBe(422);
+    expect((await readJson(res)).errors[0]).toMatchObject({
+      pointer: '/amount',
+      message: expect.stringMatching(/20 USD/),
+    });
+  });
+
+  it('holds a test payout above the approval threshold for a second person, unsent', async () => {
+    const { body } = await testData(
+      'country=BE&currency=EUR&payout_method_type=credit_card&provider=northwind_pay',
+    );
+    const before = t.sandbox.inspect.createCalls().length;
+    const res = await send(admin, { ...body.payout, amount: '75.00' });
+    expect(res.status).toBe(201);
+    const reply = await readJson(res);
+    expect(reply.payout).toMatchObject({
+      status: 'awaiting_approval',
+      is_test: true,
+      approval_threshold: '50',
+    });
+    expect(reply.exchange).toBeNull();
+    expect(t.sandbox.inspect.createCalls().length).toBe(before);
+    const detail = await readJson(await admin(`/api/payouts/${reply.payout.id}`));
+    expect(detail.payout.status).toBe('awaiting_approval');
+
+    // The menu's badge and the list it opens count the same payouts, this one included.
+    const finance = await t.signIn('finance');
+    const summary = await readJson(await finance('/api/payouts/summary'));
+    const awaiting = await readJson(await finance('/api/payouts?needs_my_approval=1&limit=100'));
+    const ids = (awaiting.items as { id: string }[]).map((p) => p.id);
+    expect(ids).toContain(reply.payout.id);
+    expect(summary.awaiting_my_approval).toBe(ids.length);
+    expect(t.sandbox.inspect.createCalls().length).toBe(before);
   });
 
   it('answers a refused test payout with 200, the problem and the failed ledger row', async () => {

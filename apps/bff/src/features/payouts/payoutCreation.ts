@@ -11,7 +11,7 @@ import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.j
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { ApprovalThresholds } from '../../config.js';
-import { amountFor } from '../../configValues.js';
+import { amountFor, type AmountsByCurrency } from '../../configValues.js';
 import type { AuditService } from '../audit/auditService.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { ProvidersService } from '../providers/providersService.js';
@@ -35,7 +35,10 @@ export interface CreatePayoutResult {
 }
 
 export interface CreatePayoutOptions {
-  /** A lab test payout: stored with `is_test`, left out of default lists and exports. */
+  /**
+   * A lab test payout: stored with `is_test` (badged in lists and exports), at most the
+   * currency's lab maximum, and held for approval above the threshold like any other.
+   */
   isTest?: boolean;
   /** Sees the HTTP exchange with the orchestrator, scrubbed (the lab shows it). */
   onExchange?: (exchange: OrchestratorExchange) => void;
@@ -72,6 +75,18 @@ function replyToResult(status: number, reply: StoredReply, replayed: boolean): C
   return { status: status === 202 ? 202 : 201, payout: reply.payout, replayed };
 }
 
+/**
+ * A lab payout reaches the PSP like any other (real money, to whatever account it names), so
+ * it stays small. Checked before anything is written: a refused one leaves no row at all.
+ */
+function requireLabAmount(max: AmountsByCurrency, amount: string, currency: string): void {
+  const limit = amountFor(max, currency);
+  if (limit === undefined || compareAmounts(amount, limit) <= 0) return;
+  throw new AppError('validation_failed', `A lab payout is at most ${limit} ${currency}.`, {
+    errors: [{ pointer: '/amount', message: `At most ${limit} ${currency} in the lab` }],
+  });
+}
+
 export function createPayoutCreation({
   payoutsRepository: repo,
   views,
@@ -81,6 +96,7 @@ export function createPayoutCreation({
   clock,
   staleAfterMs,
   approvalThresholds,
+  labMaxAmounts,
   corridors,
 }: {
   payoutsRepository: PayoutsRepository;
@@ -92,6 +108,8 @@ export function createPayoutCreation({
   /** An in-flight idempotency key older than this belongs to a request that died. */
   staleAfterMs: number;
   approvalThresholds: ApprovalThresholds;
+  /** The largest lab payout per currency: the lab is real money to a real account. */
+  labMaxAmounts: AmountsByCurrency;
   /** The merchant's corridors: no other reaches the orchestrator. */
   corridors: readonly Corridor[];
 }): PayoutCreation {
@@ -180,6 +198,7 @@ export function createPayoutCreation({
       }
       const payout = validation.value;
       const isTest = options.isTest === true;
+      if (isTest) requireLabAmount(labMaxAmounts, payout.amount, payout.currency);
       // A lab payout never replays a real one sent with the same key, nor the other way round.
       const requestHash = sha256(canonicalJson(isTest ? { lab_test_payout: payout } : payout));
       const at = clock.now();

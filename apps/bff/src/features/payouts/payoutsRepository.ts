@@ -60,7 +60,7 @@ export interface PayoutListQuery {
   amountMin?: string;
   amountMax?: string;
   q?: string;
-  /** Lab test payouts: left out (default), included, or the only ones. */
+  /** Lab test payouts: included (default), left out, or the only ones. */
   tests?: 'exclude' | 'include' | 'only';
   /** Awaiting approval and created by someone other than this user. */
   awaitingApprovalBy?: string;
@@ -130,6 +130,10 @@ export interface PayoutsRepository {
   list(query: PayoutListQuery): Promise<PayoutWithCreator[]>;
   /** Names of users (approvers, rejecters) by id. */
   actors(ids: string[]): Promise<Map<string, Creator>>;
+  /**
+   * The menu's counters: the rows the default list shows under `needs_my_approval=1` and
+   * `needs_attention=1`, lab payouts included (no `is_test` condition, as in that list).
+   */
   summary(input: {
     /** Undefined: the viewer may not approve (support). */
     approverId: string | undefined;
@@ -380,7 +384,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       }
       if (query.statuses?.length) conditions.push(inArray(payouts.status, query.statuses));
       if (query.provider) conditions.push(eq(payouts.provider, query.provider));
-      const tests = query.tests ?? 'exclude';
+      const tests = query.tests ?? 'include';
       if (tests !== 'include') conditions.push(eq(payouts.isTest, tests === 'only'));
       if (query.payoutMethodType) {
         conditions.push(sql`${payouts.payoutMethodType} = ${query.payoutMethodType}`);

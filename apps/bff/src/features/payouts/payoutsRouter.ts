@@ -36,6 +36,17 @@ const cancelBody = z.strictObject({
   reason: z.string().trim().max(500, 'At most 500 characters').optional(),
 });
 
+/**
+ * Lab payouts are real money: lists and exports show them (badged) unless asked to leave them
+ * out (`is_test=0`) or to show only them (`is_test=1`). `include_test`, from links made when
+ * they were hidden by default, still means what it meant when given.
+ */
+function testsOf(q: z.infer<typeof exportQuery>): 'exclude' | 'include' | 'only' {
+  if (q.is_test !== undefined) return q.is_test === '1' ? 'only' : 'exclude';
+  if (q.include_test === '0') return 'exclude';
+  return 'include';
+}
+
 function listParams(q: z.infer<typeof exportQuery>) {
   return {
     statuses: q.status,
@@ -48,13 +59,7 @@ function listParams(q: z.infer<typeof exportQuery>) {
     amountMin: q.amount_min,
     amountMax: q.amount_max,
     q: q.q,
-    // Test payouts stay out of lists and exports unless asked for.
-    tests:
-      q.is_test === '1'
-        ? ('only' as const)
-        : q.include_test === '1'
-          ? ('include' as const)
-          : ('exclude' as const),
+    tests: testsOf(q),
     needsMyApproval: q.needs_my_approval === '1',
     needsAttention: q.needs_attention === '1',
     sort: q.sort,

@@ -16,7 +16,12 @@ import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
 import { regionName } from '../../components/regionName.js';
 import { useCorridors } from '../providers/useCorridors.js';
 import { DATE_PRESETS, datePresetRange, type DatePreset } from './datePresets.js';
-import { EMPTY_FILTERS, hasActiveFilters, type PayoutFilters } from './payoutListParams.js';
+import {
+  EMPTY_FILTERS,
+  hasActiveFilters,
+  type PayoutFilters,
+  type TestPayoutsFilter,
+} from './payoutListParams.js';
 
 export interface PayoutsFiltersProps {
   filters: PayoutFilters;
@@ -40,6 +45,12 @@ const TYPE_OPTIONS = PAYOUT_METHOD_TYPES.map((type) => ({
   value: type,
   label: PAYOUT_METHOD_TYPE_TITLES[type],
 }));
+
+/** Lab payouts reach the PSP like any other, so they are listed (badged) unless hidden. */
+const TEST_PAYOUT_OPTIONS = [
+  { value: '0', label: 'Hidden' },
+  { value: '1', label: 'Only' },
+];
 
 /** The code options from the corridors, plus the current value if it is not among them. */
 function codeOptions(
@@ -147,6 +158,13 @@ export function PayoutsFilters({
           value={filters.country}
           onChange={(country) => set({ country })}
         />
+        <MenuFilter
+          label="Test payouts"
+          anyLabel="All"
+          options={TEST_PAYOUT_OPTIONS}
+          value={filters.is_test}
+          onChange={(value) => set({ is_test: value as TestPayoutsFilter })}
+        />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
         <OutlinedField
@@ -200,14 +218,6 @@ export function PayoutsFilters({
           onClick={() => set({ needs_attention: !filters.needs_attention })}
         >
           Needs attention
-        </Button>
-        <Button
-          size="small"
-          variant={filters.include_test ? 'contained' : 'outlined'}
-          aria-pressed={filters.include_test}
-          onClick={() => set({ include_test: !filters.include_test })}
-        >
-          Include test payouts
         </Button>
         {hasActiveFilters(filters) ? (
           <Button onClick={() => onChange(EMPTY_FILTERS)}>Clear filters</Button>

@@ -73,34 +73,47 @@ describe('PayoutsPage', () => {
     expect(screen.getByLabelText('Search')).toHaveValue('');
   });
 
-  it('leaves test payouts out until asked for, and badges them when shown', async () => {
+  it('lists test payouts badged by default, and hides them or shows only them on request', async () => {
+    const real = buildPayout({ order_id: 'PO-1' });
+    const lab = buildPayout({ order_id: 'LAB-1', is_test: true });
     const { api, calls } = createFakeApi({
       corridors: CORRIDORS,
       list: (query) =>
         Promise.resolve({
-          items:
-            query.include_test === '1'
-              ? [buildPayout({ order_id: 'LAB-1', is_test: true })]
-              : [buildPayout({ order_id: 'PO-1' })],
+          items: query.is_test === '1' ? [lab] : query.is_test === '0' ? [real] : [real, lab],
           next_cursor: null,
         }),
     });
     const { router, user } = renderApp({ api, path: '/payouts' });
-    await screen.findByText('PO-1');
-    expect(calls.list.at(-1)?.include_test).toBeUndefined();
+    await screen.findByText('LAB-1');
+    expect(screen.getByText('PO-1')).toBeInTheDocument();
+    expect(calls.list.at(-1)).not.toHaveProperty('is_test');
+    expect(calls.list.at(-1)).not.toHaveProperty('include_test');
+    expect(screen.getByText('Test')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Test payouts: All' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Hidden' }));
+    await waitFor(() => expect(searchOf(router).get('is_test')).toBe('0'));
+    await waitFor(() => expect(screen.queryByText('LAB-1')).not.toBeInTheDocument());
+    expect(calls.list.at(-1)).toMatchObject({ is_test: '0' });
+    expect(screen.getByText('PO-1')).toBeInTheDocument();
     expect(screen.queryByText('Test')).not.toBeInTheDocument();
 
-    const toggle = screen.getByRole('button', { name: 'Include test payouts' });
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await user.click(toggle);
-    await waitFor(() => expect(searchOf(router).get('include_test')).toBe('1'));
+    await user.click(screen.getByRole('button', { name: 'Test payouts: Hidden' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Only' }));
+    await waitFor(() => expect(searchOf(router).get('is_test')).toBe('1'));
     await screen.findByText('LAB-1');
-    expect(calls.list.at(-1)).toMatchObject({ include_test: '1' });
-    expect(screen.getByText('Test')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Include test payouts' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await waitFor(() => expect(screen.queryByText('PO-1')).not.toBeInTheDocument());
+    expect(calls.list.at(-1)).toMatchObject({ is_test: '1' });
+    expect(screen.getByRole('button', { name: 'Test payouts: Only' })).toBeInTheDocument();
+  });
+
+  it('opens a shared "only test payouts" link with the filter set', async () => {
+    const { api, calls } = createFakeApi({ corridors: CORRIDORS });
+    renderApp({ api, path: '/payouts?is_test=1' });
+    expect(await screen.findByRole('button', { name: 'Test payouts: Only' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ is_test: '1' }));
   });
 
   it('sets the created range from a preset in the user’s time zone', async () => {

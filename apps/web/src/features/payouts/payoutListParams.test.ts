@@ -6,6 +6,7 @@ import { datePresetRange, toLocalDate } from './datePresets.js';
 import {
   DEFAULT_LIST_PARAMS,
   EMPTY_FILTERS,
+  hasActiveFilters,
   parsePayoutListParams,
   toApiQuery,
   toSearchParams,
@@ -41,7 +42,7 @@ const params: fc.Arbitrary<PayoutListParams> = fc.record({
       fc.constant(''),
       fc.string({ maxLength: 40 }).map((s) => s.trim()),
     ),
-    include_test: fc.boolean(),
+    is_test: fc.constantFrom('' as const, '0' as const, '1' as const),
     needs_my_approval: fc.boolean(),
     needs_attention: fc.boolean(),
   }),
@@ -75,14 +76,23 @@ describe('payout list URL parameters', () => {
     );
   });
 
-  it('ask for test payouts only when the toggle is on', () => {
-    const on = parsePayoutListParams(new URLSearchParams('include_test=1'));
-    expect(on.filters.include_test).toBe(true);
-    expect(toApiQuery(on).include_test).toBe('1');
-    expect(toApiQuery(DEFAULT_LIST_PARAMS).include_test).toBeUndefined();
-    expect(
-      parsePayoutListParams(new URLSearchParams('include_test=yes')).filters.include_test,
-    ).toBe(false);
+  it('show test payouts by default, and hide them or show only them on request', () => {
+    // The default asks for everything: no test filter in the URL nor in the API query.
+    expect(DEFAULT_LIST_PARAMS.filters.is_test).toBe('');
+    expect(toApiQuery(DEFAULT_LIST_PARAMS)).not.toHaveProperty('is_test');
+    expect(toApiQuery(DEFAULT_LIST_PARAMS)).not.toHaveProperty('include_test');
+    for (const value of ['0', '1'] as const) {
+      const params = parsePayoutListParams(new URLSearchParams(`is_test=${value}`));
+      expect(params.filters).toEqual({ ...EMPTY_FILTERS, is_test: value });
+      expect(toSearchParams(params).toString()).toBe(`is_test=${value}`);
+      expect(toApiQuery(params)).toMatchObject({ is_test: value });
+      expect(hasActiveFilters(params.filters)).toBe(true);
+    }
+    for (const old of ['is_test=yes', 'is_test=', 'include_test=1', 'include_test=0']) {
+      const params = parsePayoutListParams(new URLSearchParams(old));
+      expect(params.filters.is_test).toBe('');
+      expect(toApiQuery(params)).not.toHaveProperty('include_test');
+    }
   });
 
   it('leave defaults out, so the plain list has a plain URL', () => {

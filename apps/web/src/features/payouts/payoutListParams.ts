@@ -28,13 +28,19 @@ export interface PayoutFilters {
   amount_min: string;
   amount_max: string;
   q: string;
-  /** Test payouts (from the lab) are left out unless asked for (`include_test=1`). */
-  include_test: boolean;
+  /**
+   * Lab test payouts are real payouts, shown (badged) with the others by default: `'0'` hides
+   * them, `'1'` shows only them (`is_test=0|1`, as the BFF names it).
+   */
+  is_test: TestPayoutsFilter;
   /** Awaiting approval and created by someone else (`needs_my_approval=1`). */
   needs_my_approval: boolean;
   /** Flagged for a person: unknown or non-final for too long (`needs_attention=1`). */
   needs_attention: boolean;
 }
+
+/** '': all payouts; '0': real ones only; '1': lab test payouts only. */
+export type TestPayoutsFilter = '' | '0' | '1';
 
 export { PAYOUT_SORT_FIELDS, type PayoutSortField, type SortDirection } from '@payouts/contracts';
 
@@ -56,7 +62,7 @@ export const EMPTY_FILTERS: PayoutFilters = {
   amount_min: '',
   amount_max: '',
   q: '',
-  include_test: false,
+  is_test: '',
   needs_my_approval: false,
   needs_attention: false,
 };
@@ -110,7 +116,9 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
       amount_min: amount('amount_min'),
       amount_max: amount('amount_max'),
       q: get('q').slice(0, PAYOUT_SEARCH_MAX_LENGTH),
-      include_test: get('include_test') === '1',
+      // A link from when test payouts were hidden by default (`include_test=1`) means all: the
+      // default now.
+      is_test: (['0', '1'] as const).find((v) => v === get('is_test')) ?? '',
       needs_my_approval: get('needs_my_approval') === '1',
       needs_attention: get('needs_attention') === '1',
     },
@@ -136,7 +144,7 @@ function filterEntries(filters: PayoutFilters): [string, string][] {
     ['amount_min', filters.amount_min],
     ['amount_max', filters.amount_max],
     ['q', filters.q.trim()],
-    ['include_test', filters.include_test ? '1' : ''],
+    ['is_test', filters.is_test],
     ['needs_my_approval', filters.needs_my_approval ? '1' : ''],
     ['needs_attention', filters.needs_attention ? '1' : ''],
   ];
