@@ -27,6 +27,7 @@ import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
 import { createProvidersRouter } from './features/providers/providersRouter.js';
 import { createProvidersService } from './features/providers/providersService.js';
 import { createDatabaseRateLimitStore } from './features/session/databaseRateLimitStore.js';
+import { createSignInDelays } from './features/session/signInDelays.js';
 import { SESSION_CACHE_TTL_MS, withSessionCache } from './features/session/sessionCache.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
 import { createSessionRouter } from './features/session/sessionRouter.js';
@@ -212,6 +213,16 @@ export function createApp({
       cookie,
       signInLimits: config.signIn,
       signInThrottleStore: () => createDatabaseRateLimitStore({ db, clock }),
+      signInDelays: createSignInDelays({
+        db,
+        clock,
+        policy: {
+          freeFailures: config.signIn.maxFailuresPerAccount,
+          baseDelayMs: 1000,
+          maxDelayMs: config.signIn.maxDelayMs,
+          quietMs: config.signIn.windowMs,
+        },
+      }),
     }),
   );
   api.use(createAuditRouter({ auditService }));

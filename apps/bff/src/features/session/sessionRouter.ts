@@ -11,6 +11,7 @@ import {
   type SessionCookieSettings,
 } from '../../http/sessionCookie.js';
 import type { SessionService } from './sessionService.js';
+import type { SignInDelays } from './signInDelays.js';
 import { signInRateLimit, type SignInLimits } from './signInRateLimit.js';
 
 const signInBody = z
@@ -25,17 +26,21 @@ export function createSessionRouter({
   cookie,
   signInLimits,
   signInThrottleStore,
+  signInDelays,
 }: {
   sessionService: SessionService;
   cookie: SessionCookieSettings;
   signInLimits: SignInLimits;
   /** A new store per limiter (the database one: every BFF process counts together). */
   signInThrottleStore: () => Store;
+  /** Growing delays per account (the database: every BFF process counts together). */
+  signInDelays: SignInDelays;
 }): Router {
   const router = Router();
   const throttle = signInRateLimit({
     limits: signInLimits,
     newStore: signInThrottleStore,
+    delays: signInDelays,
     isAttempt: (req) => signInBody.safeParse(req.body).success,
   });
 
