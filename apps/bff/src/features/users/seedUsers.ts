@@ -16,8 +16,11 @@ export async function seedUsers({
   logger: Logger;
 }): Promise<void> {
   if (config.demo.enabled) {
-    await usersService.ensureDemoUsers(config.demo.password);
-    logger.debug({ users: DEMO_USERS.map((u) => u.email) }, 'demo users ready');
+    const created = await usersService.ensureDemoUsers(config.demo.password);
+    logger.debug(
+      { created, kept: DEMO_USERS.map((u) => u.email).filter((e) => !created.includes(e)) },
+      'demo users ready',
+    );
   }
   if (config.admin) {
     const created = await usersService.ensureUser(

@@ -57,8 +57,6 @@ export interface UsersRepository {
   findById(id: string): Promise<UserRow | undefined>;
   /** `email_taken` when the email is used, even by an insert running at the same time. */
   insert(user: NewUser, audit: readonly NewAuditRow[]): Promise<InsertUserResult>;
-  /** Insert, or reset name/role/password of the existing account with that email. */
-  upsert(user: NewUser): Promise<UserRow>;
   /** A rehash at sign-in: the same password, so nothing is audited or ended. */
   updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<void>;
   /** A new password: sets it, ends the user's sessions and records it, in one transaction. */
@@ -162,24 +160,6 @@ export function createUsersRepository(db: Database): UsersRepository {
         if (isUniqueViolation(error, 'users_email_key')) return { kind: 'email_taken' };
         throw error;
       }
-    },
-    async upsert(user) {
-      const [row] = await db
-        .insert(users)
-        .values(userValues(user))
-        .onConflictDoUpdate({
-          target: users.email,
-          set: {
-            name: user.name,
-            role: user.role,
-            passwordHash: user.passwordHash,
-            disabledAt: null,
-            updatedAt: user.at,
-          },
-        })
-        .returning();
-      if (!row) throw new Error('upsert returned no row');
-      return row;
     },
     async updatePasswordHash(id, passwordHash, at) {
       await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));

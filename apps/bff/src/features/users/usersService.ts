@@ -39,6 +39,9 @@ export const DEMO_USERS: readonly { email: string; name: string; role: Role }[] 
   { email: 'support@example.com', name: 'Sam Support', role: 'support' },
 ];
 
+/** Startup seeding acts for nobody: the audit entry names no actor. */
+const SEEDING: AuditContext = { actor: null, ip: null, requestId: null };
+
 export interface NewStaffMember {
   email: string;
   name: string;
@@ -47,8 +50,12 @@ export interface NewStaffMember {
 }
 
 export interface UsersService {
-  /** Demo mode only: the four demo accounts, with the demo password reset on every start. */
-  ensureDemoUsers(password: string): Promise<void>;
+  /**
+   * Demo mode only: creates the demo accounts that are missing, with the demo password. One
+   * that exists is left as it is: a demo user an admin disabled, re-roled or gave a new
+   * password stays that way across restarts.
+   */
+  ensureDemoUsers(password: string): Promise<string[]>;
   /** Creates the account unless one with that email exists; true when created. */
   ensureUser(user: NewStaffMember, context: AuditContext): Promise<boolean>;
   createUser(user: NewStaffMember, context: AuditContext): Promise<{ id: string }>;
@@ -117,28 +124,28 @@ export function createUsersService({
     return { id: result.user.id };
   };
 
+  const ensureUser = async (user: NewStaffMember, context: AuditContext) => {
+    // The lookup spares a password hash at every start; two processes starting together
+    // can both miss the account, and then the one that loses the insert finds it taken.
+    if (await usersRepository.findByEmail(user.email)) return false;
+    try {
+      await createUser(user, context);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'conflict') return false;
+      throw error;
+    }
+  };
+
   return {
     async ensureDemoUsers(password) {
+      const created: string[] = [];
       for (const demo of DEMO_USERS) {
-        await usersRepository.upsert({
-          ...demo,
-          passwordHash: await passwordHasher.hash(password),
-          at: clock.now(),
-        });
+        if (await ensureUser({ ...demo, password }, SEEDING)) created.push(demo.email);
       }
+      return created;
     },
-    async ensureUser(user, context) {
-      // The lookup spares a password hash at every start; two processes starting together
-      // can both miss the account, and then the one that loses the insert finds it taken.
-      if (await usersRepository.findByEmail(user.email)) return false;
-      try {
-        await createUser(user, context);
-        return true;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'conflict') return false;
-        throw error;
-      }
-    },
+    ensureUser,
     createUser,
     async list() {
       return (await usersRepository.list()).map(toUserDto);

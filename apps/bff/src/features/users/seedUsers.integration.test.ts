@@ -1,0 +1,89 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- replies are untyped JSON, checked field by field */
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../config.js';
+import { createAuditRepository } from '../audit/auditRepository.js';
+import { createAuditService } from '../audit/auditService.js';
+import {
+  readJson,
+  startTestApp,
+  testPasswordHasher,
+  TEST_PASSWORD,
+  type ApiFetch,
+  type TestApp,
+} from '../../testing/testApp.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../testing/testDatabase.js';
+import { seedUsers } from './seedUsers.js';
+import { createUsersRepository } from './usersRepository.js';
+import { createUsersService } from './usersService.js';
+
+/** Issue 18: every restart re-enabled disabled demo users and restored their roles and passwords. */
+describe.each(testDatabaseKinds)('demo seeding (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let admin: ApiFetch;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({ database });
+    admin = await t.signIn('admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  /** What startup does in demo mode. */
+  const seedAgain = () =>
+    seedUsers({
+      config: parseConfig({ DEMO_PASSWORD: TEST_PASSWORD }),
+      usersService: createUsersService({
+        usersRepository: createUsersRepository(t.db),
+        passwordHasher: testPasswordHasher,
+        auditService: createAuditService({
+          auditRepository: createAuditRepository(t.db),
+          clock: t.clock,
+        }),
+        clock: t.clock,
+      }),
+      logger: pino({ level: 'silent' }),
+    });
+
+  it('leaves a disabled, re-roled or reset demo user as the admin left it', async () => {
+    const users: { id: string; email: string }[] = (await readJson(await admin('/api/users')))
+      .items;
+    const idOf = (email: string) => users.find((u) => u.email === email)!.id;
+    const patch = (email: string, json: unknown) =>
+      admin(`/api/users/${idOf(email)}`, { method: 'PATCH', json });
+    expect((await patch('finance2@example.com', { disabled: true })).status).toBe(200);
+    expect((await patch('support@example.com', { role: 'finance' })).status).toBe(200);
+    const reset = await admin(`/api/users/${idOf('finance@example.com')}/password`, {
+      method: 'POST',
+      json: { password: 'a-new-password-for-finance' },
+    });
+    expect(reset.status).toBe(204);
+
+    await seedAgain();
+
+    const after: { email: string; role: string; disabled: boolean }[] = (
+      await readJson(await admin('/api/users'))
+    ).items;
+    expect(after.find((u) => u.email === 'finance2@example.com')).toMatchObject({
+      disabled: true,
+    });
+    expect(after.find((u) => u.email === 'support@example.com')).toMatchObject({
+      role: 'finance',
+    });
+    const signIn = (password: string) =>
+      t.api('/api/session', {
+        method: 'POST',
+        json: { email: 'finance@example.com', password },
+      });
+    expect((await signIn(TEST_PASSWORD)).status).toBe(401);
+    expect((await signIn('a-new-password-for-finance')).status).toBe(200);
+  });
+});
