@@ -101,6 +101,22 @@ describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
     expect(expired.headers.getSetCookie()[0]).toMatch(/^session=;/);
   });
 
+  it('keeps a session in use alive under a one-minute idle timeout, and ends it a minute idle', async () => {
+    const short = await startTestApp({ database, env: { SESSION_IDLE_MINUTES: '1' } });
+    try {
+      const finance = await short.signIn('finance');
+      // Used every 40 s for ten minutes: each request is within the timeout of the previous.
+      for (let elapsed = 0; elapsed < 600; elapsed += 40) {
+        short.clock.advance(40_000);
+        expect((await finance('/api/session')).status).toBe(200);
+      }
+      short.clock.advance(60_000);
+      expect((await finance('/api/session')).status).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('ends a session at the absolute timeout even when it is used all the time', async () => {
     const finance = await t.signIn('finance');
     for (let elapsed = 0; elapsed < 8 * 60; elapsed += 20) {
