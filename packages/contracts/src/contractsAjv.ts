@@ -5,10 +5,16 @@
  */
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
+import { RE2JS } from 're2js';
 import { toFieldErrors, type SchemaError } from './fieldErrors.js';
 import { CUSTOM_FORMATS } from './formats.js';
+import { installPatternEngine, safeRegExp } from './safePattern.js';
 import type { JsonSchema } from './schemas/jsonSchema.js';
 import type { FieldError, ValidationResult } from './types.js';
+
+// Whoever loads ajv (the BFF, the orchestrator client, through the contracts' index) has RE2 from
+// the start. The browser bundle leaves this module out and loads RE2 on demand instead.
+installPatternEngine(RE2JS);
 
 type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
 
@@ -29,6 +35,8 @@ export function createContractsAjv(options: Options = {}): Ajv {
     allowUnionTypes: true,
     // Field names come from PSPs: a field called `constructor` must not be found on the prototype.
     ownProperties: true,
+    // Patterns come from PSPs too: RE2 matches in linear time where RegExp can backtrack for ever.
+    code: { regExp: safeRegExp },
     ...options,
   });
   addFormats(ajv, STANDARD_FORMATS);

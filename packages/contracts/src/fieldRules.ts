@@ -17,6 +17,7 @@ import {
 } from './formats.js';
 import { normalizePhone } from './phone.js';
 import type { JsonSchema, SchemaErrorMessages, UiSchema } from './schemas/jsonSchema.js';
+import { isSafePattern } from './safePattern.js';
 import { isSensitiveField } from './sensitive.js';
 import type { PayoutMethodType, ProviderField } from './types.js';
 import { walletAddressShape } from './wallet.js';
@@ -324,15 +325,12 @@ function isLength(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0;
 }
 
-/** A hint pattern is used only if it compiles: one bad PSP pattern must not break the form. */
+/**
+ * A hint pattern is used only if it compiles, with RE2 (which every schema check matches it with)
+ * and as a JavaScript RegExp: one bad PSP pattern must not break the form.
+ */
 function usablePattern(pattern: unknown): pattern is string {
-  if (typeof pattern !== 'string' || pattern === '') return false;
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof pattern === 'string' && pattern !== '' && isSafePattern(pattern);
 }
 
 function applyTypeHint(rule: Rule, type: ProviderField['type'], title: string): Rule {

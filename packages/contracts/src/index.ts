@@ -13,6 +13,7 @@ export * from './fieldRules.js';
 export * from './payoutForm.js';
 export * from './validatePayout.js';
 export * from './contractsAjv.js';
+export * from './safePattern.js';
 export * from './schemas/index.js';
 export * from './validateCardDeposit.js';
 export * from './sampleMetadata.js';

@@ -249,6 +249,39 @@ describe('validatePayout', () => {
     ]);
   });
 
+  it('matches a PSP pattern in linear time: a catastrophic one refuses its input at once', () => {
+    // With a backtracking RegExp, `^(a+)+$` on 40 a's and a '!' runs for minutes: the test times out.
+    const form = buildPayoutForm(
+      [
+        buildProvider({
+          name: 'redos',
+          fields: [{ name: 'reference', title: 'Reference', pattern: '^(a+)+$' }],
+        }),
+      ],
+      be.corridor,
+      { now: NOW },
+    );
+    expect(form.section('bank_account', 'redos')?.schema).toMatchObject({
+      properties: { reference: { pattern: '^(a+)+$' } },
+    });
+    const payout = {
+      order_id: 'o-1',
+      provider: 'redos',
+      country: 'BE',
+      currency: 'EUR',
+      state: null,
+      amount: '1',
+      payout_method_type: 'bank_account',
+    };
+    expect(errorsOf({ ...payout, metadata: { reference: `${'a'.repeat(40)}!` } }, form)).toEqual([
+      {
+        pointer: '/metadata/reference',
+        message: 'Reference is not in the format this provider expects.',
+      },
+    ]);
+    expect(errorsOf({ ...payout, metadata: { reference: 'a'.repeat(40) } }, form)).toEqual([]);
+  });
+
   it('reuses one compiled validator per form', () => {
     const validate = createPayoutValidator(be);
     const payout = buildPayout();

@@ -153,6 +153,29 @@ describe('validateSchema', () => {
     );
   });
 
+  it('matches a PSP pattern in linear time, as the BFF does', () => {
+    // A backtracking RegExp takes minutes on `^(a+)+$` and 40 a's and a '!': the test times out.
+    const form = buildPayoutForm(
+      [
+        {
+          name: 'redos',
+          title: 'ReDoS Bank',
+          payout_method_type: 'bank_account',
+          fields: [{ name: 'reference', title: 'Reference', pattern: '^(a+)+$' }],
+        },
+      ],
+      { country: 'BE', currency: 'EUR' },
+      { now: NOW },
+    );
+    const { schema } = form.section('bank_account', 'redos')!;
+    const { ajv, ours } = both(schema, { reference: `${'a'.repeat(40)}!` });
+    expect(ours).toEqual([
+      { pointer: '/reference', message: 'Reference is not in the format this provider expects.' },
+    ]);
+    expect(ours).toEqual(ajv);
+    expect(validateSchema(schema, { reference: 'a'.repeat(40) }, FORMATS)).toEqual([]);
+  });
+
   it('reports errors in ajv’s shape and order', () => {
     const schema: JsonSchema = {
       type: 'object',

@@ -1,4 +1,9 @@
-import type { JsonSchema, JsonSchemaDefinition, SchemaError } from '@payouts/contracts';
+import {
+  safePattern,
+  type JsonSchema,
+  type JsonSchemaDefinition,
+  type SchemaError,
+} from '@payouts/contracts';
 
 /**
  * A JSON Schema (draft-07) check that interprets the schema instead of compiling it to code.
@@ -88,16 +93,13 @@ const GROUPS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-const patterns = new Map<string, RegExp>();
-
-function regex(source: string): RegExp {
-  let re = patterns.get(source);
-  if (!re) {
-    // ajv's default: patterns are Unicode regular expressions.
-    re = new RegExp(source, 'u');
-    patterns.set(source, re);
-  }
-  return re;
+/**
+ * Patterns are matched by RE2, as the BFF's ajv matches them: a PSP's hint like `^(a+)+$` must not
+ * freeze the tab. RE2 is loaded on demand: pages await `loadPatternEngine()` (with their data)
+ * before they validate; matching before that throws rather than falling back to a RegExp.
+ */
+function regex(source: string): { test(input: string): boolean } {
+  return safePattern(source);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

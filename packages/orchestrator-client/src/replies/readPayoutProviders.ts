@@ -1,4 +1,5 @@
 import {
+  isSafePattern,
   PROVIDER_FIELD_TYPES,
   type PayoutProvider,
   type ProviderField,
@@ -39,7 +40,9 @@ function readField(f: ReplyReader): ProviderField {
   const required = optional(() => f.optionalBoolean('required'));
   if (typeof required === 'boolean') field.required = required;
   const pattern = optional(() => f.optionalString('pattern'));
-  if (typeof pattern === 'string' && isValidPattern(pattern)) field.pattern = pattern;
+  // Kept only if RE2 runs it (linear time) as well as JavaScript: everything downstream matches
+  // patterns with RE2, and a lookaround or backreference would be dropped there anyway.
+  if (typeof pattern === 'string' && isSafePattern(pattern)) field.pattern = pattern;
   const minLength = optional(() => f.optionalInteger('min_length'));
   if (typeof minLength === 'number' && minLength >= 0) field.min_length = minLength;
   const maxLength = optional(() => f.optionalInteger('max_length'));
@@ -69,13 +72,4 @@ function optional<T>(read: () => T): T | undefined {
 
 function isFieldType(value: string): value is ProviderFieldType {
   return (PROVIDER_FIELD_TYPES as readonly string[]).includes(value);
-}
-
-function isValidPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -202,6 +202,25 @@ describe('readPayoutProviders', () => {
       { name: 'cards', title: 'Cards', payout_method_type: 'credit_card', fields: [] },
     ]);
   });
+  it('keeps only patterns RE2 runs: no lookarounds or backreferences', () => {
+    const fields = (patterns: string[]) =>
+      readPayoutProviders({
+        providers: [
+          {
+            name: 'p',
+            title: 'P',
+            payout_method_type: 'bank_account',
+            fields: patterns.map((pattern, i) => ({ name: `f${i}`, title: 'F', pattern })),
+          },
+        ],
+      })[0]!.fields.map((field) => field.pattern);
+    expect(fields(['^(?=.*[0-9])[A-Z0-9]+$', '^(a)\\1$', '^(a+)+$', '^\\p{Lu}{2}$'])).toEqual([
+      undefined,
+      undefined,
+      '^(a+)+$',
+      '^\\p{Lu}{2}$',
+    ]);
+  });
   it('refuses a provider without a name', () => {
     expect(() =>
       readPayoutProviders(json('{"providers":[{"payout_method_type":"crypto"}]}')),

@@ -23,6 +23,7 @@ import { isApiError } from '../../api/ApiError.js';
 import { DetailList } from '../../components/DetailList.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { regionName } from '../../components/regionName.js';
+import { withPatternEngine } from '../../forms/withPatternEngine.js';
 import { ExchangeView } from '../lab/ExchangeView.js';
 import {
   depositBin,
@@ -86,7 +87,8 @@ export function DepositConsolePage({
   const api = useApi();
   const options = useQuery({
     queryKey: ['lab', 'deposits', 'options'],
-    queryFn: ({ signal }) => api.lab.depositOptions(signal),
+    // The form is checked against the contracts' schema, whose patterns RE2 matches.
+    queryFn: ({ signal }) => withPatternEngine(api.lab.depositOptions(signal)),
   });
   const [values, setValues] = useState<DepositFormValues>(() =>
     emptyDepositForm(`DEP-${now().getTime().toString(36).toUpperCase()}`),

@@ -10,6 +10,7 @@ import {
   type LabDepositInput,
   normalizeCardDeposit,
   normalizeCardNumber,
+  PatternEngineNotLoadedError,
 } from '@payouts/contracts';
 import { STANDARD_FORMATS } from '../../forms/standardFormats.js';
 import { UnsupportedSchemaError, validateSchema } from '../../forms/validateSchema.js';
@@ -90,8 +91,11 @@ function schemaErrors(values: DepositFormValues): DepositFormErrors {
   try {
     found = validateSchema(cardDepositRequestSchema, body, FORMATS);
   } catch (error) {
-    // A keyword the browser check does not know: the BFF still checks everything.
-    if (error instanceof UnsupportedSchemaError) return {};
+    // A keyword the browser check does not know, or sent before RE2 (loaded with the page's
+    // options) is there: the BFF still checks everything.
+    if (error instanceof UnsupportedSchemaError || error instanceof PatternEngineNotLoadedError) {
+      return {};
+    }
     throw error;
   }
   const best = new Map<string, (typeof found)[number]>();

@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { FullPageProgress } from '../../components/FullPageProgress.js';
+import { withPatternEngine } from '../../forms/withPatternEngine.js';
 import { payoutQueryKeys } from '../payouts/payoutQueryKeys.js';
 import { useCorridors } from '../providers/useCorridors.js';
 import { useProviders } from '../providers/useProviders.js';
@@ -157,7 +158,7 @@ export function PayoutWizardPage({
   const refresh = useMutation({
     mutationFn: () => {
       if (!corridor) throw new Error('No corridor chosen');
-      return api.providers.providers(corridor, { refresh: true });
+      return withPatternEngine(api.providers.providers(corridor, { refresh: true }));
     },
     onSuccess: (reply) => {
       queryClient.setQueryData(['providers', reply.country, reply.currency], reply);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
+import { withPatternEngine } from '../../forms/withPatternEngine.js';
 
 export const PROVIDER_MATRIX_KEY = ['providers', 'matrix'] as const;
 
@@ -9,11 +10,12 @@ export function useProviderMatrix() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: PROVIDER_MATRIX_KEY,
-    queryFn: ({ signal }) => api.providers.matrix({ signal }),
+    // Previewed as forms whose PSP patterns RE2 matches: RE2 is fetched alongside.
+    queryFn: ({ signal }) => withPatternEngine(api.providers.matrix({ signal })),
     staleTime: 5 * 60 * 1000,
   });
   const refresh = useMutation({
-    mutationFn: () => api.providers.matrix({ refresh: true }),
+    mutationFn: () => withPatternEngine(api.providers.matrix({ refresh: true })),
     onSuccess: (matrix) => queryClient.setQueryData(PROVIDER_MATRIX_KEY, matrix),
   });
   return { query, refresh };
