@@ -150,7 +150,10 @@ export function createApp({
     corridors,
   });
   const payoutQueries = createPayoutQueries({ payoutsRepository, views: payoutViews });
-  const payoutApprovals = createPayoutApprovals(payouts);
+  const payoutApprovals = createPayoutApprovals({
+    ...payouts,
+    approvalCooldownMs: config.approvalCooldownMs,
+  });
   const payoutStatusUpdates = createPayoutStatusUpdates({
     ...payouts,
     orchestrator,

@@ -59,6 +59,8 @@ export interface TestApp {
   /** Requests without a session. */
   api: ApiFetch;
   signIn(role: Role | 'finance2'): Promise<ApiFetch>;
+  /** Signs in any account (one a test created), by its email and password. */
+  signInAs(email: string, password: string): Promise<ApiFetch>;
   /**
    * Every reply this app sends through `api`/`signIn` fetches, and every log line, is scanned
    * for the orchestrator's API key, password and tokens and for full card numbers.
@@ -218,6 +220,21 @@ export async function startTestApp({
   server.on('request', app);
   const origin = config.publicUrl.origin;
 
+  async function signInAs(email: string, password: string): Promise<ApiFetch> {
+    const res = await createApiFetch(
+      baseUrl,
+      origin,
+      secretScanner,
+    )('/api/session', {
+      method: 'POST',
+      json: { email, password },
+    });
+    if (res.status !== 200) throw new Error(`sign-in as ${email} failed: ${res.status}`);
+    const setCookie = res.headers.getSetCookie()[0];
+    if (!setCookie) throw new Error('sign-in set no cookie');
+    return createApiFetch(baseUrl, origin, secretScanner, setCookie.split(';')[0]);
+  }
+
   return {
     baseUrl,
     config,
@@ -247,19 +264,9 @@ export async function startTestApp({
         role === 'finance2'
           ? 'finance2@example.com'
           : DEMO_USERS.find((u) => u.role === role)!.email;
-      const res = await createApiFetch(
-        baseUrl,
-        origin,
-        secretScanner,
-      )('/api/session', {
-        method: 'POST',
-        json: { email, password: TEST_PASSWORD },
-      });
-      if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status}`);
-      const setCookie = res.headers.getSetCookie()[0];
-      if (!setCookie) throw new Error('sign-in set no cookie');
-      return createApiFetch(baseUrl, origin, secretScanner, setCookie.split(';')[0]);
+      return signInAs(email, TEST_PASSWORD);
     },
+    signInAs,
     async close() {
       await sandbox.close();
       await orchestrator.close();

@@ -10,6 +10,10 @@ export const ERROR_CODES = {
   unauthenticated: { status: 401, title: 'Sign in required' },
   forbidden: { status: 403, title: 'Not allowed' },
   self_approval: { status: 403, title: 'A second person must approve this payout' },
+  approval_cooldown: {
+    status: 403,
+    title: "The payout's creator changed this account too recently for it to approve",
+  },
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict with the current state' },
   idempotency_key_reused: {

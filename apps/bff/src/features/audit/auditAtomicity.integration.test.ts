@@ -127,7 +127,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       let waiting: number[] = [];
       try {
         await own.query('BEGIN');
-        await own.query('LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE');
+        // EXCLUSIVE blocks inserts, not reads: the kill lands on the audit insert of the change's
+        // transaction, not on a check that reads the log first (the approval cooldown).
+        await own.query('LOCK TABLE audit_log IN EXCLUSIVE MODE');
         const reply = request().then(
           (res) => `answered ${res.status}`,
           () => 'cut off',

@@ -1,5 +1,5 @@
 import { UUID_RE } from '@payouts/contracts';
-import { and, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditLog } from '../../db/schema.js';
 
@@ -30,6 +30,15 @@ export async function insertAuditRows(db: Database, rows: readonly NewAuditRow[]
 export interface AuditRepository {
   insert(row: NewAuditRow): Promise<void>;
   list(query: AuditQuery): Promise<AuditRow[]>;
+  /**
+   * The latest time since `since` that `actorId` created the user `userId`, reset their
+   * password, or changed their role or enabled state; undefined when they did none of it.
+   */
+  latestAccountPowerChange(input: {
+    userId: string;
+    actorId: string;
+    since: Date;
+  }): Promise<{ action: string; at: Date } | undefined>;
 }
 
 const UUID = UUID_RE;
@@ -38,6 +47,30 @@ export function createAuditRepository(db: Database): AuditRepository {
   return {
     async insert(row) {
       await insertAuditRows(db, [row]);
+    },
+    async latestAccountPowerChange({ userId, actorId, since }) {
+      const changes = sql`${auditLog.data} -> 'changes'`;
+      const [row] = await db
+        .select({ action: auditLog.action, at: auditLog.at })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.targetType, 'user'),
+            eq(auditLog.targetId, userId),
+            eq(auditLog.actorId, actorId),
+            gte(auditLog.at, since),
+            or(
+              inArray(auditLog.action, ['user.created', 'user.password_reset']),
+              and(
+                eq(auditLog.action, 'user.updated'),
+                sql`(${changes} ? 'role' or ${changes} ? 'disabled')`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(sql`${auditLog.at} desc nulls last`)
+        .limit(1);
+      return row;
     },
     async list(query) {
       const conditions: (SQL | undefined)[] = [];

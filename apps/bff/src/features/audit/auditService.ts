@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'lab.payout',
   'lab.deposit',
   'payout.approve',
+  'payout.approve_refused',
   'payout.reject',
   'payout.cancel',
 ] as const;
@@ -48,6 +49,8 @@ export interface AuditService {
   /** The row for an entry, stamped now, for a repository to insert in its own transaction. */
   row(context: AuditContext, entry: AuditEntry): NewAuditRow;
   list(query: AuditListQuery): Promise<AuditPage>;
+  /** What the log says `actorId` last did to `userId`'s powers since `since` (see the repository). */
+  latestAccountPowerChange: AuditRepository['latestAccountPowerChange'];
 }
 
 function toItem(row: AuditRow): AuditItem {
@@ -83,6 +86,7 @@ export function createAuditService({
   });
   return {
     row,
+    latestAccountPowerChange: (input) => auditRepository.latestAccountPowerChange(input),
     async record(context, entry) {
       await auditRepository.insert(row(context, entry));
     },

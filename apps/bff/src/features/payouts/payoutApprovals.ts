@@ -46,12 +46,18 @@ export function createPayoutApprovals({
   lifecycle,
   auditService,
   clock,
+  approvalCooldownMs,
 }: {
   payoutsRepository: PayoutsRepository;
   views: PayoutViews;
   lifecycle: PayoutLifecycle;
   auditService: AuditService;
   clock: Clock;
+  /**
+   * An approver whose account the payout's creator created, re-roled, re-enabled or reset
+   * less than this long ago is no second person (0: no cooldown).
+   */
+  approvalCooldownMs: number;
 }): PayoutApprovals {
   const { dtoOf, findOr404 } = views;
 
@@ -91,6 +97,42 @@ export function createPayoutApprovals({
     return updated;
   }
 
+  /**
+   * Four eyes around admin powers (issue 18): an admin who creates a finance account, or
+   * re-roles or resets one, and approves their own payout with it is one person. The refusal
+   * is audited on its own: it changes nothing else.
+   */
+  async function refuseRecentlyEmpowered(
+    payout: PayoutRow,
+    user: SessionUser,
+    context: AuditContext,
+  ): Promise<void> {
+    if (approvalCooldownMs <= 0) return;
+    const now = clock.now();
+    const change = await auditService.latestAccountPowerChange({
+      userId: user.id,
+      actorId: payout.createdBy,
+      since: new Date(now.getTime() - approvalCooldownMs),
+    });
+    if (!change) return;
+    const until = new Date(change.at.getTime() + approvalCooldownMs);
+    await auditService.record(context, {
+      action: 'payout.approve_refused',
+      target: { type: 'payout', id: payout.id },
+      data: {
+        reason: 'approval_cooldown',
+        order_id: payout.orderId,
+        account_change: change.action,
+        account_changed_at: change.at.toISOString(),
+      },
+    });
+    throw new AppError(
+      'approval_cooldown',
+      `This payout's creator changed your account (${change.action.replace('user.', '').replace('_', ' ')}) on ${change.at.toISOString()}: your approval of their payouts counts from ${until.toISOString()}. Ask another approver.`,
+      { extensions: { approvals_count_from: until.toISOString() } },
+    );
+  }
+
   return {
     async approve(id, user, context) {
       const { payout } = await findOr404(id);
@@ -100,6 +142,7 @@ export function createPayoutApprovals({
           'You created this payout: someone else must approve it.',
         );
       }
+      await refuseRecentlyEmpowered(payout, user, context);
       const approved = await decide(
         id,
         'approve',
