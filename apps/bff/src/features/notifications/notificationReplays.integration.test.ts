@@ -9,6 +9,7 @@ import {
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+import { chargeNotification } from '../../testing/chargeNotification.js';
 
 /**
  * Issue 18: one notification body posted again and again made a status check and a timeline
@@ -28,29 +29,14 @@ describe.each(testDatabaseKinds)('notification replays (%s)', (kind) => {
       headers: { 'Content-Type': 'application/json' },
       crossSite: true,
     });
-  const notification = (type: string, status: string, serverTime: number) => ({
-    webhook: { type },
-    data: {
-      order_id: payout.order_id,
-      psp_name: 'northwind_pay',
-      charge: {
-        type: 'charge',
-        id: payout.orchestrator_id,
-        psp_order_id: null,
-        operation_type: 'payout',
-        attributes: {
-          status,
-          amount: 10.5,
-          currency: 'EUR',
-          decline_code: null,
-          decline_reason: null,
-          created_at: 1_900_000_000,
-          updated_at: 1_900_000_000,
-        },
-      },
-    },
-    meta: { server_time: serverTime, api_version: 'v2' },
-  });
+  const notification = (webhookType: string, status: string, serverTime: number) =>
+    chargeNotification({
+      orderId: payout.order_id,
+      chargeId: payout.orchestrator_id,
+      webhookType,
+      status,
+      serverTime,
+    });
   const statusChecks = () =>
     t.sandbox.inspect.statusCalls().filter((c) => c.payout_id === payout.orchestrator_id).length;
   const notificationEvents = async () => {

@@ -12,6 +12,7 @@ import {
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+import { chargeNotification } from '../../testing/chargeNotification.js';
 
 let orderSeq = 0;
 function cardPayout(
@@ -376,29 +377,8 @@ describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
       });
       expect(session.status).toBe(200);
       expect(await readJson(session)).toEqual({ outcome: 'ignored' });
-      const charge = (operation_type: string, id: string) => ({
-        webhook: { type: 'approved' },
-        data: {
-          order_id: 'not-ours-1',
-          psp_name: 'northwind_pay',
-          charge: {
-            type: 'charge',
-            id,
-            psp_order_id: null,
-            operation_type,
-            attributes: {
-              status: 'approved',
-              amount: 10.5,
-              currency: 'EUR',
-              decline_code: null,
-              decline_reason: null,
-              created_at: 1_900_000_000,
-              updated_at: 1_900_000_000,
-            },
-          },
-        },
-        meta,
-      });
+      const charge = (operationType: string, chargeId: string) =>
+        chargeNotification({ orderId: 'not-ours-1', chargeId, operationType });
       expect(await readJson(await post(charge('deposit', 'dep-1')))).toEqual({
         outcome: 'ignored',
       });

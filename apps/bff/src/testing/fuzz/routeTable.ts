@@ -1,4 +1,5 @@
 import type { Express, Router } from 'express';
+import { chargeNotification } from '../chargeNotification.js';
 
 export type FuzzRole = 'anonymous' | 'finance' | 'support' | 'admin';
 export type FieldKind = 'string' | 'object' | 'boolean';
@@ -85,29 +86,7 @@ const PAYOUT_FIELDS: Record<string, FieldKind> = {
   metadata: 'object',
 };
 
-const NOTIFICATION_BASE = {
-  webhook: { type: 'approved' },
-  data: {
-    order_id: 'fuzz-not-ours',
-    psp_name: 'northwind_pay',
-    charge: {
-      type: 'charge',
-      id: 'fuzz-charge',
-      psp_order_id: null,
-      operation_type: 'payout',
-      attributes: {
-        status: 'approved',
-        amount: 10.5,
-        currency: 'EUR',
-        decline_code: null,
-        decline_reason: null,
-        created_at: 1_900_000_000,
-        updated_at: 1_900_000_000,
-      },
-    },
-  },
-  meta: { server_time: 1_900_000_000, api_version: 'v2' },
-};
+const NOTIFICATION_BASE = chargeNotification({ orderId: 'fuzz-not-ours', chargeId: 'fuzz-charge' });
 
 /**
  * Every route the BFF mounts, with what it reads. `mountedRoutes` (below) walks the app's router
