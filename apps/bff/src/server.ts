@@ -151,6 +151,10 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
       password: config.orchestrator.password,
       notifyUrl: `http://127.0.0.1:${port}/api/orchestrator/notifications/${config.orchestrator.notificationToken}`,
       logger: logger.child({ component: 'sandbox' }),
+      // Its /_sandbox routes read recipients' details and the notification token, and can
+      // redirect notifications: any local process could call them. The demo needs none of
+      // them (payouts settle on their own); tests drive the sandbox object in-process.
+      controlApi: false,
     });
     baseUrl = sandbox.url;
   }
