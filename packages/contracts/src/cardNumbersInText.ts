@@ -1,0 +1,91 @@
+/**
+ * Card numbers inside free text: found to be masked (logs, upstream messages) or refused (a card
+ * number typed into a name or an address would be stored, searched and exported in full).
+ */
+import { luhnValid } from './card.js';
+
+/**
+ * Card-number-like digit runs: 12 to 19 digits, optionally grouped by single spaces or dashes
+ * (`4111 1111 1111 1111`), not part of a longer unbroken digit run.
+ */
+const CARD_LIKE_RUN = /(?<!\d)(?:\d[ -]?){11,18}\d(?!\d)/g;
+
+export interface CardLikeRun {
+  /** The run as written, separators included. */
+  text: string;
+  /** Its digits alone (12 to 19). */
+  digits: string;
+  /** Where it starts in the searched text. */
+  index: number;
+}
+
+function toRun(text: string, index: number): CardLikeRun {
+  return { text, digits: text.replace(/\D/g, ''), index };
+}
+
+/** `text` with every card-like run replaced by what `replace` returns for it. */
+export function replaceCardLikeRuns(text: string, replace: (run: CardLikeRun) => string): string {
+  return text.replace(CARD_LIKE_RUN, (run: string, index: number) => replace(toRun(run, index)));
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const SEPARATOR = /[ -]/;
+const DECIMAL_MARK = /[.,]/;
+const DIGIT = /[0-9]/;
+
+/**
+ * Whether the run stands alone, as a typed card number does. Not when it is glued to a word (an
+ * IBAN's `DE89 3704 ...`, a reference `INV4111...`), follows a `+` (an international phone number
+ * such as `+4915112345678`, whose 13 digits pass the Luhn check), is part of a longer grouped run
+ * (`1234 5678 9012 3456 7890`) or of a decimal number (`1234567890123.45`).
+ */
+function standsAlone(text: string, run: CardLikeRun): boolean {
+  const before = text.charAt(run.index - 1);
+  const beforeThat = text.charAt(run.index - 2);
+  const end = run.index + run.text.length;
+  const after = text.charAt(end);
+  const afterThat = text.charAt(end + 1);
+  if (before === '+' || WORD_CHAR.test(before) || WORD_CHAR.test(after)) return false;
+  if ((SEPARATOR.test(before) || DECIMAL_MARK.test(before)) && DIGIT.test(beforeThat)) return false;
+  if ((SEPARATOR.test(after) || DECIMAL_MARK.test(after)) && DIGIT.test(afterThat)) return false;
+  return true;
+}
+
+/**
+ * True when `text` holds what can only be a card number: a run of 13 to 19 digits, typed whole or
+ * grouped by single spaces or dashes (`4111 1111 1111 1111`, `4111-1111-1111-1111`), that passes
+ * the Luhn check, does not start with 0 (no payment card does; a phone number in `00` form or a
+ * national account number may) and stands alone (see `standsAlone`).
+ */
+export function containsCardNumber(text: string): boolean {
+  for (const match of text.matchAll(CARD_LIKE_RUN)) {
+    const run = toRun(match[0], match.index);
+    if (
+      run.digits.length >= 13 &&
+      !run.digits.startsWith('0') &&
+      standsAlone(text, run) &&
+      luhnValid(run.digits)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The message for a free-text field that holds a card number. */
+export const CARD_NUMBER_IN_TEXT_MESSAGE =
+  'Looks like a card number: card numbers go only in the card number field.';
+
+/**
+ * The fields where a number shaped like a card number belongs, by exact name: the payout's card
+ * number and token (a network token is a Luhn-valid 16-digit number by design), the card deposit's
+ * card number, and the bank account number (national account numbers run to 18 digits, and one in
+ * ten of those passes the Luhn check). All of them are masked wherever they are shown or stored
+ * (`maskFieldValue`); every other text field is refused when `containsCardNumber` says so.
+ */
+export const CARD_NUMBER_FIELD_NAMES: ReadonlySet<string> = new Set([
+  'creditCardNumber',
+  'creditCardToken',
+  'credit_card_number',
+  'bankAccountNumber',
+]);
