@@ -18,16 +18,16 @@ const cardNumber = fc
   )
   .map(([first, rest]) => withCheckDigit(`${first}${rest.join('')}`));
 
-/** The number as people type it: whole, or in groups joined by one space or one dash. */
+/** The number as people type it: whole, or in fours (or 4-6-rest) joined by one space or dash. */
 const typed = fc
-  .tuple(cardNumber, fc.constantFrom('', ' ', '-'), fc.integer({ min: 2, max: 6 }))
-  .map(([number, separator, size]) => ({
-    number,
-    text:
-      separator === ''
-        ? number
-        : (number.match(new RegExp(`.{1,${size}}`, 'g')) ?? []).join(separator),
-  }));
+  .tuple(cardNumber, fc.constantFrom('', ' ', '-'), fc.boolean())
+  .map(([number, separator, amexStyle]) => {
+    const groups =
+      amexStyle && number.length >= 14 && number.length <= 15
+        ? [number.slice(0, 4), number.slice(4, 10), number.slice(10)]
+        : (number.match(/.{1,4}/g) ?? []);
+    return { number, text: groups.join(separator) };
+  });
 
 /** Free text that cannot join a digit run: words, punctuation, line breaks. */
 const around = fc.constantFrom('', ' ', 'Card: ', 'Ada ', '(', '\n', 'é ', ' 12 ab ');
@@ -106,6 +106,15 @@ describe('containsCardNumber', () => {
     expect(containsCardNumber('4111 1111 1111 1111 2222')).toBe(false);
     // Two spaces break a run: each part is then too short.
     expect(containsCardNumber('4111  1111  1111  1111')).toBe(false);
+  });
+
+  it('wants grouped digits grouped as on a card, so dates and references pass', () => {
+    // 14 digits, Luhn-valid, but grouped as a date and a sequence number.
+    expect(luhnValid('20250101123450')).toBe(true);
+    expect(containsCardNumber('2025-01-01-123450')).toBe(false);
+    expect(containsCardNumber('PO-20250101-123450')).toBe(false);
+    expect(containsCardNumber('20250101123450')).toBe(true);
+    expect(containsCardNumber('411111 1111111111')).toBe(false);
   });
 });
 

@@ -52,10 +52,22 @@ function standsAlone(text: string, run: CardLikeRun): boolean {
 }
 
 /**
+ * Whether the run is grouped as cards are printed and typed: whole, in fours (the last group
+ * shorter), or 4-6-5 / 4-6-4 (American Express, Diners). Dates and references joined by dashes
+ * (`2025-01-01-123456`, `PO-20250101-123456`) are not.
+ */
+function groupedLikeACard(run: CardLikeRun): boolean {
+  const sizes = run.text.split(/[ -]/).map((group) => group.length);
+  if (sizes.length === 1) return true;
+  if (sizes.length === 3 && sizes[0] === 4 && sizes[1] === 6) return true;
+  return sizes.slice(0, -1).every((size) => size === 4) && sizes.at(-1)! <= 4;
+}
+
+/**
  * True when `text` holds what can only be a card number: a run of 13 to 19 digits, typed whole or
- * grouped by single spaces or dashes (`4111 1111 1111 1111`, `4111-1111-1111-1111`), that passes
- * the Luhn check, does not start with 0 (no payment card does; a phone number in `00` form or a
- * national account number may) and stands alone (see `standsAlone`).
+ * grouped by single spaces or dashes as on a card (`4111 1111 1111 1111`, `4111-1111-1111-1111`,
+ * `3782 822463 10005`), that passes the Luhn check, does not start with 0 (no payment card does; a
+ * phone number in `00` form or a national account number may) and stands alone (`standsAlone`).
  */
 export function containsCardNumber(text: string): boolean {
   for (const match of text.matchAll(CARD_LIKE_RUN)) {
@@ -63,6 +75,7 @@ export function containsCardNumber(text: string): boolean {
     if (
       run.digits.length >= 13 &&
       !run.digits.startsWith('0') &&
+      groupedLikeACard(run) &&
       standsAlone(text, run) &&
       luhnValid(run.digits)
     ) {
