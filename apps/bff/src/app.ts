@@ -39,6 +39,7 @@ import { AppError } from './http/AppError.js';
 import { csrfGuard } from './http/csrfGuard.js';
 import { createProblemHandler } from './http/problemHandler.js';
 import { createRequestLogger } from './http/requestLogger.js';
+import { refuseCardNumbersInText } from './http/refuseCardNumbersInText.js';
 import { refuseUnstorableText } from './http/refuseUnstorableText.js';
 import { requireJsonBody } from './http/requireJsonBody.js';
 import { securityHeaders } from './http/securityHeaders.js';
@@ -197,6 +198,7 @@ export function createApp({
   api.use(requireJsonBody());
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.use(refuseUnstorableText());
+  api.use(refuseCardNumbersInText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));
   api.use(

@@ -10,7 +10,7 @@ import { luhnValid } from './card.js';
  */
 const CARD_LIKE_RUN = /(?<!\d)(?:\d[ -]?){11,18}\d(?!\d)/g;
 
-export interface CardLikeRun {
+interface CardLikeRun {
   /** The run as written, separators included. */
   text: string;
   /** Its digits alone (12 to 19). */
@@ -24,8 +24,30 @@ function toRun(text: string, index: number): CardLikeRun {
 }
 
 /** `text` with every card-like run replaced by what `replace` returns for it. */
-export function replaceCardLikeRuns(text: string, replace: (run: CardLikeRun) => string): string {
+function replaceCardLikeRuns(text: string, replace: (run: CardLikeRun) => string): string {
   return text.replace(CARD_LIKE_RUN, (run: string, index: number) => replace(toRun(run, index)));
+}
+
+export interface MaskCardNumbersOptions {
+  /**
+   * Only mask runs that pass the Luhn check. Used on data (PSP payloads) where long numeric ids
+   * must survive; error messages mask every run because exactness does not matter there.
+   */
+  luhnOnly?: boolean;
+}
+
+/**
+ * Replaces card-number-like digit runs (12 to 19 digits, maybe grouped by single spaces or dashes)
+ * by a mask that keeps at most the last four digits.
+ * Not `maskCardNumber`: that one masks a value known to be a card number, for display, and keeps
+ * the BIN (first 6 + last 4). This one scrubs free text (PSP payloads, upstream error messages,
+ * logged URLs) for logs and errors, where revealing the least is the point.
+ */
+export function maskCardNumbers(text: string, options: MaskCardNumbersOptions = {}): string {
+  return replaceCardLikeRuns(text, ({ text: run, digits }) => {
+    if (options.luhnOnly === true && !luhnValid(digits)) return run;
+    return `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+  });
 }
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
