@@ -197,8 +197,9 @@ export function createApp({
   );
   api.use(requireJsonBody());
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use(refuseUnstorableText());
+  // Card numbers first: its pointers never name a key holding one, the other's would.
   api.use(refuseCardNumbersInText());
+  api.use(refuseUnstorableText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));
   api.use(
