@@ -40,6 +40,7 @@ import { AppError } from './http/AppError.js';
 import { csrfGuard } from './http/csrfGuard.js';
 import { createProblemHandler } from './http/problemHandler.js';
 import { createRequestLogger } from './http/requestLogger.js';
+import { refuseCardNumbersInText } from './http/refuseCardNumbersInText.js';
 import { refuseUnstorableText } from './http/refuseUnstorableText.js';
 import { requireJsonBody } from './http/requireJsonBody.js';
 import { securityHeaders } from './http/securityHeaders.js';
@@ -207,6 +208,8 @@ export function createApp({
   );
   api.use(requireJsonBody());
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Card numbers first: its pointers never name a key holding one, the other's would.
+  api.use(refuseCardNumbersInText());
   api.use(refuseUnstorableText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));

@@ -10,7 +10,9 @@
  */
 import { normalizeCardNumber } from './card.js';
 import { humanizeFieldName } from './fieldErrors.js';
+import { CARD_NUMBER_IN_TEXT_MESSAGE } from './cardNumbersInText.js';
 import {
+  FREE_TEXT_FORMAT,
   INTERNATIONAL_PHONE_FORMAT,
   LUHN_CARD_NUMBER_FORMAT,
   walletAddressFormat,
@@ -88,12 +90,13 @@ const POSTAL_CHARS = '^[A-Za-z0-9]([A-Za-z0-9 -]*[A-Za-z0-9])?$';
 function text(title: string, maxLength: number, rule: FieldRuleName = 'text'): Rule {
   return {
     rule,
-    schema: { type: 'string', minLength: 1, maxLength, pattern: '\\S' },
+    schema: { type: 'string', minLength: 1, maxLength, pattern: '\\S', format: FREE_TEXT_FORMAT },
     messages: {
       type: `${title} must be text.`,
       minLength: `${title} is required.`,
       pattern: `${title} is required.`,
       maxLength: `${title} can be at most ${maxLength} characters long.`,
+      format: CARD_NUMBER_IN_TEXT_MESSAGE,
     },
     ui: {},
     required: true,
@@ -387,8 +390,12 @@ function applyLengthAndPattern(rule: Rule, field: ProviderField, title: string):
   if (min === undefined && max === undefined && pattern === undefined) return rule;
   if (pattern !== undefined) {
     schema.pattern = pattern;
-    delete schema.format;
-    delete messages.format;
+    // The PSP's pattern replaces a shape (a phone number's, a wallet address's), not the rule
+    // that keeps card numbers out of free text.
+    if (schema.format !== FREE_TEXT_FORMAT) {
+      delete schema.format;
+      delete messages.format;
+    }
     messages.pattern = `${title} is not in the format this provider expects.`;
   }
   if (min !== undefined) {

@@ -8,12 +8,22 @@
  * generic `wallet-address` for the others; `walletAddressFormat(currency)` picks the name.
  */
 import { isPlausibleCardNumber } from './card.js';
+import { containsCardNumber } from './cardNumbersInText.js';
 import { isInternationalPhone } from './phone.js';
 import { validateWalletAddress, WALLET_CHECKED_CURRENCIES } from './wallet.js';
 
 export const LUHN_CARD_NUMBER_FORMAT = 'luhn-card-number';
 export const INTERNATIONAL_PHONE_FORMAT = 'international-phone';
 export const WALLET_ADDRESS_FORMAT = 'wallet-address';
+/**
+ * Free text: anything but a card number (`containsCardNumber`), which would be stored, searched
+ * and exported in full from a name or an address.
+ */
+export const FREE_TEXT_FORMAT = 'free-text';
+
+function withoutCardNumber(value: string): boolean {
+  return !containsCardNumber(value);
+}
 
 /** The format name that checks a wallet address for `currency`. */
 export function walletAddressFormat(currency: string): string {
@@ -33,6 +43,7 @@ function walletFormat(currency: string): (value: string) => boolean {
 export const CUSTOM_FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
   [LUHN_CARD_NUMBER_FORMAT]: isPlausibleCardNumber,
   [INTERNATIONAL_PHONE_FORMAT]: isInternationalPhone,
+  [FREE_TEXT_FORMAT]: withoutCardNumber,
   // The generic rule: no currency is one we hold a checksum for.
   [WALLET_ADDRESS_FORMAT]: /* @__PURE__ */ walletFormat(''),
   'wallet-address-btc': /* @__PURE__ */ walletFormat('BTC'),

@@ -3,6 +3,7 @@ export * from './currencies.js';
 export * from './countries.js';
 export * from './money.js';
 export * from './card.js';
+export * from './cardNumbersInText.js';
 export * from './wallet.js';
 export * from './phone.js';
 export * from './email.js';

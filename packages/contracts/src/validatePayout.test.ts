@@ -136,6 +136,25 @@ describe('validatePayout', () => {
     ]);
   });
 
+  it('refuses a card number in a free-text field, and keeps it in the card number field', () => {
+    const payout = buildPayout({ payout_method_type: 'credit_card' });
+    const message = 'Looks like a card number: card numbers go only in the card number field.';
+    expect(
+      errorsOf({
+        ...payout,
+        metadata: {
+          ...payout.metadata,
+          creditCardNumber: '4111 1111 1111 1111',
+          customerFirstName: '4111 1111 1111 1111',
+          cardHolderName: 'Ada 4111-1111-1111-1111',
+        },
+      }),
+    ).toEqual([
+      { pointer: '/metadata/cardHolderName', message },
+      { pointer: '/metadata/customerFirstName', message },
+    ]);
+  });
+
   it('refuses a card that expired earlier this year, and not one expiring this month', () => {
     const card = (expiryMonth: number) =>
       buildPayout({

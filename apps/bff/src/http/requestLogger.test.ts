@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './createLogger.js';
-import { createRequestLogger } from './requestLogger.js';
+import { createRequestLogger, redactUrl } from './requestLogger.js';
 
 function exchange(url: string, headers: Record<string, string>) {
   const req = new IncomingMessage(new Socket());
@@ -70,5 +70,21 @@ describe('request logger', () => {
       expect(lines[0]).not.toContain(secret);
     }
     expect(lines[0]).toContain('[Redacted]');
+  });
+
+  it('masks a card number typed into a search, however its separators are encoded', () => {
+    for (const q of [
+      '4111111111111111',
+      '4111%201111%201111%201111',
+      '4111+1111+1111+1111',
+      '4111-1111-1111-1111',
+    ]) {
+      const url = redactUrl(`/api/payouts?q=${q}&limit=20`);
+      expect(url).toMatch(/^\/api\/payouts\?q=\*{12}1111&limit=20$/);
+    }
+    // Without a card number the URL is logged as it came, `+` and `%20` included.
+    expect(redactUrl('/api/payouts?q=Jan+Peeters%20x&amount_min=1234567890123')).toBe(
+      '/api/payouts?q=Jan+Peeters%20x&amount_min=1234567890123',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { maskCardNumbers } from '@payouts/contracts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stdSerializers, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
@@ -8,8 +9,16 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // The notification token is a secret carried in the path; it is cut out of every logged URL.
 const SECRET_PATH = /(\/api\/orchestrator\/notifications\/)[^/?#]+/;
 
+/**
+ * The URL as it may be logged: without the notification token, and with a card number typed into
+ * a search (refused, but still logged) masked. Encoded spaces and dashes are read as the
+ * separators people type, so `4111%201111%201111%201111` is found too.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATH, '$1[Redacted]');
+  const withoutToken = url.replace(SECRET_PATH, '$1[Redacted]');
+  const readable = withoutToken.replace(/%20|\+/g, ' ').replace(/%2D/gi, '-');
+  const masked = maskCardNumbers(readable, { luhnOnly: true });
+  return masked === readable ? withoutToken : masked;
 }
 
 interface LoggedRequest extends IncomingMessage {

@@ -59,6 +59,7 @@ const arbOddValue: fc.Arbitrary<unknown> = fc.oneof(
     ...SAMPLE_CARD_NUMBERS,
     '4111111111111112',
     '4111 1111 1111 1111',
+    'Ada 4111-1111-1111-1111',
     'x'.repeat(300),
   ),
   fc.constantFrom(1, 12, 13, 2026, 2030, 1.5, -1, 0, true, null, [], {}),

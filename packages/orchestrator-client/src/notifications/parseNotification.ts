@@ -1,4 +1,5 @@
 import {
+  maskCardNumbers,
   NOTIFICATION_OPERATION_TYPES,
   type NotificationOperationType,
   type OrchestratorNotification,
@@ -9,7 +10,6 @@ import { toPlainJson } from '../json/toPlainJson.js';
 import { normalizePayoutStatus } from '../normalize/normalizePayoutStatus.js';
 import { ReplyReader } from '../replies/ReplyReader.js';
 import { ReplyShapeError } from '../replies/ReplyShapeError.js';
-import { maskCardNumbers } from '../secrets/maskCardNumbers.js';
 import { scrubPayload } from '../secrets/scrubPayload.js';
 
 const KNOWN_ATTRIBUTES = new Set([

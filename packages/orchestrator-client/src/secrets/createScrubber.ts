@@ -1,4 +1,4 @@
-import { maskCardNumbers } from './maskCardNumbers.js';
+import { maskCardNumbers } from '@payouts/contracts';
 import { REDACTED, redactGenericSecrets } from './redactGenericSecrets.js';
 
 export interface Scrubber {

@@ -1,4 +1,4 @@
-import { maskCardNumbers } from './maskCardNumbers.js';
+import { maskCardNumbers } from '@payouts/contracts';
 
 export const REDACTED = '[redacted]';
 

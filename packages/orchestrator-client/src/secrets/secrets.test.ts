@@ -1,6 +1,6 @@
+import { maskCardNumbers } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
 import { createScrubber } from './createScrubber.js';
-import { maskCardNumbers } from './maskCardNumbers.js';
 import { redactGenericSecrets } from './redactGenericSecrets.js';
 import { scrubPayload } from './scrubPayload.js';
 

@@ -152,6 +152,50 @@ describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
       );
     });
 
+    it('refuses a card number in a free-text field, naming each field, and writes nothing', async () => {
+      const before = createCalls();
+      const body = cardPayout(
+        {},
+        { customerFirstName: '4111 1111 1111 1111', cardHolderName: 'Jan 4111-1111-1111-1111' },
+      );
+      const key = randomUUID();
+      const res = await create(finance, body, key);
+      expect(res.status).toBe(422);
+      expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      const problem = await readJson(res);
+      expect(problem.code).toBe('validation_failed');
+      const message = 'Looks like a card number: card numbers go only in the card number field.';
+      expect(problem.errors).toEqual(
+        expect.arrayContaining([
+          { pointer: '/metadata/customerFirstName', message },
+          { pointer: '/metadata/cardHolderName', message },
+        ]),
+      );
+      // Only those two: the same number in the card number field is where it belongs.
+      expect(problem.errors).toHaveLength(2);
+      expect(JSON.stringify(problem)).not.toContain('1111');
+      expect(createCalls()).toBe(before);
+      expect(await t.db.select().from(payouts).where(eq(payouts.orderId, body.order_id))).toEqual(
+        [],
+      );
+      expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual(
+        [],
+      );
+
+      // The same payout with the number only in its card field goes through.
+      const fixed = await create(finance, cardPayout({ order_id: body.order_id }), key);
+      expect(fixed.status).toBe(201);
+      expect((await readJson(fixed)).metadata.creditCardNumber).toBe('411111******1111');
+    });
+
+    it('refuses a card number in a search before reading anything', async () => {
+      const res = await finance('/api/payouts?q=4111111111111111');
+      expect(res.status).toBe(422);
+      expect((await readJson(res)).errors).toEqual([
+        { pointer: '/q', message: expect.any(String) },
+      ]);
+    });
+
     it('requires an Idempotency-Key header', async () => {
       const res = await finance('/api/payouts', { method: 'POST', json: cardPayout() });
       expect(res.status).toBe(400);

@@ -246,6 +246,53 @@ describe.each(testDatabaseKinds)('users (%s)', (kind) => {
     });
   });
 
+  it('refuses a card number in a name (422 on /name, nothing written); a card-like password is fine', async () => {
+    const admin = await t.signIn('admin');
+    const message = 'Looks like a card number: card numbers go only in the card number field.';
+    const before = await count(sql`select count(*)::int as n from audit_log`);
+    const created = await admin('/api/users', {
+      method: 'POST',
+      json: {
+        email: 'card@example.com',
+        name: '4111 1111 1111 1111',
+        role: 'finance',
+        password: NEW_PASSWORD,
+      },
+    });
+    expect(created.status).toBe(422);
+    const problem = await readJson(created);
+    expect(problem.errors).toEqual([{ pointer: '/name', message }]);
+    expect(JSON.stringify(problem)).not.toContain('1111');
+    expect(await usersWithEmail('card@example.com')).toBe(0);
+
+    // Passwords are only ever hashed: one that passes the Luhn check is still a password.
+    const cardLikePassword = '4012888888881881';
+    const user = await readJson(
+      await admin('/api/users', {
+        method: 'POST',
+        json: {
+          email: 'card@example.com',
+          name: 'Card Holder',
+          role: 'finance',
+          password: cardLikePassword,
+        },
+      }),
+    );
+    expect((await signInAs('card@example.com', cardLikePassword)).status).toBe(200);
+    const afterCreate = await count(sql`select count(*)::int as n from audit_log`);
+    expect(afterCreate).toBeGreaterThan(before);
+
+    const renamed = await admin(`/api/users/${user.id}`, {
+      method: 'PATCH',
+      json: { name: 'Card 4111-1111-1111-1111' },
+    });
+    expect(renamed.status).toBe(422);
+    expect((await readJson(renamed)).errors).toEqual([{ pointer: '/name', message }]);
+    const names: unknown = await t.db.execute(sql`select name from users where id = ${user.id}`);
+    expect((names as { rows: { name: string }[] }).rows).toEqual([{ name: 'Card Holder' }]);
+    expect(await count(sql`select count(*)::int as n from audit_log`)).toBe(afterCreate);
+  });
+
   it('refuses to disable or demote the last enabled admin (409 last_admin)', async () => {
     const admin = await t.signIn('admin');
     const { items } = await readJson(await admin('/api/users'));

@@ -83,6 +83,17 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '\t\n',
 ];
 
+/**
+ * Card numbers typed where they do not belong (refused outside the card number fields). Not
+ * joined with the strings above: glued to other digits or letters they are no longer read as a
+ * card number, yet still hold one for the stored-rows scan.
+ */
+export const CARD_NUMBERS_IN_TEXT: readonly string[] = [
+  '5555555555554444',
+  '4111 1111 1111 1111',
+  'Jan 4111-1111-1111-1111',
+];
+
 /** Numbers and literals that are valid JSON but no valid field value. */
 const WRONG_SCALARS: readonly unknown[] = [
   0,
@@ -116,6 +127,7 @@ export const anyBadString: fc.Arbitrary<string> = fc.oneof(
     weight: 2,
   },
   { arbitrary: longString, weight: 1 },
+  { arbitrary: fc.constantFrom(...CARD_NUMBERS_IN_TEXT), weight: 1 },
 );
 
 /** A JSON value of a type no string, enum or decimal field accepts. */
