@@ -9,10 +9,17 @@ import { findRefusedText, type TextRule } from './findRefusedText.js';
 
 /**
  * Where a card-shaped number is let through, by the exact name of the field holding the string:
- * contracts' card number fields, and passwords (only ever hashed, and a user whose password
- * happens to pass the Luhn check must still be able to sign in).
+ * contracts' card number fields; passwords (only ever hashed, and a user whose password happens
+ * to pass the Luhn check must still be able to sign in); and identifiers that are digits by
+ * nature, where one in ten 13-19 digit values passes the Luhn check: the merchant's order ids,
+ * and the search box that finds them (never stored; the access log masks card numbers in URLs).
  */
-const EXEMPT_FIELDS: ReadonlySet<string> = new Set([...CARD_NUMBER_FIELD_NAMES, 'password']);
+const EXEMPT_FIELDS: ReadonlySet<string> = new Set([
+  ...CARD_NUMBER_FIELD_NAMES,
+  'password',
+  'order_id',
+  'q',
+]);
 
 const CARD_NUMBER_IN_TEXT: TextRule = {
   message: CARD_NUMBER_IN_TEXT_MESSAGE,
