@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -116,6 +117,8 @@ export const payouts = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     isTest: boolean('is_test').notNull().default(false),
+    /** Paid to a saved beneficiary (its approved details at the time): issue 11. */
+    beneficiaryId: uuid('beneficiary_id').references((): AnyPgColumn => beneficiaries.id),
     /**
      * The request as it will be sent (full card number included), sealed with AES-256-GCM
      * (shared/sealedBox.ts). Kept only while it may still have to be sent: awaiting approval,
@@ -160,6 +163,9 @@ export const payouts = pgTable(
     index('payouts_currency_created_idx').on(t.currency, t.createdAt.desc()),
     index('payouts_country_created_idx').on(t.country, t.createdAt.desc()),
     index('payouts_method_created_idx').on(t.payoutMethodType, t.createdAt.desc()),
+    index('payouts_beneficiary_created_idx')
+      .on(t.beneficiaryId, t.createdAt.desc())
+      .where(sql`${t.beneficiaryId} is not null`),
     // Search (`q`) is a substring match: trigram indexes answer ILIKE '%text%' (pg_trgm).
     index('payouts_order_id_trgm_idx').using('gin', sql`${t.orderId} gin_trgm_ops`),
     index('payouts_recipient_name_trgm_idx').using('gin', sql`${t.recipientName} gin_trgm_ops`),
@@ -190,6 +196,115 @@ export const payoutEvents = pgTable(
     index('payout_events_payout_idx').on(t.payoutId, t.at, t.id),
     uniqueIndex('payout_events_dedupe_key').on(t.dedupeKey),
   ],
+);
+
+/**
+ * The payee book (issue 11, docs/decisions/014). Payment details are sealed (AES-256-GCM, the
+ * beneficiary id as associated data); only the masked view and a keyed fingerprint are clear.
+ */
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: uuid('id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    /** The merchant's own id for the payee: unique, editable. */
+    reference: text('reference').notNull(),
+    email: text('email'),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state'),
+    payoutMethodType: text('payout_method_type').notNull(),
+    provider: text('provider').notNull(),
+    /** The approved payment details (the PSP section), sealed; never a full card number. */
+    detailsSealed: text('details_sealed').notNull(),
+    /** The same, masked, for lists, search and diffs. */
+    detailsMasked: jsonb('details_masked').$type<Record<string, string | number>>().notNull(),
+    /**
+     * Keyed digest (HMAC) of the normalized account identity (IBAN/account + bank code, card
+     * token or wallet address): duplicate detection without a clear or brute-forceable value.
+     */
+    fingerprint: text('fingerprint'),
+    /** A card beneficiary without a PSP token: the card is typed again for each payout. */
+    cardFieldsRequired: boolean('card_fields_required').notNull().default(false),
+    /** Lower-cased name, reference, e-mail and masked fragments: what `q` searches. */
+    searchText: text('search_text').notNull(),
+    status: text('status', { enum: ['active', 'pending_change', 'archived'] }).notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+    updatedBy: uuid('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: at('updated_at').notNull(),
+    payoutsCount: integer('payouts_count').notNull().default(0),
+    lastPaidAt: at('last_paid_at'),
+  },
+  (t) => [
+    uniqueIndex('beneficiaries_reference_key').on(t.reference),
+    // Pages by display name (case-insensitive), then id.
+    index('beneficiaries_name_id_idx').on(sql`lower(${t.displayName})`, t.id),
+    index('beneficiaries_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('beneficiaries_fingerprint_idx')
+      .on(t.fingerprint)
+      .where(sql`${t.status} <> 'archived'`),
+    index('beneficiaries_corridor_idx').on(t.country, t.currency),
+    index('beneficiaries_provider_idx').on(t.provider),
+    index('beneficiaries_status_idx').on(t.status),
+  ],
+);
+
+/** A proposed change of a beneficiary's payment details, decided by a second person. */
+export const beneficiaryChanges = pgTable(
+  'beneficiary_changes',
+  {
+    id: uuid('id').primaryKey(),
+    beneficiaryId: uuid('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    /** The proposed details, sealed (the change id as associated data); erased once decided. */
+    detailsSealed: text('details_sealed'),
+    detailsMasked: jsonb('details_masked').$type<Record<string, string | number>>().notNull(),
+    /** Masked before and after of each changed field. */
+    diff: jsonb('diff')
+      .$type<{ field: string; from: string | number | null; to: string | number | null }[]>()
+      .notNull(),
+    fingerprint: text('fingerprint'),
+    cardFieldsRequired: boolean('card_fields_required').notNull().default(false),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    proposedAt: at('proposed_at').notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    reason: text('reason'),
+  },
+  (t) => [
+    // At most one change awaits a decision per beneficiary.
+    uniqueIndex('beneficiary_changes_one_pending')
+      .on(t.beneficiaryId)
+      .where(sql`${t.status} = 'pending'`),
+    index('beneficiary_changes_beneficiary_idx').on(t.beneficiaryId, t.proposedAt.desc()),
+  ],
+);
+
+/** A beneficiary's own timeline: every create, change, decision, archive and payout. */
+export const beneficiaryEvents = pgTable(
+  'beneficiary_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    beneficiaryId: uuid('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id),
+    type: text('type').notNull(),
+    /** A user email or `system`. */
+    actor: text('actor').notNull(),
+    at: at('at').notNull(),
+    /** Masked values only. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('beneficiary_events_beneficiary_idx').on(t.beneficiaryId, t.at, t.id)],
 );
 
 export const idempotencyKeys = pgTable(
@@ -231,6 +346,9 @@ export const rateLimitHits = pgTable(
 
 export const schema = {
   users,
+  beneficiaries,
+  beneficiaryChanges,
+  beneficiaryEvents,
   sessions,
   auditLog,
   payouts,

@@ -32,6 +32,7 @@ export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:05:00.000Z',
     is_test: false,
+    beneficiary_id: null,
     requires_approval: false,
     approval_threshold: null,
     approved_by: null,

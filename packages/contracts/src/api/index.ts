@@ -8,3 +8,4 @@ export * from './users.js';
 export * from './audit.js';
 export * from './providers.js';
 export * from './lab.js';
+export * from './beneficiaries.js';

@@ -38,6 +38,8 @@ export type PayoutListQueryParams = {
   needs_attention?: '0' | '1';
   /** `1`: lab test payouts only; `0`: real ones only; unset: both (the default). */
   is_test?: '0' | '1';
+  /** The payouts made to one saved beneficiary. */
+  beneficiary_id?: string;
   sort?: PayoutSortField;
   order?: SortDirection;
   cursor?: string;

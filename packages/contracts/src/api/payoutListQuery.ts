@@ -84,6 +84,8 @@ export const payoutListQuery = z
     needs_attention: flag.optional(),
     /** Lab test payouts only (`1`) or real ones only (`0`); unset: both, badged. */
     is_test: flag.optional(),
+    /** The payouts made to one saved beneficiary. */
+    beneficiary_id: z.uuid('Expected a beneficiary id').optional(),
     sort: z.enum(PAYOUT_SORT_FIELDS).default('created_at'),
     order: z.enum(SORT_DIRECTIONS).default('desc'),
     cursor: z.string().min(1).max(500).optional(),

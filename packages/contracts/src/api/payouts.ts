@@ -37,6 +37,8 @@ export interface PayoutDto {
   /** Why the orchestrator refused it (status `failed`). */
   failure_reason: string | null;
   is_test: boolean;
+  /** Paid to a saved beneficiary (its approved details at the time); null otherwise. */
+  beneficiary_id: string | null;
   created_by: PayoutActor;
   created_at: string;
   updated_at: string;

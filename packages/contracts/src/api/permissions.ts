@@ -28,6 +28,12 @@ export const PERMISSIONS = {
   'payouts:approve': ['finance', 'admin'],
   /** Withdraw one's own payout while it awaits approval. */
   'payouts:cancel': ['finance', 'admin'],
+  /** The payee book: support reads it. */
+  'beneficiaries:read': EVERYONE,
+  /** Create, rename, archive, propose a change of payment details, pay by beneficiary. */
+  'beneficiaries:write': ['finance', 'admin'],
+  /** Approve or reject someone else's change of a beneficiary's payment details. */
+  'beneficiaries:approve': ['finance', 'admin'],
   'users:manage': ['admin'],
   'audit:read': ['admin'],
   /** Test payouts per PSP and type, and the card-deposit console. */

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
     status: 403,
     title: "The payout's creator changed this account too recently for it to approve",
   },
+  change_self_approval: { status: 403, title: 'A second person must approve this change' },
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict with the current state' },
   idempotency_key_reused: {
@@ -23,6 +24,10 @@ export const ERROR_CODES = {
   last_admin: {
     status: 409,
     title: 'The last enabled admin cannot be disabled or demoted',
+  },
+  beneficiary_duplicate: {
+    status: 409,
+    title: 'An active beneficiary already has these payment details',
   },
   request_in_flight: { status: 409, title: 'The same request is still being processed' },
   rate_limited: { status: 429, title: 'Too many requests' },

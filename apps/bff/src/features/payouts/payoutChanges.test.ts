@@ -39,6 +39,7 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     createdAt: EARLIER,
     updatedAt: EARLIER,
     isTest: false,
+    beneficiaryId: null,
     submission: null,
     approvalThreshold: null,
     approvedBy: null,

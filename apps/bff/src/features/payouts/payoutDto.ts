@@ -48,6 +48,7 @@ export function toPayoutDto(
     decline_reason: row.declineReason,
     failure_reason: row.failureReason,
     is_test: row.isTest,
+    beneficiary_id: row.beneficiaryId,
     created_by: creator,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

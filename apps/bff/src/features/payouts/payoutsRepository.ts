@@ -62,6 +62,8 @@ export interface PayoutListQuery {
   q?: string;
   /** Lab test payouts: included (default), left out, or the only ones. */
   tests?: 'exclude' | 'include' | 'only';
+  /** Paid to this saved beneficiary. */
+  beneficiaryId?: string | undefined;
   /** Awaiting approval and created by someone other than this user. */
   awaitingApprovalBy?: string;
   /** Not final and created before this instant (flagged for a human). */
@@ -384,6 +386,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       }
       if (query.statuses?.length) conditions.push(inArray(payouts.status, query.statuses));
       if (query.provider) conditions.push(eq(payouts.provider, query.provider));
+      if (query.beneficiaryId) conditions.push(eq(payouts.beneficiaryId, query.beneficiaryId));
       const tests = query.tests ?? 'include';
       if (tests !== 'include') conditions.push(eq(payouts.isTest, tests === 'only'));
       if (query.payoutMethodType) {

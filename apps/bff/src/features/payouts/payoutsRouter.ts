@@ -60,6 +60,7 @@ function listParams(q: z.infer<typeof exportQuery>) {
     amountMax: q.amount_max,
     q: q.q,
     tests: testsOf(q),
+    beneficiaryId: q.beneficiary_id,
     needsMyApproval: q.needs_my_approval === '1',
     needsAttention: q.needs_attention === '1',
     sort: q.sort,

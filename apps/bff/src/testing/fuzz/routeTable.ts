@@ -65,6 +65,7 @@ const PAYOUT_LIST_KEYS = [
   'q',
   'include_test',
   'is_test',
+  'beneficiary_id',
   'sort',
   'order',
   'cursor',

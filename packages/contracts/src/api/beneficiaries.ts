@@ -1,0 +1,182 @@
+import type { PayoutMetadataValue, PayoutMethodType } from '../types.js';
+import type { PayoutActor } from './payouts.js';
+
+/**
+ * Beneficiaries (issue 11): the payee book. A beneficiary is paid again by id; its payment
+ * details are sealed in the BFF and only ever shown masked. Constants and types only, so the SPA
+ * can name them without bundling zod (the BFF's schemas are in `beneficiaryQuery.ts`).
+ */
+
+export const BENEFICIARY_STATUSES = ['active', 'pending_change', 'archived'] as const;
+/** `pending_change`: active with its approved details, while a change of them awaits a decision. */
+export type BeneficiaryStatus = (typeof BENEFICIARY_STATUSES)[number];
+
+export const BENEFICIARY_CHANGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type BeneficiaryChangeStatus = (typeof BENEFICIARY_CHANGE_STATUSES)[number];
+
+/** A page holds 1 to `BENEFICIARY_PAGE_MAX` beneficiaries, `BENEFICIARY_PAGE_DEFAULT` unless asked. */
+export const BENEFICIARY_PAGE_DEFAULT = 25;
+export const BENEFICIARY_PAGE_MAX = 100;
+export const BENEFICIARY_SEARCH_MAX_LENGTH = 200;
+export const BENEFICIARY_NAME_MAX_LENGTH = 200;
+export const BENEFICIARY_REFERENCE_MAX_LENGTH = 100;
+export const BENEFICIARY_REASON_MAX_LENGTH = 500;
+
+/** One changed payment detail, masked on both sides. */
+export interface BeneficiaryDetailDiff {
+  /** The PSP section's field name (`bankAccountNumber`, `walletAddress`, …). */
+  field: string;
+  from: PayoutMetadataValue | null;
+  to: PayoutMetadataValue | null;
+}
+
+/** A proposed change of a beneficiary's payment details (four eyes). */
+export interface BeneficiaryChangeDto {
+  id: string;
+  status: BeneficiaryChangeStatus;
+  diff: BeneficiaryDetailDiff[];
+  proposed_by: PayoutActor;
+  proposed_at: string;
+  decided_by: PayoutActor | null;
+  decided_at: string | null;
+  /** Why it was rejected (required then); null otherwise. */
+  reason: string | null;
+}
+
+/**
+ * A beneficiary as the API shows it (list items, detail, every action's reply). Every key is
+ * always sent, null when it has no value.
+ */
+export interface BeneficiaryDto {
+  id: string;
+  display_name: string;
+  /** The merchant's own id for this payee: unique, editable. */
+  reference: string;
+  email: string | null;
+  country: string;
+  currency: string;
+  state: string | null;
+  payout_method_type: PayoutMethodType;
+  /** The PSP it was created for. */
+  provider: string;
+  /** The PSP's name for people (KNOWN_PSPS); null when the PSP is not configured. */
+  provider_title: string | null;
+  /**
+   * The approved payment details (the PSP section's fields), masked: IBANs and account numbers
+   * as country/bank prefix + last 4, cards 6 + 4, wallets first 6 + last 4; names and e-mail in
+   * clear.
+   */
+  details: Record<string, PayoutMetadataValue>;
+  /**
+   * A card beneficiary without a PSP card token: the card fields must be typed again for each
+   * payout (a full card number is never kept).
+   */
+  card_fields_required: boolean;
+  status: BeneficiaryStatus;
+  /**
+   * Why it cannot be paid now (its PSP no longer offers the type in the corridor, or the
+   * corridor is gone), from the providers matrix logic; null when it can.
+   */
+  unusable_reason: string | null;
+  /** The change awaiting a decision, if any. */
+  pending_change: BeneficiaryChangeDto | null;
+  created_by: PayoutActor;
+  created_at: string;
+  updated_by: PayoutActor;
+  updated_at: string;
+  payouts_count: number;
+  last_paid_at: string | null;
+}
+
+/** One entry of a beneficiary's timeline. */
+export interface BeneficiaryEventDto {
+  id: string;
+  /** created, updated, change_proposed, change_approved, change_rejected, archived, paid */
+  type: string;
+  at: string;
+  /** A user's e-mail or `system`. */
+  actor: string;
+  /** Masked; `paid` names the payout (`payout_id`, `order_id`, `amount`, `currency`). */
+  data: Record<string, unknown>;
+}
+
+/** `GET /api/beneficiaries/:id`. */
+export interface BeneficiaryDetail {
+  beneficiary: BeneficiaryDto;
+  events: BeneficiaryEventDto[];
+  /** Every change ever proposed, newest first. */
+  changes: BeneficiaryChangeDto[];
+}
+
+/** `GET /api/beneficiaries`: one page, by display name. */
+export interface BeneficiaryPage {
+  items: BeneficiaryDto[];
+  next_cursor: string | null;
+}
+
+/**
+ * `GET /api/beneficiaries` as sent: every value a string. `q` searches display name, reference,
+ * e-mail and masked account fragments (last 4, prefixes); `status` is comma-separated.
+ */
+export type BeneficiaryListQueryParams = {
+  q?: string;
+  country?: string;
+  currency?: string;
+  payout_method_type?: string;
+  provider?: string;
+  status?: string;
+  cursor?: string;
+  limit?: string;
+};
+
+/** `POST /api/beneficiaries`. `details` is validated by `buildPayoutForm` for that corridor. */
+export interface CreateBeneficiaryRequest {
+  display_name: string;
+  reference: string;
+  email?: string | null;
+  country: string;
+  currency: string;
+  state: string | null;
+  payout_method_type: PayoutMethodType;
+  provider: string;
+  details: Record<string, PayoutMetadataValue>;
+  /**
+   * Create even when active beneficiaries have the same payment details (the 409
+   * `beneficiary_duplicate` answer names them).
+   */
+  allow_duplicate?: boolean;
+}
+
+/**
+ * `PATCH /api/beneficiaries/:id`. Name, reference and e-mail change at once; `details` (the
+ * whole PSP section) becomes a pending change that a second person approves.
+ */
+export interface UpdateBeneficiaryRequest {
+  display_name?: string;
+  reference?: string;
+  email?: string | null;
+  details?: Record<string, PayoutMetadataValue>;
+}
+
+/** `POST /api/beneficiaries/:id/changes/:changeId/reject`. */
+export interface RejectBeneficiaryChangeRequest {
+  reason: string;
+}
+
+/** The 409 `beneficiary_duplicate` problem's extension: the active beneficiaries it matches. */
+export interface BeneficiaryDuplicateExtension {
+  duplicates: { id: string; display_name: string; reference: string }[];
+}
+
+/**
+ * `POST /api/payouts` to a saved beneficiary: corridor, type, PSP and details come from its
+ * approved details (unsealed in the BFF); the browser sends only what is new. `metadata` is
+ * accepted only for a card beneficiary without a token (`card_fields_required`): the card
+ * fields typed again.
+ */
+export interface BeneficiaryPayoutRequest {
+  beneficiary_id: string;
+  amount: string;
+  order_id?: string;
+  metadata?: Record<string, PayoutMetadataValue>;
+}
