@@ -109,6 +109,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     /** Backends of this database (other than `own`) waiting for a lock. */
     async function lockWaiters(own: pg.PoolClient): Promise<number[]> {
+      // Activity is snapshotted once per transaction: without clearing it, `own` (inside its
+      // LOCK transaction) would see the backends as they were at its first look, forever.
+      await own.query('SELECT pg_stat_clear_snapshot()');
       const { rows } = await own.query<{ pid: number }>(
         `SELECT pid FROM pg_stat_activity
           WHERE datname = current_database() AND pid <> pg_backend_pid()
