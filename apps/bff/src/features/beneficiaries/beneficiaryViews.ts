@@ -2,7 +2,6 @@ import type {
   BeneficiaryChangeDto,
   BeneficiaryDto,
   BeneficiaryEventDto,
-  BeneficiaryStatus,
   Corridor,
   PayoutActor,
   PayoutMethodType,
