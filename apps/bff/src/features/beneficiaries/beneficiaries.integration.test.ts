@@ -376,6 +376,32 @@ describe.each(testDatabaseKinds)('beneficiaries (%s)', (kind) => {
     expect(change).toEqual([{ details_sealed: null }]);
   });
 
+  it('refuses a change to the same details, and a reference already taken, writing nothing', async () => {
+    const a = await created(bankBeneficiary({}, { bankAccountNumber: 'BE97001234567849' }));
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE86001234567850' }));
+    const count = async () =>
+      rows(
+        `select (select count(*)::int from beneficiary_events where beneficiary_id = '${b.id}') as events, (select count(*)::int from beneficiary_changes where beneficiary_id = '${b.id}') as changes, (select count(*)::int from audit_log where target_id = '${b.id}') as audit`,
+      );
+    const before = await count();
+    const same = await patch(finance, b.id, {
+      details: { ...bankBeneficiary().details, bankAccountNumber: 'BE86001234567850' },
+    });
+    expect(same.status).toBe(422);
+    expect((await readJson(same)).errors).toEqual([
+      { pointer: '/details', message: 'Nothing to change' },
+    ]);
+    const taken = await patch(finance, b.id, { reference: a.reference });
+    expect(taken.status).toBe(409);
+    expect((await readJson(taken)).errors[0].pointer).toBe('/reference');
+    const invalid = await patch(finance, b.id, { details: { bankAccountNumber: '' } });
+    expect(invalid.status).toBe(422);
+    expect(await count()).toEqual(before);
+    expect((await readJson(await support(`/api/beneficiaries/${b.id}`))).beneficiary.status).toBe(
+      'active',
+    );
+  });
+
   it('rejecting needs a reason; the old details stay', async () => {
     const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE76001234567895' }));
     const proposed = await readJson(
