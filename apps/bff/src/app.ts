@@ -7,6 +7,16 @@ import type { Database } from './db/database.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditRouter } from './features/audit/auditRouter.js';
 import { createAuditService } from './features/audit/auditService.js';
+import { createBeneficiariesRepository } from './features/beneficiaries/beneficiariesRepository.js';
+import { createBeneficiariesRouter } from './features/beneficiaries/beneficiariesRouter.js';
+import { createBeneficiaryEditing } from './features/beneficiaries/beneficiaryEditing.js';
+import {
+  createBeneficiaryPayouts,
+  type BeneficiaryPayouts,
+} from './features/beneficiaries/beneficiaryPayouts.js';
+import { createBeneficiaryQueries } from './features/beneficiaries/beneficiaryQueries.js';
+import { createBeneficiaryVault } from './features/beneficiaries/beneficiaryVault.js';
+import { createBeneficiaryViews } from './features/beneficiaries/beneficiaryViews.js';
 import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
 import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
 import { createLabRouter } from './features/lab/labRouter.js';
@@ -72,8 +82,14 @@ export interface AppDependencies {
   reconcilerOwner?: string;
 }
 
-/** The HTTP app, and the background reconciler of its payouts (started by `startServer`). */
-export type App = Express & { reconciler: PayoutsReconciler };
+/**
+ * The HTTP app, the background reconciler of its payouts (started by `startServer`), and the
+ * port payouts pay saved beneficiaries through.
+ */
+export type App = Express & {
+  reconciler: PayoutsReconciler;
+  beneficiaryPayouts: BeneficiaryPayouts;
+};
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -121,13 +137,45 @@ export function createApp({
   });
   // Longer than any submission can take (a call plus a re-login, with margin).
   const staleAfterMs = 2 * config.orchestrator.timeoutMs + 5_000;
+  const sealedBox = createSealedBox(config.payoutDataKeys);
+  const pspTitles = new Map(knownPsps.map((psp) => [psp.name, psp.title]));
+  // The payee book (issue 11): sealed like submissions; payouts pay it through `beneficiaryPayouts`.
+  const beneficiariesRepository = createBeneficiariesRepository(db);
+  const beneficiaryVault = createBeneficiaryVault({
+    sealedBox,
+    fingerprintSecret: config.payoutDataKeys[0]!,
+  });
+  const beneficiaryViews = createBeneficiaryViews({
+    repo: beneficiariesRepository,
+    providersService,
+    corridors,
+    pspTitles,
+  });
+  const beneficiaryQueries = createBeneficiaryQueries({
+    repo: beneficiariesRepository,
+    views: beneficiaryViews,
+  });
+  const beneficiaryEditing = createBeneficiaryEditing({
+    repo: beneficiariesRepository,
+    views: beneficiaryViews,
+    vault: beneficiaryVault,
+    providersService,
+    auditService,
+    clock,
+    corridors,
+  });
+  const beneficiaryPayouts: BeneficiaryPayouts = createBeneficiaryPayouts({
+    repo: beneficiariesRepository,
+    views: beneficiaryViews,
+    vault: beneficiaryVault,
+  });
   const payoutsRepository = createPayoutsRepository(db);
   const lifecycle = createPayoutLifecycle({
     repo: payoutsRepository,
     orchestrator,
     clock,
     logger,
-    sealedBox: createSealedBox(config.payoutDataKeys),
+    sealedBox,
     schedule: {
       backoffMs: config.reconciler.backoffMs,
       maxBackoffMs: config.reconciler.maxBackoffMs,
@@ -139,7 +187,7 @@ export function createApp({
     repo: payoutsRepository,
     clock,
     attentionAfterMs: config.attentionAfterMs,
-    pspTitles: new Map(knownPsps.map((psp) => [psp.name, psp.title])),
+    pspTitles,
   });
   const payouts = { payoutsRepository, views: payoutViews, lifecycle, auditService, clock };
   const payoutCreation = createPayoutCreation({
@@ -238,6 +286,7 @@ export function createApp({
   api.use(
     createPayoutsRouter({ payoutCreation, payoutQueries, payoutApprovals, payoutStatusUpdates }),
   );
+  api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
   api.use(
     createLabRouter({
       labService: createLabService({
@@ -265,5 +314,5 @@ export function createApp({
     next(new AppError('not_found'));
   });
   app.use(createProblemHandler());
-  return Object.assign(app, { reconciler });
+  return Object.assign(app, { reconciler, beneficiaryPayouts });
 }

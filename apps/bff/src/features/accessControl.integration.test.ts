@@ -47,6 +47,46 @@ const routes: RouteCase[] = [
     path: '/api/providers/matrix',
     allowed: ['support', 'admin'],
   },
+  {
+    name: 'list beneficiaries',
+    path: '/api/beneficiaries',
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'view a beneficiary',
+    path: `/api/beneficiaries/${NO_PAYOUT}`,
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'create a beneficiary',
+    path: '/api/beneficiaries',
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'change a beneficiary',
+    path: `/api/beneficiaries/${NO_PAYOUT}`,
+    init: { method: 'PATCH', json: { display_name: 'Nobody' } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: "approve a beneficiary's change",
+    path: `/api/beneficiaries/${NO_PAYOUT}/changes/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: "reject a beneficiary's change",
+    path: `/api/beneficiaries/${NO_PAYOUT}/changes/${NO_PAYOUT}/reject`,
+    init: { method: 'POST', json: { reason: 'No' } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'archive a beneficiary',
+    path: `/api/beneficiaries/${NO_PAYOUT}/archive`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
   { name: 'list users', path: '/api/users', allowed: ['admin'] },
   {
     name: 'create a user',

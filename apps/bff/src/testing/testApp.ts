@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orche
 import { getTableName, sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../app.js';
+import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -51,6 +52,8 @@ export interface TestApp {
   orchestrator: OrchestratorClient;
   /** The app's payout reconciler (never started on its own here: tests run its rounds). */
   reconciler: PayoutsReconciler;
+  /** The port payouts pay saved beneficiaries through. */
+  beneficiaryPayouts: BeneficiaryPayouts;
   /**
    * A new app instance on the same port, database and sandbox, as after a process restart:
    * connections are cut, in-memory state (provider cache, orchestrator login) is gone.
@@ -246,6 +249,9 @@ export async function startTestApp({
     },
     get reconciler() {
       return app.reconciler;
+    },
+    get beneficiaryPayouts() {
+      return app.beneficiaryPayouts;
     },
     async restart() {
       // What a process restart loses: open connections, in-memory caches, the login token.

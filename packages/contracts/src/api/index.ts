@@ -9,3 +9,4 @@ export * from './audit.js';
 export * from './providers.js';
 export * from './lab.js';
 export * from './beneficiaries.js';
+export * from './beneficiaryQuery.js';

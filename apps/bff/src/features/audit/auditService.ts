@@ -19,6 +19,12 @@ export const AUDIT_ACTIONS = [
   'payout.approve_refused',
   'payout.reject',
   'payout.cancel',
+  'beneficiary.create',
+  'beneficiary.update',
+  'beneficiary.change_propose',
+  'beneficiary.change_approve',
+  'beneficiary.change_reject',
+  'beneficiary.archive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

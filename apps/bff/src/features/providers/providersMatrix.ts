@@ -3,10 +3,26 @@ import {
   PAYOUT_METHOD_TYPES,
   type Corridor,
   type ProviderMatrix,
+  type PayoutMethodType,
   type ProviderMatrixCell,
 } from '@payouts/contracts';
 import type { KnownPsp } from '../../config.js';
 import type { ProvidersService } from './providersService.js';
+
+/**
+ * Why a PSP offers no payouts of `type` in a corridor (`where`, e.g. `BE/EUR`): its type switch
+ * when it is listed there for another type, else its Payouts feature or the corridor. The
+ * beneficiaries' `unusable_reason` says the same.
+ */
+export function likelyCauseOfMissing(
+  listedForOtherTypes: boolean,
+  type: PayoutMethodType,
+  where: string,
+): string {
+  return listedForOtherTypes
+    ? `Its “${PAYOUT_METHOD_TYPE_TITLES[type]}” payout type is not enabled in its credentials for ${where}.`
+    : `Its “Payouts” feature is not enabled in its credentials, or it does not serve ${where}.`;
+}
 
 /**
  * Corridors x PSPs x payout types from the (cached) metadata endpoint. The PSP list comes from
@@ -55,10 +71,7 @@ export async function buildProvidersMatrix({
             psp: psp.name,
             payout_method_type: type,
             status: 'missing',
-            likely_cause:
-              listed.length > 0
-                ? `Its “${PAYOUT_METHOD_TYPE_TITLES[type]}” payout type is not enabled in its credentials for ${where}.`
-                : `Its “Payouts” feature is not enabled in its credentials, or it does not serve ${where}.`,
+            likely_cause: likelyCauseOfMissing(listed.length > 0, type, where),
             fields: [],
           });
         }

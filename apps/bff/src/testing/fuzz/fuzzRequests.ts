@@ -56,6 +56,7 @@ function pathOf(route: FuzzRoute, ctx: Context, params: Record<string, string> =
       : NO_SUCH_ID;
   return route.path
     .replace(':token', params.token ?? ctx.notificationToken)
+    .replace(':changeId', params.changeId ?? NO_SUCH_ID)
     .replace(':id', params.id ?? id);
 }
 

@@ -246,6 +246,79 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     awaitingPayout: true,
     issue6: true,
   },
+  // Beneficiaries (issue 11): the payee book.
+  {
+    method: 'GET',
+    path: '/api/beneficiaries',
+    role: 'support',
+    query: {
+      keys: [
+        'q',
+        'country',
+        'currency',
+        'payout_method_type',
+        'provider',
+        'status',
+        'cursor',
+        'limit',
+      ],
+      strict: true,
+    },
+    // Usability of listed beneficiaries comes from the (cached) providers.
+    orchestratorReads: ['getPayoutProviders'],
+  },
+  {
+    method: 'POST',
+    path: '/api/beneficiaries',
+    role: 'finance',
+    body: {
+      base: { display_name: 'Fuzz', country: 'BE', currency: 'EUR', state: null },
+      fields: {
+        display_name: 'string',
+        reference: 'string',
+        email: 'string',
+        country: 'string',
+        currency: 'string',
+        state: 'string',
+        payout_method_type: 'string',
+        provider: 'string',
+        details: 'object',
+        allow_duplicate: 'boolean',
+      },
+      strict: true,
+    },
+    createsWhenComplete: true,
+    orchestratorReads: ['getPayoutProviders'],
+  },
+  { method: 'GET', path: '/api/beneficiaries/:id', role: 'support', ignoresQuery: true },
+  {
+    method: 'PATCH',
+    path: '/api/beneficiaries/:id',
+    role: 'finance',
+    body: {
+      base: { display_name: 'Fuzz' },
+      fields: { display_name: 'string', reference: 'string', email: 'string', details: 'object' },
+      strict: true,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/beneficiaries/:id/changes/:changeId/approve',
+    role: 'finance',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/beneficiaries/:id/changes/:changeId/reject',
+    role: 'finance',
+    body: { base: { reason: 'Fuzz' }, fields: { reason: 'string' }, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/beneficiaries/:id/archive',
+    role: 'finance',
+    body: { base: {}, fields: {}, strict: true },
+  },
   // The orchestrator's webhook (no session; the path token is the credential).
   {
     method: 'POST',

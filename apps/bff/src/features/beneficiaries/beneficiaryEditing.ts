@@ -1,0 +1,484 @@
+import { randomUUID } from 'node:crypto';
+import {
+  buildPayoutForm,
+  UUID_RE,
+  type BeneficiaryDto,
+  type Corridor,
+  type PayoutMetadataValue,
+} from '@payouts/contracts';
+import { AppError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { AuditService } from '../audit/auditService.js';
+import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
+import type { ProvidersService } from '../providers/providersService.js';
+import type {
+  BeneficiariesRepository,
+  BeneficiaryMutation,
+  BeneficiaryRow,
+  MutateResult,
+  NewBeneficiaryEvent,
+} from './beneficiariesRepository.js';
+import { diffDetails, maskDetails, searchTextOf, storableDetails } from './beneficiaryMasking.js';
+import {
+  validateBeneficiaryPayment,
+  type BeneficiaryPaymentInput,
+  type ValidBeneficiaryPayment,
+} from './beneficiaryValidation.js';
+import type { BeneficiaryVault } from './beneficiaryVault.js';
+import type { BeneficiaryViews } from './beneficiaryViews.js';
+
+export interface CreateBeneficiaryInput extends BeneficiaryPaymentInput {
+  display_name: string;
+  reference: string;
+  email?: string | null | undefined;
+  allow_duplicate?: boolean | undefined;
+}
+
+export interface UpdateBeneficiaryInput {
+  display_name?: string | undefined;
+  reference?: string | undefined;
+  email?: string | null | undefined;
+  details?: Record<string, unknown> | undefined;
+}
+
+/** Creates, renames and archives beneficiaries; changes of payment details wait for a second person. */
+export interface BeneficiaryEditing {
+  create(
+    user: SessionUser,
+    input: CreateBeneficiaryInput,
+    context: AuditContext,
+  ): Promise<BeneficiaryDto>;
+  update(
+    id: string,
+    user: SessionUser,
+    input: UpdateBeneficiaryInput,
+    context: AuditContext,
+  ): Promise<BeneficiaryDto>;
+  approve(
+    id: string,
+    changeId: string,
+    user: SessionUser,
+    context: AuditContext,
+  ): Promise<BeneficiaryDto>;
+  reject(
+    id: string,
+    changeId: string,
+    user: SessionUser,
+    input: { reason: string },
+    context: AuditContext,
+  ): Promise<BeneficiaryDto>;
+  archive(id: string, user: SessionUser, context: AuditContext): Promise<BeneficiaryDto>;
+}
+
+const NOT_FOUND = () => new AppError('not_found', 'No such beneficiary.');
+const REFERENCE_TAKEN = () =>
+  new AppError('conflict', 'A beneficiary with this reference already exists.', {
+    errors: [{ pointer: '/reference', message: 'This reference is already used' }],
+  });
+const CHANGE_PENDING = () =>
+  new AppError('conflict', 'A change of these payment details already awaits a decision.', {
+    errors: [{ pointer: '/details', message: 'A change already awaits a decision' }],
+  });
+const ARCHIVED = () => new AppError('conflict', 'This beneficiary is archived.');
+
+/** The stored form of valid details: sealed, masked, fingerprinted; never card data. */
+interface PreparedDetails {
+  details: Record<string, PayoutMetadataValue>;
+  masked: Record<string, PayoutMetadataValue>;
+  fingerprint: string | null;
+  cardFieldsRequired: boolean;
+}
+
+export function createBeneficiaryEditing({
+  repo,
+  views,
+  vault,
+  providersService,
+  auditService,
+  clock,
+  corridors,
+}: {
+  repo: BeneficiariesRepository;
+  views: BeneficiaryViews;
+  vault: BeneficiaryVault;
+  providersService: ProvidersService;
+  auditService: AuditService;
+  clock: Clock;
+  corridors: readonly Corridor[];
+}): BeneficiaryEditing {
+  async function validPayment(input: BeneficiaryPaymentInput): Promise<ValidBeneficiaryPayment> {
+    const corridor = { country: input.country, currency: input.currency };
+    requireKnownCorridor(corridors, corridor);
+    const { providers } = await providersService.get(corridor);
+    const form = buildPayoutForm(providers, corridor, { now: clock.now() });
+    const result = validateBeneficiaryPayment(form, input);
+    if (!result.ok) {
+      throw new AppError('validation_failed', 'Some fields are invalid.', {
+        errors: result.errors,
+      });
+    }
+    return result.value;
+  }
+
+  function prepare(payment: ValidBeneficiaryPayment): PreparedDetails {
+    const { details, cardFieldsRequired } = storableDetails(
+      payment.payoutMethodType,
+      payment.details,
+    );
+    return {
+      details,
+      masked: maskDetails(details),
+      fingerprint: vault.fingerprint(payment.payoutMethodType, details),
+      cardFieldsRequired,
+    };
+  }
+
+  async function dtoOf(row: BeneficiaryRow): Promise<BeneficiaryDto> {
+    const [dto] = await views.dtosOf([row]);
+    return dto!;
+  }
+
+  async function mutated(result: MutateResult): Promise<BeneficiaryDto> {
+    if (result.kind === 'not_found') throw NOT_FOUND();
+    if (result.kind === 'reference_taken') throw REFERENCE_TAKEN();
+    if (result.kind === 'change_pending') throw CHANGE_PENDING();
+    return dtoOf(result.row);
+  }
+
+  function requireUuid(id: string): void {
+    if (!UUID_RE.test(id)) throw NOT_FOUND();
+  }
+
+  /** The change, which must belong to the beneficiary; a decision needs it still pending (checked under lock). */
+  async function requireChange(id: string, changeId: string): Promise<void> {
+    requireUuid(id);
+    if (!UUID_RE.test(changeId) || !(await repo.findChange(id, changeId))) {
+      throw new AppError('not_found', 'No such change of this beneficiary.');
+    }
+  }
+
+  function pendingOrConflict(
+    pending: Parameters<BeneficiaryMutation>[1],
+    changeId: string,
+  ): NonNullable<Parameters<BeneficiaryMutation>[1]> {
+    if (!pending || pending.id !== changeId) {
+      throw new AppError('conflict', 'This change no longer awaits a decision.');
+    }
+    return pending;
+  }
+
+  return {
+    async create(user, input, context) {
+      const payment = await validPayment(input);
+      const prepared = prepare(payment);
+      if (prepared.fingerprint && input.allow_duplicate !== true) {
+        const duplicates = await repo.findByFingerprint(prepared.fingerprint);
+        if (duplicates.length > 0) {
+          throw new AppError(
+            'beneficiary_duplicate',
+            'An active beneficiary already has these payment details. Create it anyway with allow_duplicate.',
+            {
+              extensions: {
+                duplicates: duplicates.map((d) => ({
+                  id: d.id,
+                  display_name: d.displayName,
+                  reference: d.reference,
+                })),
+              },
+            },
+          );
+        }
+      }
+      const id = randomUUID();
+      const at = clock.now();
+      const email = input.email ?? null;
+      const result = await repo.insert({
+        row: {
+          id,
+          displayName: input.display_name,
+          reference: input.reference,
+          email,
+          country: input.country,
+          currency: input.currency,
+          state: payment.state,
+          payoutMethodType: payment.payoutMethodType,
+          provider: payment.provider,
+          detailsSealed: vault.seal(prepared.details, id),
+          detailsMasked: prepared.masked,
+          fingerprint: prepared.fingerprint,
+          cardFieldsRequired: prepared.cardFieldsRequired,
+          searchText: searchTextOf({
+            displayName: input.display_name,
+            reference: input.reference,
+            email,
+            masked: prepared.masked,
+          }),
+          status: 'active',
+          createdBy: user.id,
+          createdAt: at,
+          updatedBy: user.id,
+          updatedAt: at,
+        },
+        events: [
+          {
+            type: 'created',
+            actor: user.email,
+            at,
+            data: {
+              reference: input.reference,
+              provider: payment.provider,
+              payout_method_type: payment.payoutMethodType,
+              details: prepared.masked,
+            },
+          },
+        ],
+        audit: [
+          auditService.row(context, {
+            action: 'beneficiary.create',
+            target: { type: 'beneficiary', id },
+            data: {
+              reference: input.reference,
+              country: input.country,
+              currency: input.currency,
+              provider: payment.provider,
+              payout_method_type: payment.payoutMethodType,
+              ...(input.allow_duplicate === true ? { allow_duplicate: true } : {}),
+            },
+          }),
+        ],
+      });
+      if (result.kind === 'reference_taken') throw REFERENCE_TAKEN();
+      return dtoOf(result.row);
+    },
+
+    async update(id, user, input, context) {
+      requireUuid(id);
+      const before = await repo.findById(id);
+      if (!before) throw NOT_FOUND();
+      if (before.status === 'archived') throw ARCHIVED();
+      // The corridor, type and PSP stay; only the PSP section's values change.
+      const proposed =
+        input.details === undefined
+          ? undefined
+          : prepare(
+              await validPayment({
+                country: before.country,
+                currency: before.currency,
+                state: before.state,
+                payout_method_type: before.payoutMethodType,
+                provider: before.provider,
+                details: input.details,
+              }),
+            );
+      const result = await repo.mutate(id, (current, pending) => {
+        if (current.status === 'archived') throw ARCHIVED();
+        const at = clock.now();
+        const events: NewBeneficiaryEvent[] = [];
+        const audit = [];
+        const patch: Partial<BeneficiaryRow> = {};
+        const renamed: Record<string, { from: string | null; to: string | null }> = {};
+        const next = {
+          displayName: input.display_name ?? current.displayName,
+          reference: input.reference ?? current.reference,
+          email: input.email === undefined ? current.email : input.email,
+        };
+        if (next.displayName !== current.displayName) {
+          renamed.display_name = { from: current.displayName, to: next.displayName };
+        }
+        if (next.reference !== current.reference) {
+          renamed.reference = { from: current.reference, to: next.reference };
+        }
+        if (next.email !== current.email) renamed.email = { from: current.email, to: next.email };
+        if (Object.keys(renamed).length > 0) {
+          Object.assign(patch, next, {
+            searchText: searchTextOf({ ...next, masked: current.detailsMasked }),
+          });
+          events.push({ type: 'updated', actor: user.email, at, data: { changes: renamed } });
+          audit.push(
+            auditService.row(context, {
+              action: 'beneficiary.update',
+              target: { type: 'beneficiary', id },
+              data: { fields: Object.keys(renamed), reference: next.reference },
+            }),
+          );
+        }
+        let insertChange;
+        if (proposed) {
+          if (pending) throw CHANGE_PENDING();
+          const diff = diffDetails(vault.open(current.detailsSealed, id), proposed.details);
+          if (diff.length === 0) {
+            throw new AppError('validation_failed', 'These are the current payment details.', {
+              errors: [{ pointer: '/details', message: 'Nothing to change' }],
+            });
+          }
+          const changeId = randomUUID();
+          insertChange = {
+            id: changeId,
+            beneficiaryId: id,
+            status: 'pending' as const,
+            detailsSealed: vault.seal(proposed.details, changeId),
+            detailsMasked: proposed.masked,
+            diff,
+            fingerprint: proposed.fingerprint,
+            cardFieldsRequired: proposed.cardFieldsRequired,
+            proposedBy: user.id,
+            proposedAt: at,
+          };
+          patch.status = 'pending_change';
+          events.push({
+            type: 'change_proposed',
+            actor: user.email,
+            at,
+            data: { change_id: changeId, diff },
+          });
+          audit.push(
+            auditService.row(context, {
+              action: 'beneficiary.change_propose',
+              target: { type: 'beneficiary', id },
+              data: { change_id: changeId, fields: diff.map((d) => d.field) },
+            }),
+          );
+        }
+        if (events.length > 0) Object.assign(patch, { updatedBy: user.id, updatedAt: at });
+        return { patch, ...(insertChange ? { insertChange } : {}), events, audit };
+      });
+      return mutated(result);
+    },
+
+    async approve(id, changeId, user, context) {
+      await requireChange(id, changeId);
+      const result = await repo.mutate(id, (current, pending) => {
+        const change = pendingOrConflict(pending, changeId);
+        if (change.proposedBy === user.id) {
+          throw new AppError(
+            'change_self_approval',
+            'You proposed this change: a second person must approve it.',
+          );
+        }
+        const at = clock.now();
+        const details = vault.open(change.detailsSealed!, change.id);
+        return {
+          patch: {
+            detailsSealed: vault.seal(details, id),
+            detailsMasked: change.detailsMasked,
+            fingerprint: change.fingerprint,
+            cardFieldsRequired: change.cardFieldsRequired,
+            searchText: searchTextOf({ ...current, masked: change.detailsMasked }),
+            status: 'active',
+            updatedBy: user.id,
+            updatedAt: at,
+          },
+          updateChange: {
+            id: change.id,
+            patch: { status: 'approved', decidedBy: user.id, decidedAt: at, detailsSealed: null },
+          },
+          events: [
+            {
+              type: 'change_approved',
+              actor: user.email,
+              at,
+              data: { change_id: change.id, diff: change.diff },
+            },
+          ],
+          audit: [
+            auditService.row(context, {
+              action: 'beneficiary.change_approve',
+              target: { type: 'beneficiary', id },
+              data: { change_id: change.id, fields: change.diff.map((d) => d.field) },
+            }),
+          ],
+        };
+      });
+      return mutated(result);
+    },
+
+    async reject(id, changeId, user, { reason }, context) {
+      await requireChange(id, changeId);
+      const result = await repo.mutate(id, (_current, pending) => {
+        const change = pendingOrConflict(pending, changeId);
+        const at = clock.now();
+        return {
+          patch: { status: 'active', updatedBy: user.id, updatedAt: at },
+          updateChange: {
+            id: change.id,
+            patch: {
+              status: 'rejected',
+              decidedBy: user.id,
+              decidedAt: at,
+              reason,
+              detailsSealed: null,
+            },
+          },
+          events: [
+            {
+              type: 'change_rejected',
+              actor: user.email,
+              at,
+              data: { change_id: change.id, reason },
+            },
+          ],
+          audit: [
+            auditService.row(context, {
+              action: 'beneficiary.change_reject',
+              target: { type: 'beneficiary', id },
+              data: { change_id: change.id, reason },
+            }),
+          ],
+        };
+      });
+      return mutated(result);
+    },
+
+    async archive(id, user, context) {
+      requireUuid(id);
+      const result = await repo.mutate(id, (current, pending) => {
+        if (current.status === 'archived') throw ARCHIVED();
+        const at = clock.now();
+        const reason = 'The beneficiary was archived.';
+        return {
+          patch: { status: 'archived', updatedBy: user.id, updatedAt: at },
+          // A change of an archived payee's details is closed with it, never approved later.
+          ...(pending
+            ? {
+                updateChange: {
+                  id: pending.id,
+                  patch: {
+                    status: 'rejected' as const,
+                    decidedBy: user.id,
+                    decidedAt: at,
+                    reason,
+                    detailsSealed: null,
+                  },
+                },
+              }
+            : {}),
+          events: [
+            ...(pending
+              ? [
+                  {
+                    type: 'change_rejected',
+                    actor: user.email,
+                    at,
+                    data: { change_id: pending.id, reason },
+                  },
+                ]
+              : []),
+            { type: 'archived', actor: user.email, at, data: { reference: current.reference } },
+          ],
+          audit: [
+            auditService.row(context, {
+              action: 'beneficiary.archive',
+              target: { type: 'beneficiary', id },
+              data: {
+                reference: current.reference,
+                ...(pending ? { closed_change_id: pending.id } : {}),
+              },
+            }),
+          ],
+        };
+      });
+      return mutated(result);
+    },
+  };
+}

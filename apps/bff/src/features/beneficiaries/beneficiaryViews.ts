@@ -1,0 +1,143 @@
+import type {
+  BeneficiaryChangeDto,
+  BeneficiaryDto,
+  BeneficiaryEventDto,
+  Corridor,
+  PayoutActor,
+  PayoutMethodType,
+  PayoutProvider,
+} from '@payouts/contracts';
+import type { ProvidersService } from '../providers/providersService.js';
+import type {
+  Actor,
+  BeneficiariesRepository,
+  BeneficiaryChangeRow,
+  BeneficiaryEventRow,
+  BeneficiaryRow,
+} from './beneficiariesRepository.js';
+import { unusableReasonOf } from './beneficiaryValidation.js';
+
+/** One way of showing a beneficiary, shared by the list, the detail and every action's reply. */
+export interface BeneficiaryViews {
+  dtosOf(rows: BeneficiaryRow[]): Promise<BeneficiaryDto[]>;
+  changeDtosOf(rows: BeneficiaryChangeRow[]): Promise<BeneficiaryChangeDto[]>;
+  /**
+   * Why it cannot be paid now (null: it can). `strict`: an orchestrator failure is thrown (a
+   * payout needs the answer); otherwise the reason is left unknown (null) so lists still show.
+   */
+  unusableReason(row: BeneficiaryRow, options?: { strict?: boolean }): Promise<string | null>;
+}
+
+export function toBeneficiaryEventDto(row: BeneficiaryEventRow): BeneficiaryEventDto {
+  return {
+    id: String(row.id),
+    type: row.type,
+    at: row.at.toISOString(),
+    actor: row.actor,
+    data: row.data,
+  };
+}
+
+const UNKNOWN_ACTOR = (id: string): PayoutActor => ({ id, email: 'unknown', name: 'Unknown' });
+
+export function createBeneficiaryViews({
+  repo,
+  providersService,
+  corridors,
+  pspTitles,
+}: {
+  repo: BeneficiariesRepository;
+  providersService: ProvidersService;
+  corridors: readonly Corridor[];
+  pspTitles: ReadonlyMap<string, string>;
+}): BeneficiaryViews {
+  const actorOf = (actors: Map<string, Actor>, id: string): PayoutActor =>
+    actors.get(id) ?? UNKNOWN_ACTOR(id);
+
+  const changeDto = (
+    row: BeneficiaryChangeRow,
+    actors: Map<string, Actor>,
+  ): BeneficiaryChangeDto => ({
+    id: row.id,
+    status: row.status,
+    diff: row.diff,
+    proposed_by: actorOf(actors, row.proposedBy),
+    proposed_at: row.proposedAt.toISOString(),
+    decided_by: row.decidedBy ? actorOf(actors, row.decidedBy) : null,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    reason: row.reason,
+  });
+
+  const configured = (c: Corridor) =>
+    corridors.some((k) => k.country === c.country && k.currency === c.currency);
+
+  async function providersOf(
+    corridor: Corridor,
+    strict: boolean,
+  ): Promise<readonly PayoutProvider[] | undefined | 'unknown'> {
+    if (!configured(corridor)) return undefined;
+    try {
+      return (await providersService.get(corridor)).providers;
+    } catch (error) {
+      if (strict) throw error;
+      return 'unknown';
+    }
+  }
+
+  async function unusableReason(row: BeneficiaryRow, { strict = false } = {}) {
+    const providers = await providersOf({ country: row.country, currency: row.currency }, strict);
+    if (providers === 'unknown') return null;
+    return unusableReasonOf(row, providers, pspTitles.get(row.provider) ?? row.provider);
+  }
+
+  async function changeDtosOf(rows: BeneficiaryChangeRow[]) {
+    const actors = await repo.actors(
+      rows.flatMap((r) => (r.decidedBy ? [r.proposedBy, r.decidedBy] : [r.proposedBy])),
+    );
+    return rows.map((r) => changeDto(r, actors));
+  }
+
+  return {
+    unusableReason,
+    changeDtosOf,
+    async dtosOf(rows) {
+      if (rows.length === 0) return [];
+      const pending = await repo.changes(
+        rows.filter((r) => r.status === 'pending_change').map((r) => r.id),
+        { pendingOnly: true },
+      );
+      const actors = await repo.actors([
+        ...rows.flatMap((r) => [r.createdBy, r.updatedBy]),
+        ...pending.flatMap((c) => [c.proposedBy]),
+      ]);
+      // One providers lookup per corridor on the page (cached: no orchestrator call per row).
+      const reasons = await Promise.all(rows.map((r) => unusableReason(r)));
+      return rows.map((row, i): BeneficiaryDto => {
+        const change = pending.find((c) => c.beneficiaryId === row.id);
+        return {
+          id: row.id,
+          display_name: row.displayName,
+          reference: row.reference,
+          email: row.email,
+          country: row.country,
+          currency: row.currency,
+          state: row.state,
+          payout_method_type: row.payoutMethodType as PayoutMethodType,
+          provider: row.provider,
+          provider_title: pspTitles.get(row.provider) ?? null,
+          details: row.detailsMasked,
+          card_fields_required: row.cardFieldsRequired,
+          status: row.status,
+          unusable_reason: row.status === 'archived' ? null : (reasons[i] ?? null),
+          pending_change: change ? changeDto(change, actors) : null,
+          created_by: actorOf(actors, row.createdBy),
+          created_at: row.createdAt.toISOString(),
+          updated_by: actorOf(actors, row.updatedBy),
+          updated_at: row.updatedAt.toISOString(),
+          payouts_count: row.payoutsCount,
+          last_paid_at: row.lastPaidAt?.toISOString() ?? null,
+        };
+      });
+    },
+  };
+}
