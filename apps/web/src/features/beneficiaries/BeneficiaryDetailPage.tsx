@@ -1,0 +1,3 @@
+export function BeneficiaryDetailPage() {
+  return null;
+}

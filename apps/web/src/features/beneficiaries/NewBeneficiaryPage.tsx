@@ -1,0 +1,3 @@
+export function NewBeneficiaryPage() {
+  return null;
+}
