@@ -77,7 +77,13 @@ export function BeneficiaryForm({
     type: initial.payout_method_type ?? '',
     provider: initial.provider ?? '',
   });
-  const detailsRef = useRef<Record<string, unknown>>(initial.details ?? {});
+  const [details, setDetails] = useState<Record<string, unknown>>(initial.details ?? {});
+  // RJSF reports the submitted values and submits in one go, before a re-render.
+  const latestDetails = useRef(details);
+  const changeDetails = (next: Record<string, unknown>): void => {
+    latestDetails.current = next;
+    setDetails(next);
+  };
   const [country = '', currency = ''] = who.corridor.split('/');
   const corridor = useMemo(
     () => (country && currency ? { country, currency } : null),
@@ -203,7 +209,7 @@ export function BeneficiaryForm({
             onChange={(e) => {
               setWho({ ...who, corridor: e.target.value });
               setMethod({ type: '', provider: '' });
-              detailsRef.current = {};
+              changeDetails({});
             }}
             error={checked && problems.corridor !== undefined}
             helperText={checked ? problems.corridor : undefined}
@@ -235,7 +241,7 @@ export function BeneficiaryForm({
           apiErrors={{}}
           onChange={(choice) => {
             if (choice.type !== method.type || choice.provider !== method.provider) {
-              detailsRef.current = {};
+              changeDetails({});
             }
             setMethod(choice);
           }}
@@ -259,13 +265,11 @@ export function BeneficiaryForm({
           <RecipientStep
             key={`${section.type}:${section.provider.name}`}
             section={section}
-            formData={detailsRef.current}
+            formData={details}
             apiErrors={detailErrors}
-            onChange={(data) => {
-              detailsRef.current = data;
-            }}
+            onChange={changeDetails}
             onBack={() => setStage('method')}
-            onNext={() => send(detailsRef.current)}
+            onNext={() => send(latestDetails.current)}
             nextLabel="Create beneficiary"
             busy={create.isPending}
           />
@@ -282,7 +286,7 @@ export function BeneficiaryForm({
               color="inherit"
               size="small"
               loading={create.isPending}
-              onClick={() => send(detailsRef.current, true)}
+              onClick={() => send(latestDetails.current, true)}
             >
               Create anyway
             </Button>
