@@ -33,6 +33,8 @@ export interface ApiErrorOptions {
   requestId?: string | undefined;
   errors?: FieldError[];
   retryAfterSeconds?: number | undefined;
+  /** The problem's extension members (RFC 9457 §3.2), e.g. `duplicates` of `beneficiary_duplicate`. */
+  extensions?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -50,6 +52,8 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   /** From `Retry-After` (429, 503), in seconds. */
   readonly retryAfterSeconds: number | undefined;
+  /** Members of the problem body beyond the standard ones; read them per `code`. */
+  readonly extensions: Record<string, unknown>;
 
   constructor(code: ApiErrorCode, message: string, options: ApiErrorOptions) {
     super(message, { cause: options.cause });
@@ -59,6 +63,7 @@ export class ApiError extends Error {
     this.requestId = options.requestId;
     this.errors = options.errors ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extensions = options.extensions ?? {};
   }
 }
 
@@ -99,6 +104,17 @@ function fallbackMessage(status: number): string {
   return `The request failed (HTTP ${status}).`;
 }
 
+const STANDARD_MEMBERS = new Set([
+  'type',
+  'title',
+  'status',
+  'detail',
+  'instance',
+  'code',
+  'requestId',
+  'errors',
+]);
+
 /** The `ApiError` for a non-2xx response, from its problem+json body when it has one. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
@@ -126,5 +142,8 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     requestId: typeof body.requestId === 'string' ? body.requestId : undefined,
     errors: fieldErrors(body.errors),
     retryAfterSeconds,
+    extensions: Object.fromEntries(
+      Object.entries(body).filter(([key]) => !STANDARD_MEMBERS.has(key)),
+    ),
   });
 }

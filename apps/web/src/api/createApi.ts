@@ -1,4 +1,8 @@
 import { createAuditApi, type AuditApi } from '../features/audit/auditApi.js';
+import {
+  createBeneficiariesApi,
+  type BeneficiariesApi,
+} from '../features/beneficiaries/beneficiariesApi.js';
 import { createLabApi, type LabApi } from '../features/lab/labApi.js';
 import { createPayoutsApi, type PayoutsApi } from '../features/payouts/payoutsApi.js';
 import { createProvidersApi, type ProvidersApi } from '../features/providers/providersApi.js';
@@ -13,6 +17,7 @@ import type { HttpClient } from './createHttpClient.js';
 export interface Api {
   session: SessionApi;
   payouts: PayoutsApi;
+  beneficiaries: BeneficiariesApi;
   providers: ProvidersApi;
   users: UsersApi;
   audit: AuditApi;
@@ -23,6 +28,7 @@ export function createApi(http: HttpClient): Api {
   return {
     session: createSessionApi(http),
     payouts: createPayoutsApi(http),
+    beneficiaries: createBeneficiariesApi(http),
     providers: createProvidersApi(http),
     users: createUsersApi(http),
     audit: createAuditApi(http),

@@ -1,3 +1,4 @@
+import ContactsIcon from '@mui/icons-material/Contacts';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import HubIcon from '@mui/icons-material/Hub';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -20,6 +21,7 @@ import { currentSectionPath, type Section, type SectionIcon } from './sections.j
 
 const ICONS: Readonly<Record<SectionIcon, ComponentType<SvgIconProps>>> = {
   payouts: PaymentsIcon,
+  beneficiaries: ContactsIcon,
   providers: HubIcon,
   lab: ScienceIcon,
   deposits: CreditCardIcon,

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { buildBeneficiary, buildBeneficiaryChange } from '../testing/buildBeneficiary.js';
 import { buildPayout } from '../testing/buildPayout.js';
 import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
 import { renderApp } from '../testing/renderApp.js';
@@ -63,5 +64,40 @@ describe('accessibility (axe)', () => {
     renderApp({ api, path: '/sign-in' });
     await screen.findByLabelText(/^Password/);
     expect(await violations()).toEqual([]);
+  });
+
+  // Both palettes: the colour scheme is a class on <html> (CSS variables), as the theme menu sets it.
+  describe.each(['light', 'dark'])('the beneficiaries pages in the %s theme', (mode) => {
+    const b = buildBeneficiary({
+      status: 'pending_change',
+      pending_change: buildBeneficiaryChange({
+        proposed_by: { id: 'u_9', email: 'x@example.com', name: 'Finn' },
+      }),
+      unusable_reason: 'The PSP no longer offers bank accounts in BE/EUR.',
+    });
+
+    it('finds nothing to fix on the list', async () => {
+      document.documentElement.className = mode;
+      const { api } = createFakeApi({ beneficiaries: [b] });
+      renderApp({ api, path: '/beneficiaries' });
+      await screen.findByText(b.display_name);
+      expect(await violations()).toEqual([]);
+    });
+
+    it('finds nothing to fix on the detail', async () => {
+      document.documentElement.className = mode;
+      const { api } = createFakeApi({ beneficiaries: [b] });
+      renderApp({ api, path: `/beneficiaries/${b.id}` });
+      await screen.findByRole('button', { name: 'Approve change' });
+      expect(await violations()).toEqual([]);
+    });
+
+    it('finds nothing to fix on the create form', async () => {
+      document.documentElement.className = mode;
+      const { api } = createFakeApi();
+      renderApp({ api, path: '/beneficiaries/new' });
+      await screen.findByLabelText(/^Reference/);
+      expect(await violations()).toEqual([]);
+    });
   });
 });

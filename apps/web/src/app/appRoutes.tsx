@@ -22,6 +22,22 @@ const PayoutWizardPage = lazy(() =>
   })),
 );
 
+const BeneficiariesPage = lazy(() =>
+  import('../features/beneficiaries/BeneficiariesPage.js').then((m) => ({
+    default: m.BeneficiariesPage,
+  })),
+);
+const BeneficiaryDetailPage = lazy(() =>
+  import('../features/beneficiaries/BeneficiaryDetailPage.js').then((m) => ({
+    default: m.BeneficiaryDetailPage,
+  })),
+);
+const NewBeneficiaryPage = lazy(() =>
+  import('../features/beneficiaries/NewBeneficiaryPage.js').then((m) => ({
+    default: m.NewBeneficiaryPage,
+  })),
+);
+
 // Staff tools, each its own chunk too: none of them adds to what the list downloads.
 const ProvidersPage = lazy(() =>
   import('../features/providers/ProvidersPage.js').then((m) => ({ default: m.ProvidersPage })),
@@ -58,6 +74,30 @@ export const appRoutes: RouteObject[] = [
       { path: 'payouts', element: <PayoutsPage /> },
       { path: 'payouts/new', element: <PayoutWizardPage /> },
       { path: 'payouts/:id', element: <PayoutDetailPage /> },
+      {
+        path: 'beneficiaries',
+        element: (
+          <RequireSection path="/beneficiaries">
+            <BeneficiariesPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'beneficiaries/new',
+        element: (
+          <RequireSection path="/beneficiaries">
+            <NewBeneficiaryPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'beneficiaries/:id',
+        element: (
+          <RequireSection path="/beneficiaries">
+            <BeneficiaryDetailPage />
+          </RequireSection>
+        ),
+      },
       {
         path: 'providers',
         element: (

@@ -18,10 +18,11 @@ describe('sections', () => {
 
   it('keeps the menu as the product describes it', () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
-    expect(labels('finance')).toEqual(['Payouts']);
-    expect(labels('support')).toEqual(['Payouts', 'Providers']);
+    expect(labels('finance')).toEqual(['Payouts', 'Beneficiaries']);
+    expect(labels('support')).toEqual(['Payouts', 'Beneficiaries', 'Providers']);
     expect(labels('admin')).toEqual([
       'Payouts',
+      'Beneficiaries',
       'Providers',
       'Payout lab',
       'Deposit console',
@@ -36,5 +37,6 @@ describe('sections', () => {
     expect(currentSectionPath(admin, '/lab')).toBe('/lab');
     expect(currentSectionPath(admin, '/payouts/p_1')).toBe('/payouts');
     expect(currentSectionPath(admin, '/laboratory')).toBeUndefined();
+    expect(currentSectionPath(admin, '/beneficiaries/b_1')).toBe('/beneficiaries');
   });
 });

@@ -1,7 +1,8 @@
 import { can, type Permission, type Role } from '@payouts/contracts';
 
 /** Which icon a section shows; the icons themselves load with the (lazy) menu drawer. */
-export type SectionIcon = 'payouts' | 'providers' | 'lab' | 'deposits' | 'users' | 'audit';
+export type SectionIcon =
+  'payouts' | 'beneficiaries' | 'providers' | 'lab' | 'deposits' | 'users' | 'audit';
 
 export interface Section {
   label: string;
@@ -18,6 +19,12 @@ export interface Section {
  */
 export const SECTIONS: readonly Section[] = [
   { label: 'Payouts', path: '/payouts', icon: 'payouts', permission: 'payouts:read' },
+  {
+    label: 'Beneficiaries',
+    path: '/beneficiaries',
+    icon: 'beneficiaries',
+    permission: 'beneficiaries:read',
+  },
   { label: 'Providers', path: '/providers', icon: 'providers', permission: 'providers:matrix' },
   { label: 'Payout lab', path: '/lab', icon: 'lab', permission: 'lab:use' },
   { label: 'Deposit console', path: '/lab/deposits', icon: 'deposits', permission: 'lab:use' },

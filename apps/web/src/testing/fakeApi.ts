@@ -1,5 +1,12 @@
 import type {
   AuditPage,
+  BeneficiaryDetail,
+  BeneficiaryDto,
+  BeneficiaryListQueryParams,
+  BeneficiaryPage,
+  BeneficiaryPayoutRequest,
+  CreateBeneficiaryRequest,
+  UpdateBeneficiaryRequest,
   Corridor,
   DepositOptions,
   DepositTransaction,
@@ -26,6 +33,7 @@ import type {
 import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
+import { buildBeneficiary, buildBeneficiaryChange } from './buildBeneficiary.js';
 import { buildPayout } from './buildPayout.js';
 
 export const FINANCE_USER: SessionUser = {
@@ -89,6 +97,20 @@ export interface FakeApiOptions {
   depositOptions?: DepositOptions;
   sendDeposit?: (body: LabDepositRequest) => Promise<LabDepositReply>;
   deposit?: (id: string) => Promise<DepositTransaction>;
+  createForBeneficiary?: (body: BeneficiaryPayoutRequest, key: string) => Promise<PayoutDto>;
+  /** Beneficiaries the default list, get and actions work on. */
+  beneficiaries?: BeneficiaryDto[];
+  listBeneficiaries?: (query: BeneficiaryListQueryParams) => Promise<BeneficiaryPage>;
+  getBeneficiary?: (id: string) => Promise<BeneficiaryDetail>;
+  createBeneficiary?: (body: CreateBeneficiaryRequest) => Promise<BeneficiaryDto>;
+  updateBeneficiary?: (id: string, body: UpdateBeneficiaryRequest) => Promise<BeneficiaryDto>;
+  approveBeneficiaryChange?: (id: string, changeId: string) => Promise<BeneficiaryDto>;
+  rejectBeneficiaryChange?: (
+    id: string,
+    changeId: string,
+    reason: string,
+  ) => Promise<BeneficiaryDto>;
+  archiveBeneficiary?: (id: string) => Promise<BeneficiaryDto>;
 }
 
 export interface FakeApiCalls {
@@ -112,6 +134,14 @@ export interface FakeApiCalls {
   sendPayout: { body: PayoutRequest; key: string }[];
   sendDeposit: LabDepositRequest[];
   deposit: string[];
+  createForBeneficiary: { body: BeneficiaryPayoutRequest; key: string }[];
+  listBeneficiaries: BeneficiaryListQueryParams[];
+  getBeneficiary: string[];
+  createBeneficiary: CreateBeneficiaryRequest[];
+  updateBeneficiary: { id: string; body: UpdateBeneficiaryRequest }[];
+  approveBeneficiaryChange: { id: string; changeId: string }[];
+  rejectBeneficiaryChange: { id: string; changeId: string; reason: string }[];
+  archiveBeneficiary: string[];
 }
 
 /** An in-memory `Api` that records what it was asked; anything not given answers plausibly. */
@@ -137,10 +167,28 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     sendPayout: [],
     sendDeposit: [],
     deposit: [],
+    createForBeneficiary: [],
+    listBeneficiaries: [],
+    getBeneficiary: [],
+    createBeneficiary: [],
+    updateBeneficiary: [],
+    approveBeneficiaryChange: [],
+    rejectBeneficiaryChange: [],
+    archiveBeneficiary: [],
   };
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
   const created = new Map<string, PayoutDto>();
+  let beneficiaries = [...(options.beneficiaries ?? [])];
+  const findBeneficiary = (id: string): BeneficiaryDto => {
+    const found = beneficiaries.find((b) => b.id === id);
+    if (!found) throw apiError('not_found', 'No such beneficiary.', { status: 404 });
+    return found;
+  };
+  const replaceBeneficiary = (next: BeneficiaryDto): BeneficiaryDto => {
+    beneficiaries = beneficiaries.map((b) => (b.id === next.id ? next : b));
+    return next;
+  };
 
   const api: Api = {
     session: {
@@ -259,6 +307,94 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           : Promise.reject(apiError('not_found', 'No such deposit.', { status: 404 }));
       },
     },
+    beneficiaries: {
+      list: (query) => {
+        calls.listBeneficiaries.push(query);
+        if (options.listBeneficiaries) return options.listBeneficiaries(query);
+        const q = query.q?.toLowerCase() ?? '';
+        const statuses = query.status?.split(',') ?? [];
+        return Promise.resolve({
+          items: beneficiaries.filter(
+            (b) =>
+              (q === '' || `${b.display_name} ${b.reference}`.toLowerCase().includes(q)) &&
+              (statuses.length === 0 || statuses.includes(b.status)),
+          ),
+          next_cursor: null,
+        });
+      },
+      get: async (id) => {
+        calls.getBeneficiary.push(id);
+        if (options.getBeneficiary) return options.getBeneficiary(id);
+        const beneficiary = findBeneficiary(id);
+        return {
+          beneficiary,
+          events: [],
+          changes: beneficiary.pending_change ? [beneficiary.pending_change] : [],
+        };
+      },
+      create: async (body) => {
+        calls.createBeneficiary.push(body);
+        const made = options.createBeneficiary
+          ? await options.createBeneficiary(body)
+          : buildBeneficiary({
+              display_name: body.display_name,
+              reference: body.reference,
+              email: body.email ?? null,
+              country: body.country,
+              currency: body.currency,
+              state: body.state,
+              payout_method_type: body.payout_method_type,
+              provider: body.provider,
+              details: body.details,
+            });
+        beneficiaries = [...beneficiaries, made];
+        return made;
+      },
+      update: async (id, body) => {
+        calls.updateBeneficiary.push({ id, body });
+        if (options.updateBeneficiary)
+          return replaceBeneficiary(await options.updateBeneficiary(id, body));
+        const { details, ...rest } = body;
+        const current = { ...findBeneficiary(id), ...rest };
+        if (details === undefined) return replaceBeneficiary(current);
+        const actor = user ?? FINANCE_USER;
+        return replaceBeneficiary({
+          ...current,
+          status: 'pending_change',
+          pending_change: buildBeneficiaryChange({
+            proposed_by: { id: actor.id, email: actor.email, name: actor.name },
+          }),
+        });
+      },
+      approveChange: async (id, changeId) => {
+        calls.approveBeneficiaryChange.push({ id, changeId });
+        if (options.approveBeneficiaryChange) {
+          return replaceBeneficiary(await options.approveBeneficiaryChange(id, changeId));
+        }
+        return replaceBeneficiary({
+          ...findBeneficiary(id),
+          status: 'active',
+          pending_change: null,
+        });
+      },
+      rejectChange: async (id, changeId, reason) => {
+        calls.rejectBeneficiaryChange.push({ id, changeId, reason });
+        if (options.rejectBeneficiaryChange) {
+          return replaceBeneficiary(await options.rejectBeneficiaryChange(id, changeId, reason));
+        }
+        return replaceBeneficiary({
+          ...findBeneficiary(id),
+          status: 'active',
+          pending_change: null,
+        });
+      },
+      archive: async (id) => {
+        calls.archiveBeneficiary.push(id);
+        if (options.archiveBeneficiary)
+          return replaceBeneficiary(await options.archiveBeneficiary(id));
+        return replaceBeneficiary({ ...findBeneficiary(id), status: 'archived' });
+      },
+    },
     payouts: {
       list: (query) => {
         calls.list.push(query);
@@ -285,6 +421,19 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         const payout = options.create
           ? await options.create(body, key)
           : buildPayout({ order_id: body.order_id, amount: body.amount, status: 'pending' });
+        created.set(payout.id, payout);
+        return payout;
+      },
+      createForBeneficiary: async (body, key) => {
+        calls.createForBeneficiary.push({ body, key });
+        const payout = options.createForBeneficiary
+          ? await options.createForBeneficiary(body, key)
+          : buildPayout({
+              order_id: body.order_id,
+              amount: body.amount,
+              status: 'pending',
+              beneficiary_id: body.beneficiary_id,
+            });
         created.set(payout.id, payout);
         return payout;
       },

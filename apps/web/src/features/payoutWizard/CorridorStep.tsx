@@ -15,7 +15,7 @@ import {
   statesOf,
   type Corridor,
 } from '@payouts/contracts';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { currencyName } from '../../components/currencyName.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Placeholder } from '../../components/Placeholder.js';
@@ -36,6 +36,8 @@ export interface CorridorStepProps {
   onChange: (patch: Partial<CorridorValues>) => void;
   onNewOrderId: () => void;
   onNext: () => void;
+  /** Shown first: "Pay a saved beneficiary". */
+  savedPicker?: ReactNode;
 }
 
 function amountHelp(currency: string): string {
@@ -53,6 +55,7 @@ export function CorridorStep({
   onChange,
   onNewOrderId,
   onNext,
+  savedPicker,
 }: CorridorStepProps) {
   const list = useMemo(() => corridors.data ?? [], [corridors.data]);
   const countries = useMemo(
@@ -92,6 +95,7 @@ export function CorridorStep({
 
   return (
     <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 560 }} onSubmit={onSubmit}>
+      {savedPicker}
       <Autocomplete
         options={countries}
         value={values.country === '' ? null : values.country}

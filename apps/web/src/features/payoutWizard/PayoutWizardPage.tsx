@@ -11,6 +11,9 @@ import {
   buildPayoutForm,
   can,
   normalizePayout,
+  type BeneficiaryDto,
+  type BeneficiaryPayoutRequest,
+  type PayoutMetadataValue,
   type PayoutMethodType,
   type PayoutRequest,
   ROLE_TITLES,
@@ -34,6 +37,7 @@ import { MethodStep } from './MethodStep.js';
 import { newOrderId } from './newOrderId.js';
 import { attemptStateAfter, keyForNextSend } from './nextSend.js';
 import { RecipientStep } from './RecipientStep.js';
+import { SavedBeneficiaryPicker } from './SavedBeneficiaryPicker.js';
 import { ResultStep } from './ResultStep.js';
 import { ReviewStep } from './ReviewStep.js';
 import { StepHeading } from './StepHeading.js';
@@ -166,8 +170,10 @@ export function PayoutWizardPage({
   });
 
   const create = useMutation({
-    mutationFn: ({ body, key }: { body: PayoutRequest; key: string }) =>
-      api.payouts.create(body, key),
+    mutationFn: ({ body, key }: { body: PayoutRequest | BeneficiaryPayoutRequest; key: string }) =>
+      'beneficiary_id' in body
+        ? api.payouts.createForBeneficiary(body, key)
+        : api.payouts.create(body, key),
     // "Still in flight" is answered to a retry of the same request: ask again, same key.
     retry: (failures, error) => isApiError(error, 'request_in_flight') && failures < 4,
     retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
@@ -218,8 +224,32 @@ export function PayoutWizardPage({
     update({
       corridor: corridorValues,
       // Another corridor has other PSPs: what was chosen for the old one does not carry over.
-      ...(corridorChanged ? { payout_method_type: '', provider: '', metadata: {} } : {}),
+      ...(corridorChanged
+        ? { payout_method_type: '', provider: '', metadata: {}, beneficiary: null }
+        : {}),
     });
+  };
+
+  /** A saved beneficiary fills the corridor, type and PSP; its details stay in the BFF. */
+  const chooseBeneficiary = (beneficiary: BeneficiaryDto | null): void => {
+    setApiErrors(NO_API_ERRORS);
+    setCorridorErrors({});
+    update(
+      beneficiary
+        ? {
+            beneficiary,
+            corridor: {
+              ...draftRef.current.corridor,
+              country: beneficiary.country,
+              currency: beneficiary.currency,
+              state: beneficiary.state ?? '',
+            },
+            payout_method_type: beneficiary.payout_method_type,
+            provider: beneficiary.provider,
+            metadata: {},
+          }
+        : { beneficiary: null, payout_method_type: '', provider: '', metadata: {} },
+    );
   };
 
   const changeMethod = (choice: { type: PayoutMethodType | ''; provider: string }): void => {
@@ -255,31 +285,59 @@ export function PayoutWizardPage({
   const corridorNext = (): void => {
     const errors = validateCorridor(draft.corridor, corridors.data ?? []);
     setCorridorErrors(errors);
-    if (Object.keys(errors).length === 0) goTo(STEP.method);
+    if (Object.keys(errors).length > 0) return;
+    const saved = draft.beneficiary;
+    if (saved) goTo(saved.card_fields_required ? STEP.recipient : STEP.review);
+    else goTo(STEP.method);
   };
+
+  const saved = draft.beneficiary;
+  /** To a saved beneficiary: only what is new (and the card fields typed again, if needed). */
+  const beneficiaryBody: BeneficiaryPayoutRequest | undefined =
+    saved && draft.step === STEP.review
+      ? {
+          beneficiary_id: saved.id,
+          amount: draft.corridor.amount.trim(),
+          ...(draft.corridor.order_id.trim() ? { order_id: draft.corridor.order_id.trim() } : {}),
+          ...(saved.card_fields_required ? { metadata: cardFields(draft.metadata) } : {}),
+        }
+      : undefined;
 
   // Only the review step shows it and sends it.
   const body: PayoutRequest | undefined =
-    draft.step === STEP.review && form && section
-      ? (normalizePayout(form, {
-          order_id: draft.corridor.order_id,
-          provider: draft.provider,
-          country: draft.corridor.country,
-          currency: draft.corridor.currency,
-          state: statesOf(draft.corridor.country).length > 0 ? draft.corridor.state : null,
-          amount: draft.corridor.amount,
-          payout_method_type: draft.payout_method_type,
-          metadata: draft.metadata,
-        }) as PayoutRequest)
-      : undefined;
+    saved && draft.step === STEP.review
+      ? {
+          order_id: draft.corridor.order_id.trim(),
+          provider: saved.provider,
+          country: saved.country,
+          currency: saved.currency,
+          state: saved.state,
+          amount: draft.corridor.amount.trim(),
+          payout_method_type: saved.payout_method_type,
+          // Shown on the review only (masked); never sent.
+          metadata: { ...saved.details, ...cardFields(draft.metadata) },
+        }
+      : draft.step === STEP.review && form && section
+        ? (normalizePayout(form, {
+            order_id: draft.corridor.order_id,
+            provider: draft.provider,
+            country: draft.corridor.country,
+            currency: draft.corridor.currency,
+            state: statesOf(draft.corridor.country).length > 0 ? draft.corridor.state : null,
+            amount: draft.corridor.amount,
+            payout_method_type: draft.payout_method_type,
+            metadata: draft.metadata,
+          }) as PayoutRequest)
+        : undefined;
 
   const send = async (): Promise<void> => {
     // A second click lands before React re-renders the disabled button.
-    if (sendingRef.current || !body) return;
+    const sentBody = beneficiaryBody ?? body;
+    if (sendingRef.current || !sentBody) return;
     sendingRef.current = true;
     setSending(true);
     setSendError(null);
-    const json = JSON.stringify(body);
+    const json = JSON.stringify(sentBody);
     const key = keyForNextSend({
       currentKey: draft.idempotencyKey,
       lastAttempt: draft.lastAttempt,
@@ -292,7 +350,7 @@ export function PayoutWizardPage({
     const sent: WizardDraft = { ...draft, idempotencyKey: key, lastAttempt: 'unresolved' };
     save(sent);
     try {
-      const payout = await create.mutateAsync({ body, key });
+      const payout = await create.mutateAsync({ body: sentBody, key });
       queryClient.setQueryData(payoutQueryKeys.detail(payout.id), { payout, events: [] });
       void queryClient.invalidateQueries({ queryKey: [...payoutQueryKeys.all, 'list'] });
       setApiErrors(NO_API_ERRORS);
@@ -352,6 +410,9 @@ export function PayoutWizardPage({
           onChange={changeCorridor}
           onNewOrderId={() => changeCorridor({ order_id: newOrderId(now(), randomBytes) })}
           onNext={corridorNext}
+          savedPicker={
+            <SavedBeneficiaryPicker value={draft.beneficiary} onChange={chooseBeneficiary} />
+          }
         />
       );
       break;
@@ -391,7 +452,9 @@ export function PayoutWizardPage({
             sending={sending}
             error={hasFieldErrors ? null : sendError}
             generalErrors={apiErrors.general}
-            onBack={() => goTo(STEP.recipient)}
+            onBack={() =>
+              goTo(saved && !saved.card_fields_required ? STEP.corridor : STEP.recipient)
+            }
             onSend={() => void send()}
             onStartOver={startOver}
           />
@@ -401,7 +464,23 @@ export function PayoutWizardPage({
       break;
     case STEP.result:
       content = draft.createdPayoutId ? (
-        <ResultStep payoutId={draft.createdPayoutId} onAnother={startOver} />
+        <ResultStep
+          payoutId={draft.createdPayoutId}
+          onAnother={startOver}
+          typedDetails={
+            draft.beneficiary
+              ? null
+              : {
+                  country: draft.corridor.country,
+                  currency: draft.corridor.currency,
+                  state: draft.corridor.state === '' ? null : draft.corridor.state,
+                  payout_method_type: draft.payout_method_type,
+                  provider: draft.provider,
+                  // In memory from this session (sensitive values are not in storage).
+                  details: draft.metadata,
+                }
+          }
+        />
       ) : null;
       break;
   }
@@ -421,7 +500,7 @@ export function PayoutWizardPage({
         formData={draft.metadata}
         apiErrors={apiErrors.metadata}
         onChange={changeMetadata}
-        onBack={() => goTo(STEP.method)}
+        onBack={() => goTo(saved ? STEP.corridor : STEP.method)}
         onNext={() => goTo(STEP.review)}
         active={onRecipientStep}
       />
@@ -458,6 +537,18 @@ export function PayoutWizardPage({
         <Activity mode={onRecipientStep ? 'visible' : 'hidden'}>{recipientStep}</Activity>
       </Paper>
     </Stack>
+  );
+}
+
+const CARD_FIELD_RE = /^creditCard|cvv|cvc|expir/i;
+
+/** The card fields typed again for a card beneficiary without a PSP token. */
+function cardFields(metadata: Record<string, unknown>): Record<string, PayoutMetadataValue> {
+  return Object.fromEntries(
+    Object.entries(metadata).filter(
+      (entry): entry is [string, PayoutMetadataValue] =>
+        CARD_FIELD_RE.test(entry[0]) && entry[1] !== undefined && entry[1] !== '',
+    ),
   );
 }
 

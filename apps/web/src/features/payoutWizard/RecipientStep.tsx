@@ -22,6 +22,10 @@ export interface RecipientStepProps {
    * this step ahead of time in a hidden `<Activity>`; its buttons are left out until it is shown.
    */
   active?: boolean;
+  /** The main button's words ("Next" in the wizard; "Create beneficiary" elsewhere). */
+  nextLabel?: string;
+  /** The main action is under way (its button shows progress). */
+  busy?: boolean;
 }
 
 /**
@@ -40,6 +44,8 @@ export function RecipientStep({
   onBack,
   onNext,
   active = true,
+  nextLabel = 'Next',
+  busy = false,
 }: RecipientStepProps) {
   const formId = useId();
   // Read once: the form holds the values from then on (uncontrolled), so a keystroke re-renders
@@ -97,8 +103,8 @@ export function RecipientStep({
         <WizardButtons
           onBack={onBack}
           next={
-            <Button type="submit" form={formId} variant="contained">
-              Next
+            <Button type="submit" form={formId} variant="contained" loading={busy}>
+              {nextLabel}
             </Button>
           }
         />

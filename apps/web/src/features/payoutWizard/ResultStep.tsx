@@ -11,6 +11,8 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { formatMoney } from '../../components/formatMoney.js';
 import { StatusChip } from '../../components/StatusChip.js';
 import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
+import { useState } from 'react';
+import { BeneficiaryForm, type BeneficiaryFormInitial } from '../beneficiaries/BeneficiaryForm.js';
 import { usePayout } from '../payouts/usePayout.js';
 
 function resultSeverity(status: PayoutStatus): 'success' | 'info' | 'warning' | 'error' {
@@ -31,9 +33,23 @@ function resultText(orderId: string, status: PayoutStatus): string {
 }
 
 /** The payout just made, with its status kept live until it is final. */
-export function ResultStep({ payoutId, onAnother }: { payoutId: string; onAnother: () => void }) {
+export function ResultStep({
+  payoutId,
+  onAnother,
+  typedDetails = null,
+}: {
+  payoutId: string;
+  onAnother: () => void;
+  /**
+   * What was typed in this wizard session (new details, not a saved beneficiary), offered as
+   * "Save as beneficiary". From memory only: the server never returns full details.
+   */
+  typedDetails?: BeneficiaryFormInitial | null;
+}) {
   const detail = usePayout(payoutId);
   const payout = detail.data?.payout;
+  const [saving, setSaving] = useState(false);
+  const [savedId, setSavedId] = useState<string | null>(null);
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       {payout ? (
@@ -80,6 +96,36 @@ export function ResultStep({ payoutId, onAnother }: { payoutId: string; onAnothe
       ) : (
         <LinearProgress aria-label="Loading the payout" />
       )}
+      {typedDetails && payout && savedId === null && !saving ? (
+        <Stack direction="row">
+          <Button variant="outlined" onClick={() => setSaving(true)}>
+            Save as beneficiary
+          </Button>
+        </Stack>
+      ) : null}
+      {typedDetails && saving && savedId === null ? (
+        <section aria-label="Save as beneficiary">
+          <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+            Save as beneficiary
+          </Typography>
+          <BeneficiaryForm
+            initial={{
+              ...typedDetails,
+              display_name: payout?.recipient?.name ?? '',
+              email: payout?.recipient?.email ?? '',
+            }}
+            onCreated={(b) => setSavedId(b.id)}
+          />
+        </section>
+      ) : null}
+      {savedId ? (
+        <Alert severity="success">
+          Saved.{' '}
+          <Link component={RouterLink} to={`/beneficiaries/${encodeURIComponent(savedId)}`}>
+            Open the beneficiary
+          </Link>
+        </Alert>
+      ) : null}
       <Stack direction="row" spacing={2}>
         <Button
           variant="contained"

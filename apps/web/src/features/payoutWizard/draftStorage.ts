@@ -59,6 +59,11 @@ function parseDraft(text: string): WizardDraft | null {
         ? value.lastAttempt
         : 'none',
     createdPayoutId: typeof value.createdPayoutId === 'string' ? value.createdPayoutId : null,
+    // Masked as the API showed it; only its id is ever sent.
+    beneficiary:
+      isRecord(value.beneficiary) && typeof value.beneficiary.id === 'string'
+        ? (value.beneficiary as unknown as WizardDraft['beneficiary'])
+        : null,
   };
 }
 

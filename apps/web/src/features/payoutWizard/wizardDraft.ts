@@ -1,4 +1,4 @@
-import type { PayoutMethodType } from '@payouts/contracts';
+import type { BeneficiaryDto, PayoutMethodType } from '@payouts/contracts';
 
 export const WIZARD_STEPS = [
   'Corridor and amount',
@@ -43,6 +43,8 @@ export interface WizardDraft {
   lastAttempt: AttemptState;
   /** Set once the payout exists: the result step shows it, and nothing is sent again. */
   createdPayoutId: string | null;
+  /** "Pay a saved beneficiary": its masked view; the BFF holds the details. */
+  beneficiary: BeneficiaryDto | null;
 }
 
 export function newDraft(orderId: string, idempotencyKey: string): WizardDraft {
@@ -56,5 +58,6 @@ export function newDraft(orderId: string, idempotencyKey: string): WizardDraft {
     idempotencyKey,
     lastAttempt: 'none',
     createdPayoutId: null,
+    beneficiary: null,
   };
 }

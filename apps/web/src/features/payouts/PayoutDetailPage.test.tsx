@@ -137,4 +137,14 @@ describe('PayoutDetailPage', () => {
       expect(screen.getByText('There is no payout with this id.')).toBeInTheDocument(),
     );
   });
+
+  it('links a payout made to a saved beneficiary to it', async () => {
+    const paid = buildPayout({ beneficiary_id: '0b7a3c1e-9f2d-4c6b-8a1e-2d3f4a5b6c7d' });
+    const { api } = createFakeApi({ get: () => Promise.resolve({ payout: paid, events: [] }) });
+    renderApp({ api, path: `/payouts/${paid.id}` });
+    expect(await screen.findByRole('link', { name: 'Open the saved beneficiary' })).toHaveAttribute(
+      'href',
+      '/beneficiaries/0b7a3c1e-9f2d-4c6b-8a1e-2d3f4a5b6c7d',
+    );
+  });
 });

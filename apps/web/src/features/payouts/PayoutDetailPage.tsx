@@ -167,6 +167,21 @@ export function PayoutDetailPage() {
                 PAYOUT_METHOD_TYPE_TITLES[payout.payout_method_type] ?? payout.payout_method_type,
             },
             { label: 'Country', value: `${regionName(payout.country)} (${payout.country})` },
+            ...(payout.beneficiary_id
+              ? [
+                  {
+                    label: 'Beneficiary',
+                    value: (
+                      <Link
+                        component={RouterLink}
+                        to={`/beneficiaries/${encodeURIComponent(payout.beneficiary_id)}`}
+                      >
+                        Open the saved beneficiary
+                      </Link>
+                    ),
+                  },
+                ]
+              : []),
             ...(payout.state ? [{ label: 'State', value: payout.state }] : []),
             {
               label: 'Created',

@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
@@ -14,6 +15,7 @@ import { MenuFilter } from '../../components/MenuFilter.js';
 import { OutlinedField } from '../../components/OutlinedField.js';
 import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
 import { regionName } from '../../components/regionName.js';
+import { TextLink } from '../../components/TextLink.js';
 import { useCorridors } from '../providers/useCorridors.js';
 import { DATE_PRESETS, datePresetRange, type DatePreset } from './datePresets.js';
 import {
@@ -128,6 +130,24 @@ export function PayoutsFilters({
           sx={{ width: 140 }}
         />
       </Box>
+      {filters.beneficiary_id ? (
+        <Box sx={{ mt: 2 }}>
+          {/* A chip-shaped button rather than MUI's Chip: the list's bundle is on a budget. */}
+          <Button
+            size="small"
+            variant="outlined"
+            endIcon={<CloseIcon aria-hidden="true" />}
+            sx={{ borderRadius: 99, mr: 1 }}
+            aria-label="Remove the filter: paid to one beneficiary"
+            onClick={() => set({ beneficiary_id: '' })}
+          >
+            Paid to one beneficiary
+          </Button>
+          <TextLink to={`/beneficiaries/${encodeURIComponent(filters.beneficiary_id)}`}>
+            Open the beneficiary
+          </TextLink>
+        </Box>
+      ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 2 }}>
         <MenuFilter
           label="Status"

@@ -252,4 +252,21 @@ describe('PayoutsPage', () => {
     await screen.findByText('No payouts yet.');
     expect(screen.queryByRole('link', { name: 'New payout' })).not.toBeInTheDocument();
   });
+
+  it('lists the payouts to one beneficiary from its link, with a removable filter', async () => {
+    const id = '0b7a3c1e-9f2d-4c6b-8a1e-2d3f4a5b6c7d';
+    const { api, calls } = createFakeApi({ corridors: CORRIDORS });
+    const { router, user } = renderApp({ api, path: `/payouts?beneficiary_id=${id}` });
+    await screen.findByText('No payouts match these filters.');
+    expect(calls.list.at(-1)).toMatchObject({ beneficiary_id: id });
+    expect(screen.getByRole('link', { name: 'Open the beneficiary' })).toHaveAttribute(
+      'href',
+      `/beneficiaries/${id}`,
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Remove the filter: paid to one beneficiary' }),
+    );
+    await waitFor(() => expect(searchOf(router).get('beneficiary_id')).toBeNull());
+    await waitFor(() => expect(calls.list.at(-1)).not.toHaveProperty('beneficiary_id'));
+  });
 });

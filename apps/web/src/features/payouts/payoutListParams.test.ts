@@ -45,6 +45,7 @@ const params: fc.Arbitrary<PayoutListParams> = fc.record({
     is_test: fc.constantFrom('' as const, '0' as const, '1' as const),
     needs_my_approval: fc.boolean(),
     needs_attention: fc.boolean(),
+    beneficiary_id: fc.oneof(fc.constant(''), fc.uuid()),
   }),
   sort: fc.constantFrom('created_at' as const, 'amount' as const),
   order: fc.constantFrom('asc' as const, 'desc' as const),
@@ -58,6 +59,16 @@ describe('payout list URL parameters', () => {
         expect(parsePayoutListParams(url)).toEqual(p);
       }),
     );
+  });
+
+  it('keep a beneficiary filter only when it is a uuid', () => {
+    const id = '0b7a3c1e-9f2d-4c6b-8a1e-2d3f4a5b6c7d';
+    const params = parsePayoutListParams(new URLSearchParams(`beneficiary_id=${id}`));
+    expect(params.filters).toEqual({ ...EMPTY_FILTERS, beneficiary_id: id });
+    expect(toApiQuery(params)).toMatchObject({ beneficiary_id: id });
+    expect(
+      parsePayoutListParams(new URLSearchParams('beneficiary_id=nope')).filters.beneficiary_id,
+    ).toBe('');
   });
 
   it('keep the four-eyes filters in the URL and send them as the BFF names them', () => {

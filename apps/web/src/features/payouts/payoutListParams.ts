@@ -7,6 +7,7 @@ import {
   PAYOUT_SORT_FIELDS,
   PAYOUT_STATUSES,
   SORT_DIRECTIONS,
+  UUID_RE,
   type PayoutListQueryParams,
   type PayoutMethodType,
   type PayoutSortField,
@@ -37,6 +38,8 @@ export interface PayoutFilters {
   needs_my_approval: boolean;
   /** Flagged for a person: unknown or non-final for too long (`needs_attention=1`). */
   needs_attention: boolean;
+  /** The payouts made to one saved beneficiary (a link from its page). */
+  beneficiary_id: string;
 }
 
 /** '': all payouts; '0': real ones only; '1': lab test payouts only. */
@@ -65,6 +68,7 @@ export const EMPTY_FILTERS: PayoutFilters = {
   is_test: '',
   needs_my_approval: false,
   needs_attention: false,
+  beneficiary_id: '',
 };
 
 export const DEFAULT_LIST_PARAMS: PayoutListParams = {
@@ -121,6 +125,9 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
       is_test: (['0', '1'] as const).find((v) => v === get('is_test')) ?? '',
       needs_my_approval: get('needs_my_approval') === '1',
       needs_attention: get('needs_attention') === '1',
+      beneficiary_id: UUID_RE.test(get('beneficiary_id'))
+        ? get('beneficiary_id').toLowerCase()
+        : '',
     },
     sort: (PAYOUT_SORT_FIELDS as readonly string[]).includes(sort)
       ? (sort as PayoutSortField)
@@ -147,6 +154,7 @@ function filterEntries(filters: PayoutFilters): [string, string][] {
     ['is_test', filters.is_test],
     ['needs_my_approval', filters.needs_my_approval ? '1' : ''],
     ['needs_attention', filters.needs_attention ? '1' : ''],
+    ['beneficiary_id', filters.beneficiary_id],
   ];
   return entries.filter(([, value]) => value !== '');
 }

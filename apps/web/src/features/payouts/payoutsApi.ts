@@ -1,4 +1,5 @@
 import type {
+  BeneficiaryPayoutRequest,
   PayoutDetail,
   PayoutDto,
   PayoutListQueryParams,
@@ -19,6 +20,12 @@ export interface PayoutsApi {
    * retry never pays twice.
    */
   create(body: PayoutRequest, idempotencyKey: string): Promise<PayoutDto>;
+  /**
+   * Pays a saved beneficiary (same route as `create`): the BFF takes corridor, type, PSP and the
+   * approved details from it; the browser sends the amount, the order id and, for a card without
+   * a token, the card fields typed again.
+   */
+  createForBeneficiary(body: BeneficiaryPayoutRequest, idempotencyKey: string): Promise<PayoutDto>;
   /** A second person (finance or admin, not the creator) lets it go to the orchestrator. */
   approve(id: string): Promise<PayoutDto>;
   /** A second person refuses it; `reason` is 1 to 500 characters. */
@@ -50,6 +57,14 @@ export function createPayoutsApi(http: HttpClient): PayoutsApi {
       });
     },
     create(body, idempotencyKey) {
+      return http.request<PayoutDto>({
+        method: 'POST',
+        path: '/payouts',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+    },
+    createForBeneficiary(body, idempotencyKey) {
       return http.request<PayoutDto>({
         method: 'POST',
         path: '/payouts',

@@ -1,0 +1,428 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  BENEFICIARY_REASON_MAX_LENGTH,
+  can,
+  PAYOUT_METHOD_TYPE_TITLES,
+  type BeneficiaryChangeDto,
+  type BeneficiaryDto,
+  type BeneficiaryEventDto,
+  type SessionUser,
+} from '@payouts/contracts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { isApiError } from '../../api/ApiError.js';
+import { DetailList } from '../../components/DetailList.js';
+import { ErrorState } from '../../components/ErrorState.js';
+import { formatDateTime } from '../../components/formatDateTime.js';
+import { metadataLabel } from '../../components/metadataLabel.js';
+import { Placeholder } from '../../components/Placeholder.js';
+import { regionName } from '../../components/regionName.js';
+import { useSession } from '../session/useSession.js';
+import { BeneficiaryStatusChip } from './BeneficiaryStatusChip.js';
+import { showValue } from './maskedDetails.js';
+import { useBeneficiary, useBeneficiaryAction, type BeneficiaryAction } from './useBeneficiary.js';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const EVENT_LABELS: Readonly<Record<string, string>> = {
+  created: 'Created',
+  updated: 'Name, reference or e-mail changed',
+  change_proposed: 'Change of payment details proposed',
+  change_approved: 'Change of payment details approved',
+  change_rejected: 'Change of payment details rejected',
+  archived: 'Archived',
+  paid: 'Paid',
+};
+
+function eventText(event: BeneficiaryEventDto): string {
+  const label = EVENT_LABELS[event.type] ?? event.type;
+  const { data } = event;
+  if (event.type === 'paid' && typeof data.amount === 'string') {
+    const order = typeof data.order_id === 'string' ? ` (order ${data.order_id})` : '';
+    return `${label} ${data.amount} ${typeof data.currency === 'string' ? data.currency : ''}${order}`;
+  }
+  if (event.type === 'change_rejected' && typeof data.reason === 'string') {
+    return `${label}: ${data.reason}`;
+  }
+  return label;
+}
+
+function DiffTable({ change, caption }: { change: BeneficiaryChangeDto; caption: string }) {
+  return (
+    <Table size="small" aria-label={caption}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Field</TableCell>
+          <TableCell>Now</TableCell>
+          <TableCell>Proposed</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {change.diff.map((d) => (
+          <TableRow key={d.field}>
+            <TableCell>{metadataLabel(d.field)}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{showValue(d.from)}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{showValue(d.to)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function RejectDialog({
+  open,
+  pending,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const trimmed = reason.trim();
+  const problem =
+    trimmed === ''
+      ? 'Say why the change is rejected.'
+      : trimmed.length > BENEFICIARY_REASON_MAX_LENGTH
+        ? `At most ${BENEFICIARY_REASON_MAX_LENGTH} characters (now ${trimmed.length}).`
+        : null;
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (problem === null) onSubmit(trimmed);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="reject-change-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="reject-change-title">Reject this change?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            The current payment details stay in force. The person who proposed the change sees your
+            reason.
+          </DialogContentText>
+          <TextField
+            label="Reason"
+            required
+            multiline
+            minRows={2}
+            fullWidth
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={submitted && problem !== null}
+            helperText={
+              (submitted ? problem : null) ??
+              `${trimmed.length} / ${BENEFICIARY_REASON_MAX_LENGTH} characters`
+            }
+            sx={{ mt: 2 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Back</Button>
+          <Button type="submit" variant="contained" color="error" loading={pending}>
+            Reject change
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const ACTION_FAILED: Readonly<Record<BeneficiaryAction['kind'], string>> = {
+  approve: 'The change could not be approved',
+  reject: 'The change could not be rejected',
+  archive: 'The beneficiary could not be archived',
+};
+
+function PendingChange({
+  beneficiary,
+  user,
+  run,
+  pending,
+}: {
+  beneficiary: BeneficiaryDto;
+  user: SessionUser | null | undefined;
+  run: (action: BeneficiaryAction, onDone?: () => void) => void;
+  pending: boolean;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  const change = beneficiary.pending_change;
+  if (!change) return null;
+  const mine = user?.id === change.proposed_by.id;
+  const approver = can(user?.role, 'beneficiaries:approve') && !mine;
+  return (
+    <Alert severity="warning" icon={false}>
+      <AlertTitle>
+        Change of payment details proposed by {change.proposed_by.name} on{' '}
+        {formatDateTime(change.proposed_at)}
+      </AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        The current details stay in force, and payouts use them, until a second person approves the
+        change.{' '}
+        {mine
+          ? 'You proposed it: another finance user or an admin must approve it.'
+          : approver
+            ? 'Check the masked values below, then approve or reject it.'
+            : 'A finance user or an admin other than the proposer decides on it.'}
+      </Typography>
+      <DiffTable change={change} caption="Proposed change" />
+      {approver ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<CheckIcon />}
+            disabled={pending}
+            onClick={() => run({ kind: 'approve', changeId: change.id })}
+          >
+            Approve change
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<CloseIcon />}
+            disabled={pending}
+            onClick={() => setRejecting(true)}
+          >
+            Reject change
+          </Button>
+        </Stack>
+      ) : null}
+      <RejectDialog
+        open={rejecting}
+        pending={pending}
+        onClose={() => setRejecting(false)}
+        onSubmit={(reason) =>
+          run({ kind: 'reject', changeId: change.id, reason }, () => setRejecting(false))
+        }
+      />
+    </Alert>
+  );
+}
+
+export function BeneficiaryDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const detail = useBeneficiary(id);
+  const action = useBeneficiaryAction(id);
+  const [archiving, setArchiving] = useState(false);
+
+  const back = (
+    <Link
+      component={RouterLink}
+      to="/beneficiaries"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <ArrowBackIcon fontSize="small" aria-hidden="true" />
+      Beneficiaries
+    </Link>
+  );
+  if (detail.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true">
+        {back}
+        <Typography variant="h4" component="h1">
+          <Placeholder width="40%" />
+        </Typography>
+        <Placeholder height={200} />
+      </Stack>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Typography variant="h4" component="h1">
+          Beneficiary
+        </Typography>
+        {isApiError(detail.error, 'not_found') ? (
+          <Alert severity="warning">There is no beneficiary with this id.</Alert>
+        ) : (
+          <ErrorState
+            error={detail.error}
+            title="The beneficiary could not be loaded"
+            onRetry={() => void detail.refetch()}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const { beneficiary: b, events, changes } = detail.data;
+  const canWrite = can(user?.role, 'beneficiaries:write') && b.status !== 'archived';
+  const run = (next: BeneficiaryAction, onDone?: () => void): void => {
+    action.mutate(next, { onSettled: () => onDone?.() });
+  };
+  const payoutsLink = `/payouts?beneficiary_id=${encodeURIComponent(b.id)}`;
+
+  return (
+    <Stack spacing={2}>
+      <title>{`${b.display_name} · Beneficiaries · Payouts back-office`}</title>
+      {back}
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {b.display_name}
+        </Typography>
+        <BeneficiaryStatusChip status={b.status} />
+        {canWrite ? (
+          <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+            {/* Edit (name, reference, e-mail; Propose change of details) is not built yet. */}
+            <Button variant="outlined" color="error" onClick={() => setArchiving(true)}>
+              Archive
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+      {action.isError ? (
+        <ErrorState error={action.error} title={ACTION_FAILED[action.variables.kind]} />
+      ) : null}
+      {b.unusable_reason ? (
+        <Alert severity="warning">
+          <AlertTitle>Cannot be paid now</AlertTitle>
+          {b.unusable_reason}
+        </Alert>
+      ) : null}
+      {b.status === 'archived' ? (
+        <Alert severity="info">Archived: it is no longer offered for payouts.</Alert>
+      ) : null}
+      <PendingChange beneficiary={b} user={user} run={run} pending={action.isPending} />
+      <Section title="Beneficiary">
+        <DetailList
+          items={[
+            { label: 'Reference', value: b.reference },
+            { label: 'E-mail', value: b.email ?? '—' },
+            { label: 'Country', value: `${regionName(b.country)} (${b.country})` },
+            { label: 'Currency', value: b.currency },
+            ...(b.state ? [{ label: 'State', value: b.state }] : []),
+            { label: 'Payout method', value: PAYOUT_METHOD_TYPE_TITLES[b.payout_method_type] },
+            { label: 'PSP', value: b.provider_title ?? b.provider },
+            { label: 'Created', value: `${formatDateTime(b.created_at)} by ${b.created_by.name}` },
+            {
+              label: 'Last change',
+              value: `${formatDateTime(b.updated_at)} by ${b.updated_by.name}`,
+            },
+          ]}
+        />
+      </Section>
+      <Section title="Payment details (masked)">
+        {b.card_fields_required ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            The card number is not kept: the card fields are typed again at each payout, as the PSP
+            returned no card token.
+          </Alert>
+        ) : null}
+        <DetailList
+          items={Object.entries(b.details).map(([name, value]) => ({
+            label: metadataLabel(name),
+            value: <span style={{ fontFamily: 'monospace' }}>{showValue(value)}</span>,
+          }))}
+        />
+      </Section>
+      <Section title="Payouts to this beneficiary">
+        <Typography sx={{ mb: 1 }}>
+          {b.payouts_count === 0
+            ? 'No payouts yet.'
+            : `${b.payouts_count} payout${b.payouts_count === 1 ? '' : 's'}, the last on ${b.last_paid_at ? formatDateTime(b.last_paid_at) : '—'}.`}
+        </Typography>
+        <Link component={RouterLink} to={payoutsLink}>
+          See the payouts to {b.display_name}
+        </Link>
+      </Section>
+      <Section title="Timeline">
+        {events.length === 0 ? (
+          <Typography>No events yet.</Typography>
+        ) : (
+          <Stack component="ol" spacing={1} sx={{ m: 0, pl: 3 }}>
+            {events.map((e) => (
+              <li key={e.id}>
+                <Typography variant="body2">
+                  <strong>{formatDateTime(e.at)}</strong> · {eventText(e)} · {e.actor}
+                </Typography>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <Section title="Change history">
+        {changes.length === 0 ? (
+          <Typography>No changes of payment details.</Typography>
+        ) : (
+          <Stack spacing={2}>
+            {changes.map((c) => (
+              <div key={c.id}>
+                <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  {c.status === 'pending'
+                    ? 'Pending'
+                    : c.status === 'approved'
+                      ? 'Approved'
+                      : 'Rejected'}
+                  {' · proposed by '}
+                  {c.proposed_by.name} on {formatDateTime(c.proposed_at)}
+                  {c.decided_by && c.decided_at
+                    ? ` · decided by ${c.decided_by.name} on ${formatDateTime(c.decided_at)}`
+                    : ''}
+                  {c.reason ? ` · reason: ${c.reason}` : ''}
+                </Typography>
+                <DiffTable
+                  change={c}
+                  caption={`Change proposed on ${formatDateTime(c.proposed_at)}`}
+                />
+              </div>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <Dialog open={archiving} onClose={() => setArchiving(false)} aria-labelledby="archive-title">
+        <DialogTitle id="archive-title">Archive {b.display_name}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            It will no longer be offered for payouts. Its history and past payouts stay.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setArchiving(false)}>Keep it</Button>
+          <Button
+            variant="contained"
+            color="error"
+            loading={action.isPending}
+            onClick={() => run({ kind: 'archive' }, () => setArchiving(false))}
+          >
+            Archive
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
