@@ -11,7 +11,14 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchSection, BenchTarget, SectionResult } from './types.js';
 
-export const SECTIONS = ['hop', 'create', 'ledger', 'pageWeight', 'forms'] as const;
+export const SECTIONS = [
+  'hop',
+  'create',
+  'ledger',
+  'pageWeight',
+  'forms',
+  'beneficiaries',
+] as const;
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = join(BENCH_DIR, 'results.json');

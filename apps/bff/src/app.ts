@@ -34,6 +34,7 @@ import {
 } from './features/payouts/payoutsReconciler.js';
 import { createPayoutsRepository } from './features/payouts/payoutsRepository.js';
 import { createPayoutsRouter } from './features/payouts/payoutsRouter.js';
+import { createBeneficiaryPayoutCreation } from './features/payouts/beneficiaryPayoutCreation.js';
 import { createProvidersRouter } from './features/providers/providersRouter.js';
 import { createProvidersService } from './features/providers/providersService.js';
 import { createDatabaseRateLimitStore } from './features/session/databaseRateLimitStore.js';
@@ -284,7 +285,16 @@ export function createApp({
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));
   api.use(
-    createPayoutsRouter({ payoutCreation, payoutQueries, payoutApprovals, payoutStatusUpdates }),
+    createPayoutsRouter({
+      payoutCreation,
+      beneficiaryPayoutCreation: createBeneficiaryPayoutCreation({
+        beneficiaries: beneficiaryPayouts,
+        creation: payoutCreation,
+      }),
+      payoutQueries,
+      payoutApprovals,
+      payoutStatusUpdates,
+    }),
   );
   api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
   api.use(

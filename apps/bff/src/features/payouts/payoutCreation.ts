@@ -42,6 +42,12 @@ export interface CreatePayoutOptions {
   isTest?: boolean;
   /** Sees the HTTP exchange with the orchestrator, scrubbed (the lab shows it). */
   onExchange?: (exchange: OrchestratorExchange) => void;
+  /**
+   * Paid to a saved beneficiary: the payout names it, its timeline and count change with the
+   * payout, and the idempotency key is bound to `request` (what the client sent), so a replay
+   * answers the same even after the beneficiary's details change.
+   */
+  beneficiary?: { id: string; request: unknown };
 }
 
 export interface CreatePayoutInput {
@@ -200,7 +206,15 @@ export function createPayoutCreation({
       const isTest = options.isTest === true;
       if (isTest) requireLabAmount(labMaxAmounts, payout.amount, payout.currency);
       // A lab payout never replays a real one sent with the same key, nor the other way round.
-      const requestHash = sha256(canonicalJson(isTest ? { lab_test_payout: payout } : payout));
+      const requestHash = sha256(
+        canonicalJson(
+          options.beneficiary
+            ? { beneficiary_payout: options.beneficiary.request }
+            : isTest
+              ? { lab_test_payout: payout }
+              : payout,
+        ),
+      );
       const at = clock.now();
       const recipient = recipientOf(payout.metadata);
       const threshold = amountFor(approvalThresholds, payout.currency);
@@ -229,6 +243,7 @@ export function createPayoutCreation({
           createdAt: at,
           updatedAt: at,
           isTest,
+          beneficiaryId: options.beneficiary?.id ?? null,
           // Kept sealed until the orchestrator has it: approval, or an unknown outcome, may
           // need it sent (again, with the same order id).
           submission: lifecycle.seal(id, payout),
@@ -256,11 +271,35 @@ export function createPayoutCreation({
               amount: payout.amount,
               currency: payout.currency,
               provider: payout.provider,
+              ...(options.beneficiary ? { beneficiary_id: options.beneficiary.id } : {}),
               ...(needsApproval ? { awaiting_approval: true } : {}),
             },
           }),
         ],
+        ...(options.beneficiary
+          ? {
+              beneficiaryPaid: {
+                beneficiaryId: options.beneficiary.id,
+                event: {
+                  type: 'paid',
+                  actor: user.email,
+                  at,
+                  data: {
+                    payout_id: id,
+                    order_id: payout.order_id,
+                    amount: payout.amount,
+                    currency: payout.currency,
+                  },
+                },
+              },
+            }
+          : {}),
       });
+      if (begun.kind === 'beneficiary_archived') {
+        throw new AppError('conflict', 'This beneficiary was archived: it can no longer be paid.', {
+          errors: [{ pointer: '/beneficiary_id', message: 'Archived beneficiary' }],
+        });
+      }
       if (begun.kind === 'order_id_taken') {
         throw new AppError('conflict', 'A payout with this order id already exists.', {
           errors: [{ pointer: '/order_id', message: 'This order id is already used' }],

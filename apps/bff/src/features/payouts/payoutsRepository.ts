@@ -15,7 +15,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { idempotencyKeys, payoutEvents, payouts, users } from '../../db/schema.js';
+import {
+  beneficiaries,
+  beneficiaryEvents,
+  idempotencyKeys,
+  payoutEvents,
+  payouts,
+  users,
+} from '../../db/schema.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 
@@ -47,7 +54,14 @@ export interface NewPayoutEvent {
 export type BeginCreateResult =
   | { kind: 'created'; payout: PayoutRow }
   | { kind: 'existing'; record: IdempotencyRow }
-  | { kind: 'order_id_taken' };
+  | { kind: 'order_id_taken' }
+  | { kind: 'beneficiary_archived' };
+
+/** A beneficiary timeline entry written with a payout to it. */
+export type NewBeneficiaryEvent = Omit<
+  typeof beneficiaryEvents.$inferInsert,
+  'id' | 'beneficiaryId'
+>;
 
 export interface PayoutListQuery {
   statuses?: string[];
@@ -98,6 +112,11 @@ export interface PayoutsRepository {
     payout: NewPayoutRow;
     events: NewPayoutEvent[];
     audit: NewAuditRow[];
+    /**
+     * Paid to a saved beneficiary: its count, last-paid time and timeline entry change in the
+     * same transaction; an archived one refuses (`beneficiary_archived`).
+     */
+    beneficiaryPaid?: { beneficiaryId: string; event: NewBeneficiaryEvent };
   }): Promise<BeginCreateResult>;
   completeIdempotencyKey(input: {
     userId: string;
@@ -180,8 +199,9 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
   });
 
   return {
-    async beginCreate({ userId, key, requestHash, at, payout, events, audit }) {
+    async beginCreate({ userId, key, requestHash, at, payout, events, audit, beneficiaryPaid }) {
       class OrderIdTaken extends Error {}
+      class BeneficiaryArchived extends Error {}
       try {
         return await db.transaction(async (tx): Promise<BeginCreateResult> => {
           const claimed = await tx
@@ -208,6 +228,23 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
           if (!row) throw new Error('insert returned no row');
           await tx.insert(payoutEvents).values(events.map((e) => eventValues(row.id, e)));
           await insertAuditRows(tx, audit);
+          if (beneficiaryPaid) {
+            const paid = await tx
+              .update(beneficiaries)
+              .set({ payoutsCount: sql`${beneficiaries.payoutsCount} + 1`, lastPaidAt: at })
+              .where(
+                and(
+                  eq(beneficiaries.id, beneficiaryPaid.beneficiaryId),
+                  ne(beneficiaries.status, 'archived'),
+                ),
+              )
+              .returning({ id: beneficiaries.id });
+            if (paid.length === 0) throw new BeneficiaryArchived();
+            await tx.insert(beneficiaryEvents).values({
+              ...beneficiaryPaid.event,
+              beneficiaryId: beneficiaryPaid.beneficiaryId,
+            });
+          }
           await tx
             .update(idempotencyKeys)
             .set({ payoutId: row.id })
@@ -216,6 +253,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         });
       } catch (error) {
         if (error instanceof OrderIdTaken) return { kind: 'order_id_taken' };
+        if (error instanceof BeneficiaryArchived) return { kind: 'beneficiary_archived' };
         throw error;
       }
     },

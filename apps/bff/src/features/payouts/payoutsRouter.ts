@@ -1,4 +1,5 @@
 import {
+  can,
   COUNTRY_CODE_RE,
   CURRENCY_CODE_RE,
   payoutExportQuery as exportQuery,
@@ -11,6 +12,7 @@ import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { BeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
 import type { PayoutApprovals } from './payoutApprovals.js';
 import type { PayoutCreation } from './payoutCreation.js';
 import type { PayoutQueries } from './payoutQueries.js';
@@ -24,6 +26,22 @@ export const corridorOfBody = z.looseObject({
   country: z.string().regex(COUNTRY_CODE_RE, 'Choose a country'),
   currency: z.string().regex(CURRENCY_CODE_RE, 'Choose a currency'),
 });
+
+/**
+ * A payout to a saved beneficiary (`beneficiary_id` present): the beneficiary gives corridor,
+ * PSP, type and details; amount and order id are checked by the payout form like any payout's.
+ */
+const beneficiaryPayoutBody = z.strictObject({
+  beneficiary_id: z.uuid('Choose a beneficiary'),
+  amount: z.string('Enter an amount'),
+  order_id: z.string('Expected an order id').optional(),
+  metadata: z
+    .record(z.string(), z.union([z.string(), z.number()]), 'Expected the card fields')
+    .optional(),
+});
+
+const isBeneficiaryPayout = (body: unknown) =>
+  typeof body === 'object' && body !== null && Object.hasOwn(body, 'beneficiary_id');
 
 const rejectBody = z.strictObject({
   reason: z
@@ -82,11 +100,13 @@ export function idempotencyKeyOf(req: Request): string {
 
 export function createPayoutsRouter({
   payoutCreation,
+  beneficiaryPayoutCreation,
   payoutQueries,
   payoutApprovals,
   payoutStatusUpdates,
 }: {
   payoutCreation: PayoutCreation;
+  beneficiaryPayoutCreation: BeneficiaryPayoutCreation;
   payoutQueries: PayoutQueries;
   payoutApprovals: PayoutApprovals;
   payoutStatusUpdates: PayoutStatusUpdates;
@@ -95,16 +115,24 @@ export function createPayoutsRouter({
 
   router.post('/payouts', requirePermission('payouts:create'), async (req, res) => {
     const key = idempotencyKeyOf(req);
-    const { country, currency } = parseInput(corridorOfBody, req.body);
-    const result = await payoutCreation.create(
-      {
-        user: authOf(req).user,
-        idempotencyKey: key,
-        corridor: { country, currency },
-        body: req.body,
-      },
-      auditContextOf(req),
-    );
+    const user = authOf(req).user;
+    let result;
+    if (isBeneficiaryPayout(req.body)) {
+      if (!can(user.role, 'beneficiaries:write')) {
+        throw new AppError('forbidden', 'Your role does not allow this.');
+      }
+      const request = parseInput(beneficiaryPayoutBody, req.body);
+      result = await beneficiaryPayoutCreation.create(
+        { user, idempotencyKey: key, request },
+        auditContextOf(req),
+      );
+    } else {
+      const { country, currency } = parseInput(corridorOfBody, req.body);
+      result = await payoutCreation.create(
+        { user, idempotencyKey: key, corridor: { country, currency }, body: req.body },
+        auditContextOf(req),
+      );
+    }
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(result.status).json(result.payout);
   });
