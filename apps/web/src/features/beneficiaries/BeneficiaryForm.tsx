@@ -26,7 +26,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { regionName } from '../../components/regionName.js';
 import { MethodStep } from '../payoutWizard/MethodStep.js';
 import { RecipientStep } from '../payoutWizard/RecipientStep.js';
-import { StateField } from '../payoutWizard/StateField.js';
+import { StateSelect } from '../payoutWizard/StateSelect.js';
 import { stateLabel } from '../payoutWizard/validateCorridor.js';
 import { WizardButtons } from '../payoutWizard/WizardButtons.js';
 import { useCorridors } from '../providers/useCorridors.js';
@@ -238,7 +238,7 @@ export function BeneficiaryForm({
               </MenuItem>
             ))}
           </TextField>
-          <StateField
+          <StateSelect
             country={country}
             value={who.state}
             error={checked || create.isError ? problems.state : undefined}

@@ -8,14 +8,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { currencyScale, exampleAmount, isKnownCurrency, type Corridor } from '@payouts/contracts';
+import {
+  currencyScale,
+  exampleAmount,
+  isKnownCurrency,
+  statesOf,
+  type Corridor,
+} from '@payouts/contracts';
 import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { currencyName } from '../../components/currencyName.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Placeholder } from '../../components/Placeholder.js';
 import { regionName } from '../../components/regionName.js';
-import { StateField } from './StateField.js';
-import type { CorridorErrors } from './validateCorridor.js';
+import { stateLabel, type CorridorErrors } from './validateCorridor.js';
 import { WizardButtons } from './WizardButtons.js';
 import type { CorridorValues } from './wizardDraft.js';
 
@@ -61,6 +66,7 @@ export function CorridorStep({
     [list],
   );
   const currencies = list.filter((c) => c.country === values.country).map((c) => c.currency);
+  const states = statesOf(values.country);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -137,12 +143,26 @@ export function CorridorStep({
           </MenuItem>
         ))}
       </TextField>
-      <StateField
-        country={values.country}
-        value={values.state}
-        error={errors.state}
-        onChange={(state) => onChange({ state })}
-      />
+      {states.length > 0 ? (
+        <Autocomplete
+          options={states.map((s) => s.code)}
+          value={values.state === '' ? null : values.state}
+          onChange={(_event, state) => onChange({ state: state ?? '' })}
+          getOptionLabel={(code) =>
+            `${states.find((s) => s.code === code)?.name ?? code} (${code})`
+          }
+          autoHighlight
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={stateLabel(values.country)}
+              required
+              error={errors.state !== undefined}
+              helperText={errors.state}
+            />
+          )}
+        />
+      ) : null}
       <TextField
         label="Amount"
         required
