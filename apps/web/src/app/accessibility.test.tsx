@@ -99,5 +99,28 @@ describe('accessibility (axe)', () => {
       await screen.findByLabelText(/^Reference/);
       expect(await violations()).toEqual([]);
     });
+
+    it('finds nothing to fix on the edit page', async () => {
+      document.documentElement.className = mode;
+      const { api } = createFakeApi({
+        beneficiaries: [b],
+        providers: {
+          'BE/EUR': [
+            {
+              name: 'beta_bank',
+              title: 'Beta Bank',
+              payout_method_type: 'bank_account',
+              fields: [
+                { name: 'bankAccountName', title: 'Account holder name' },
+                { name: 'bankAccountNumber', title: 'IBAN' },
+              ],
+            },
+          ],
+        },
+      });
+      renderApp({ api, path: `/beneficiaries/${b.id}/edit` });
+      await screen.findByLabelText(/^IBAN/);
+      expect(await violations()).toEqual([]);
+    });
   });
 });

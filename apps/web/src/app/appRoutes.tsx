@@ -37,6 +37,11 @@ const NewBeneficiaryPage = lazy(() =>
     default: m.NewBeneficiaryPage,
   })),
 );
+const EditBeneficiaryPage = lazy(() =>
+  import('../features/beneficiaries/EditBeneficiaryPage.js').then((m) => ({
+    default: m.EditBeneficiaryPage,
+  })),
+);
 
 // Staff tools, each its own chunk too: none of them adds to what the list downloads.
 const ProvidersPage = lazy(() =>
@@ -95,6 +100,14 @@ export const appRoutes: RouteObject[] = [
         element: (
           <RequireSection path="/beneficiaries">
             <BeneficiaryDetailPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'beneficiaries/:id/edit',
+        element: (
+          <RequireSection path="/beneficiaries">
+            <EditBeneficiaryPage />
           </RequireSection>
         ),
       },

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -298,7 +299,14 @@ export function BeneficiaryDetailPage() {
         <BeneficiaryStatusChip status={b.status} />
         {canWrite ? (
           <Stack direction="row" spacing={1} sx={{ flexGrow: 1, justifyContent: 'flex-end' }}>
-            {/* Edit (name, reference, e-mail; Propose change of details) is not built yet. */}
+            <Button
+              component={RouterLink}
+              to={`/beneficiaries/${encodeURIComponent(b.id)}/edit`}
+              variant="outlined"
+              startIcon={<EditIcon />}
+            >
+              Edit
+            </Button>
             <Button variant="outlined" color="error" onClick={() => setArchiving(true)}>
               Archive
             </Button>

@@ -8,7 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   buildPayoutForm,
+  countryHasStates,
   normalizePayout,
+  statesOf,
   type BeneficiaryDto,
   type BeneficiaryDuplicateExtension,
   type CreateBeneficiaryRequest,
@@ -24,6 +26,8 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { regionName } from '../../components/regionName.js';
 import { MethodStep } from '../payoutWizard/MethodStep.js';
 import { RecipientStep } from '../payoutWizard/RecipientStep.js';
+import { StateSelect } from '../payoutWizard/StateSelect.js';
+import { stateLabel } from '../payoutWizard/validateCorridor.js';
 import { WizardButtons } from '../payoutWizard/WizardButtons.js';
 import { useCorridors } from '../providers/useCorridors.js';
 import { useProviders } from '../providers/useProviders.js';
@@ -71,6 +75,7 @@ export function BeneficiaryForm({
     reference: initial.reference ?? '',
     email: initial.email ?? '',
     corridor: initial.country && initial.currency ? `${initial.country}/${initial.currency}` : '',
+    state: initial.state ?? '',
   });
   const [checked, setChecked] = useState(false);
   const [method, setMethod] = useState<{ type: PayoutMethodType | ''; provider: string }>({
@@ -85,6 +90,8 @@ export function BeneficiaryForm({
     setDetails(next);
   };
   const [country = '', currency = ''] = who.corridor.split('/');
+  // As in the wizard: a country with states (US, CA, AU) needs one for the payout schema.
+  const needsState = countryHasStates(country);
   const corridor = useMemo(
     () => (country && currency ? { country, currency } : null),
     [country, currency],
@@ -129,12 +136,23 @@ export function BeneficiaryForm({
     reference: who.reference.trim() === '' ? 'Enter your reference.' : fieldError('/reference'),
     email: fieldError('/email'),
     corridor: who.corridor === '' ? 'Choose the country and currency.' : fieldError('/country'),
+    state:
+      needsState && !statesOf(country).some((s) => s.code === who.state)
+        ? `Choose the ${stateLabel(country).toLowerCase()}.`
+        : fieldError('/state'),
   };
 
   const submitWho = (event: FormEvent): void => {
     event.preventDefault();
     setChecked(true);
-    if (who.display_name.trim() && who.reference.trim() && who.corridor) setStage('method');
+    if (
+      who.display_name.trim() &&
+      who.reference.trim() &&
+      who.corridor &&
+      (!needsState || statesOf(country).some((s) => s.code === who.state))
+    ) {
+      setStage('method');
+    }
   };
 
   const send = (details: Record<string, unknown>, allowDuplicate = false): void => {
@@ -150,7 +168,7 @@ export function BeneficiaryForm({
       email: who.email.trim() === '' ? null : who.email.trim(),
       country: corridor.country,
       currency: corridor.currency,
-      state: initial.state ?? null,
+      state: needsState && who.state !== '' ? who.state : null,
       payout_method_type: section.type,
       provider: section.provider.name,
       details: normalized.metadata,
@@ -207,7 +225,7 @@ export function BeneficiaryForm({
                 : ''
             }
             onChange={(e) => {
-              setWho({ ...who, corridor: e.target.value });
+              setWho({ ...who, corridor: e.target.value, state: '' });
               setMethod({ type: '', provider: '' });
               changeDetails({});
             }}
@@ -220,6 +238,12 @@ export function BeneficiaryForm({
               </MenuItem>
             ))}
           </TextField>
+          <StateSelect
+            country={country}
+            value={who.state}
+            error={checked || create.isError ? problems.state : undefined}
+            onChange={(state) => setWho({ ...who, state })}
+          />
           <WizardButtons
             next={
               <Button type="submit" variant="contained">

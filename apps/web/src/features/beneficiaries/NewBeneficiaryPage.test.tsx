@@ -84,4 +84,35 @@ describe('NewBeneficiaryPage', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('asks for the state where the country has them, as the wizard does, and sends it', async () => {
+    const { api, calls } = createFakeApi({
+      corridors: [
+        { country: 'BE', currency: 'EUR' },
+        { country: 'US', currency: 'USD' },
+      ],
+      providers: { 'US/USD': PROVIDERS['BE/EUR']!.filter((p) => p.name === 'beta_bank') },
+    });
+    const { user } = renderApp({ api, path: '/beneficiaries/new' });
+    await fill(user, await screen.findByLabelText(/^Name/), 'Sam');
+    await fill(user, screen.getByLabelText(/^Reference/), 'US-1');
+    await user.click(screen.getByLabelText(/^Country and currency/));
+    await user.click(await screen.findByRole('option', { name: /\(US\) · USD/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText(/^State/)).toHaveAccessibleDescription('Choose the state.');
+
+    await user.click(screen.getByLabelText(/^State/));
+    await user.click(await screen.findByRole('option', { name: 'California (CA)' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByLabelText('Bank account'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fill(user, await screen.findByLabelText(/^Account holder name/), 'Sam Smith');
+    await user.click(screen.getByRole('button', { name: 'Create beneficiary' }));
+    await waitFor(() => expect(calls.createBeneficiary).toHaveLength(1));
+    expect(calls.createBeneficiary[0]).toMatchObject({
+      country: 'US',
+      currency: 'USD',
+      state: 'CA',
+    });
+  });
 });

@@ -1,4 +1,8 @@
-import type { BeneficiaryDetail, BeneficiaryDto } from '@payouts/contracts';
+import type {
+  BeneficiaryDetail,
+  BeneficiaryDto,
+  UpdateBeneficiaryRequest,
+} from '@payouts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
 import { beneficiaryQueryKeys } from './beneficiaryQueryKeys.js';
@@ -44,5 +48,23 @@ export function useBeneficiaryAction(id: string) {
       await settle();
     },
     onError: settle,
+  });
+}
+
+/**
+ * `PATCH` a beneficiary: name, reference and e-mail at once, or `details` as a proposed change.
+ * The answer replaces the cached beneficiary; lists and the timeline are read again.
+ */
+export function useUpdateBeneficiary(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateBeneficiaryRequest) => api.beneficiaries.update(id, body),
+    onSuccess: async (beneficiary) => {
+      queryClient.setQueryData<BeneficiaryDetail>(beneficiaryQueryKeys.detail(id), (current) =>
+        current ? { ...current, beneficiary } : current,
+      );
+      await queryClient.invalidateQueries({ queryKey: beneficiaryQueryKeys.all });
+    },
   });
 }

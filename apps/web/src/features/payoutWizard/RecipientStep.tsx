@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import type { PayoutFormSection } from '@payouts/contracts';
+import type { PayoutFormSection, UiSchema } from '@payouts/contracts';
 import { Form } from '@rjsf/mui';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -15,7 +15,8 @@ export interface RecipientStepProps {
   /** Messages the BFF (or the orchestrator through it) returned, per field name. */
   apiErrors: Record<string, string>;
   onChange: (formData: Record<string, unknown>) => void;
-  onBack: () => void;
+  /** Without it there is no Back button (a page with one step, e.g. editing a beneficiary). */
+  onBack?: () => void;
   onNext: () => void;
   /**
    * Whether the step is on screen. While the PSP is chosen on the method step the wizard renders
@@ -26,6 +27,17 @@ export interface RecipientStepProps {
   nextLabel?: string;
   /** The main action is under way (its button shows progress). */
   busy?: boolean;
+  /** Help text under fields, per field name (the masked current value when editing). */
+  help?: Record<string, string>;
+}
+
+function withHelp(ui: UiSchema, help: Record<string, string> | undefined): UiSchema {
+  if (!help || Object.keys(help).length === 0) return ui;
+  const next: UiSchema = { ...ui };
+  for (const [name, text] of Object.entries(help)) {
+    next[name] = { ...((ui[name] ?? {}) as UiSchema), 'ui:help': text };
+  }
+  return next;
 }
 
 /**
@@ -46,12 +58,13 @@ export function RecipientStep({
   active = true,
   nextLabel = 'Next',
   busy = false,
+  help,
 }: RecipientStepProps) {
   const formId = useId();
   // Read once: the form holds the values from then on (uncontrolled), so a keystroke re-renders
   // the form and the edited field, not this component or the wizard around it.
   const [initialFormData] = useState(formData);
-  const uiSchema = useMemo(() => sectionUiSchema(section), [section]);
+  const uiSchema = useMemo(() => withHelp(sectionUiSchema(section), help), [section, help]);
   const extraErrors = useMemo(
     () =>
       Object.fromEntries(

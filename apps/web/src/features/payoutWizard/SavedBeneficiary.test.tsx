@@ -22,7 +22,7 @@ describe('the wizard and saved beneficiaries', () => {
     expect(within(details).getByText('BE68****0001')).toBeInTheDocument();
     expect(within(details).getByRole('link', { name: /Edit details/ })).toHaveAttribute(
       'href',
-      `/beneficiaries/${saved.id}`,
+      `/beneficiaries/${saved.id}/edit`,
     );
     expect(screen.getByLabelText(/^Country/)).toHaveValue('Belgium (BE)');
 

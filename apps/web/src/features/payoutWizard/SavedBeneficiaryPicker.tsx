@@ -89,7 +89,7 @@ export function SavedBeneficiaryPicker({
           ) : null}
           <Link
             component={RouterLink}
-            to={`/beneficiaries/${encodeURIComponent(value.id)}`}
+            to={`/beneficiaries/${encodeURIComponent(value.id)}/edit`}
             sx={{ display: 'inline-block', mt: 1 }}
           >
             Edit details (a change needs a second person&apos;s approval)
