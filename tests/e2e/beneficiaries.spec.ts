@@ -41,6 +41,25 @@ async function axeBothThemes(page: Page, ready: () => Promise<unknown>): Promise
   }
 }
 
+/** In the wizard: pays Lise Meitner's saved details, typing only the amount; the order id. */
+async function payBeneficiary(page: Page, amount: string): Promise<string> {
+  // The wizard comes back to the last payout's result (kept for the session): start over.
+  const another = page.getByRole('button', { name: 'Make another payout' });
+  await stepHeading(page, 1).or(another).waitFor();
+  if (await another.isVisible()) await another.click();
+  await stepHeading(page, 1).waitFor();
+  const picker = page.getByRole('combobox', { name: 'Pay a saved beneficiary' });
+  await picker.fill('Meitner');
+  await page.getByRole('option', { name: /Lise Meitner \(SUP-MEITNER\)/ }).click();
+  await page.getByRole('region', { name: 'Saved payment details' }).waitFor();
+  await page.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  const orderId = await page.getByRole('textbox', { name: 'Order ID' }).inputValue();
+  while ((await makePayoutButton(page).count()) === 0) await nextButton(page).click();
+  await makePayoutButton(page).click();
+  await stepHeading(page, 5).waitFor();
+  return orderId;
+}
+
 describe('beneficiaries: save a payee, pay again, change the IBAN under four eyes', () => {
   let app: E2eApp;
   let browser: Browser;
@@ -97,20 +116,7 @@ describe('beneficiaries: save a payee, pay again, change the IBAN under four eye
     // 2. Paid again from step 1: only the amount is typed.
     await page.goto('/payouts');
     await page.getByRole('link', { name: 'New payout' }).click();
-    // The wizard comes back to the last payout's result (kept for the session): start over.
-    const another = page.getByRole('button', { name: 'Make another payout' });
-    await stepHeading(page, 1).or(another).waitFor();
-    if (await another.isVisible()) await another.click();
-    await stepHeading(page, 1).waitFor();
-    const picker = page.getByRole('combobox', { name: 'Pay a saved beneficiary' });
-    await picker.fill('Meitner');
-    await page.getByRole('option', { name: /Lise Meitner \(SUP-MEITNER\)/ }).click();
-    await page.getByRole('region', { name: 'Saved payment details' }).waitFor();
-    await page.getByRole('textbox', { name: 'Amount' }).fill('30.00');
-    const secondOrder = await page.getByRole('textbox', { name: 'Order ID' }).inputValue();
-    while ((await makePayoutButton(page).count()) === 0) await nextButton(page).click();
-    await makePayoutButton(page).click();
-    await stepHeading(page, 5).waitFor();
+    const secondOrder = await payBeneficiary(page, '30.00');
     await expect.poll(() => sentTo(secondOrder)).toBe(IBAN);
 
     // 3. The list and detail pages pass axe in both themes; the screenshot for the README.
@@ -122,6 +128,33 @@ describe('beneficiaries: save a payee, pay again, change the IBAN under four eye
     await axeBothThemes(page, () =>
       page.getByRole('heading', { level: 1, name: /Lise Meitner/ }).waitFor(),
     );
-    void recipientField;
+
+    // 4. A new IBAN is proposed: the old one stays in force until a second person approves.
+    await page
+      .getByRole('link', { name: 'Edit' })
+      .or(page.getByRole('button', { name: 'Edit' }))
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit beneficiary' }).waitFor();
+    await axeBothThemes(page, () => recipientField(page, 'IBAN').waitFor());
+    await recipientField(page, 'IBAN').fill(NEW_IBAN);
+    await page.getByRole('button', { name: 'Propose change' }).click();
+    await page.getByRole('table', { name: 'Proposed change' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Approve change' }).count()).toBe(0);
+    await page.goto('/payouts');
+    await page.getByRole('link', { name: 'New payout' }).click();
+    const pendingOrder = await payBeneficiary(page, '31.00');
+    await expect.poll(() => sentTo(pendingOrder)).toBe(IBAN);
+
+    // 5. finance2 approves; the next payout goes to the new IBAN.
+    const second = await signedIn('finance2@example.com');
+    await second.page.goto(beneficiaryUrl);
+    await second.page.getByRole('button', { name: 'Approve change' }).click();
+    await expect
+      .poll(() => second.page.getByRole('table', { name: 'Proposed change' }).count())
+      .toBe(0);
+    await page.goto('/payouts');
+    await page.getByRole('link', { name: 'New payout' }).click();
+    const afterOrder = await payBeneficiary(page, '32.00');
+    await expect.poll(() => sentTo(afterOrder)).toBe(NEW_IBAN);
   });
 });
