@@ -88,7 +88,9 @@ describe('an admin manages users and reads the audit log', () => {
     // The new user signs in in a context of their own and gets support's sections.
     const grace = await openPage(browser, app.url);
     await signInAs(grace.page, NEW_USER.email, NEW_USER.password);
-    await expect.poll(() => menuSections(grace.page)).toEqual(['Payouts', 'Providers']);
+    await expect
+      .poll(() => menuSections(grace.page))
+      .toEqual(['Payouts', 'Beneficiaries', 'Providers']);
 
     // A payout and a lab run, so the log has one of each family.
     expect((await createPayoutViaApi(page.request, app.url, PAYOUT)).status).toBe(201);
