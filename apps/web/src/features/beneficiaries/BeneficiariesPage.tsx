@@ -1,12 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { can } from '@payouts/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { CursorPager, useCursorStack } from '../../components/CursorPager.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { useSession } from '../session/useSession.js';
 import { BeneficiariesFilters } from './BeneficiariesFilters.js';
@@ -29,12 +29,8 @@ export function BeneficiariesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseBeneficiaryFilters(searchParams), [searchParams]);
   const filtersKey = toBeneficiarySearchParams(filters).toString();
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
-    key: filtersKey,
-    cursors: [undefined],
-  });
-  const cursors = paging.key === filtersKey ? paging.cursors : [undefined];
-  const page = useBeneficiaries(filters, cursors[cursors.length - 1]);
+  const stack = useCursorStack(filtersKey);
+  const page = useBeneficiaries(filters, stack.cursor);
   const update = (next: BeneficiaryFilters): void => {
     setSearchParams(toBeneficiarySearchParams(next), { replace: true });
   };
@@ -84,33 +80,13 @@ export function BeneficiariesPage() {
         ) : (
           <BeneficiariesTable items={items} />
         )}
-        <Box
-          component="nav"
-          aria-label="Pages"
-          sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, p: 1 }}
-        >
-          {page.isFetching && items !== undefined ? (
-            <CircularProgress size={16} aria-label="Refreshing beneficiaries" />
-          ) : null}
-          <Typography variant="body2" sx={{ mr: 1 }}>
-            Page {cursors.length}
-          </Typography>
-          <Button
-            disabled={cursors.length <= 1}
-            onClick={() => setPaging({ key: filtersKey, cursors: cursors.slice(0, -1) })}
-          >
-            Previous
-          </Button>
-          <Button
-            disabled={nextCursor === null || page.isPlaceholderData}
-            onClick={() => {
-              if (nextCursor !== null)
-                setPaging({ key: filtersKey, cursors: [...cursors, nextCursor] });
-            }}
-          >
-            Next
-          </Button>
-        </Box>
+        <CursorPager
+          stack={stack}
+          nextCursor={nextCursor}
+          nextDisabled={page.isPlaceholderData}
+          refreshing={page.isFetching && items !== undefined}
+          refreshingLabel="Refreshing beneficiaries"
+        />
       </Paper>
     </Box>
   );

@@ -3,12 +3,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
+import { CursorPager, useCursorStack } from '../../components/CursorPager.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { useSession } from '../session/useSession.js';
 import {
@@ -40,12 +40,8 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
   const params = useMemo(() => parsePayoutListParams(searchParams), [searchParams]);
   const paramsKey = toSearchParams(params).toString();
 
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
-    key: paramsKey,
-    cursors: [undefined],
-  });
-  const cursors = paging.key === paramsKey ? paging.cursors : [undefined];
-  const cursor = cursors[cursors.length - 1];
+  const stack = useCursorStack(paramsKey);
+  const cursor = stack.cursor;
   const page = usePayouts(params, cursor);
 
   const update = (next: PayoutListParams): void => {
@@ -136,33 +132,13 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
             viewer={user}
           />
         )}
-        <Box
-          component="nav"
-          aria-label="Pages"
-          sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, p: 1 }}
-        >
-          {page.isFetching && items !== undefined ? (
-            <CircularProgress size={16} aria-label="Refreshing payouts" />
-          ) : null}
-          <Typography variant="body2" sx={{ mr: 1 }}>
-            Page {cursors.length}
-          </Typography>
-          <Button
-            disabled={cursors.length <= 1}
-            onClick={() => setPaging({ key: paramsKey, cursors: cursors.slice(0, -1) })}
-          >
-            Previous
-          </Button>
-          <Button
-            disabled={nextCursor === null || page.isPlaceholderData}
-            onClick={() => {
-              if (nextCursor !== null)
-                setPaging({ key: paramsKey, cursors: [...cursors, nextCursor] });
-            }}
-          >
-            Next
-          </Button>
-        </Box>
+        <CursorPager
+          stack={stack}
+          nextCursor={nextCursor}
+          nextDisabled={page.isPlaceholderData}
+          refreshing={page.isFetching && items !== undefined}
+          refreshingLabel="Refreshing payouts"
+        />
       </Paper>
     </Box>
   );
