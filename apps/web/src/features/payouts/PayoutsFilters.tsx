@@ -1,22 +1,13 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import {
-  isDecimalString,
-  PAYOUT_METHOD_TYPE_TITLES,
-  PAYOUT_METHOD_TYPES,
-  PAYOUT_STATUSES,
-  type PayoutMethodType,
-} from '@payouts/contracts';
-import { useMemo } from 'react';
-import { currencyName } from '../../components/currencyName.js';
+import { isDecimalString, PAYOUT_STATUSES } from '@payouts/contracts';
 import { DebouncedTextField } from '../../components/DebouncedTextField.js';
 import { MenuFilter } from '../../components/MenuFilter.js';
 import { OutlinedField } from '../../components/OutlinedField.js';
 import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
-import { regionName } from '../../components/regionName.js';
 import { TextLink } from '../../components/TextLink.js';
-import { useCorridors } from '../providers/useCorridors.js';
+import { CorridorFilters } from '../providers/CorridorFilters.js';
 import { DATE_PRESETS, datePresetRange, type DatePreset } from './datePresets.js';
 import {
   EMPTY_FILTERS,
@@ -43,26 +34,11 @@ const STATUS_OPTIONS = PAYOUT_STATUSES.map((status) => ({
   value: status,
   label: PAYOUT_STATUS_STYLES[status].label,
 }));
-const TYPE_OPTIONS = PAYOUT_METHOD_TYPES.map((type) => ({
-  value: type,
-  label: PAYOUT_METHOD_TYPE_TITLES[type],
-}));
-
 /** Lab payouts reach the PSP like any other, so they are listed (badged) unless hidden. */
 const TEST_PAYOUT_OPTIONS = [
   { value: '0', label: 'Hidden' },
   { value: '1', label: 'Only' },
 ];
-
-/** The code options from the corridors, plus the current value if it is not among them. */
-function codeOptions(
-  codes: readonly string[],
-  current: string,
-  describe: (code: string) => string,
-) {
-  const all = current !== '' && !codes.includes(current) ? [current, ...codes] : codes;
-  return all.map((code) => ({ value: code, label: `${code} · ${describe(code)}` }));
-}
 
 export function PayoutsFilters({
   filters,
@@ -70,16 +46,6 @@ export function PayoutsFilters({
   now = () => new Date(),
   canApprove = false,
 }: PayoutsFiltersProps) {
-  const corridors = useCorridors();
-  const { countries, currencies } = useMemo(() => {
-    const list = corridors.data ?? [];
-    return {
-      countries: [...new Set(list.map((c) => c.country))].sort((a, b) =>
-        regionName(a).localeCompare(regionName(b)),
-      ),
-      currencies: [...new Set(list.map((c) => c.currency))].sort(),
-    };
-  }, [corridors.data]);
   const set = (patch: Partial<PayoutFilters>): void => onChange({ ...filters, ...patch });
 
   const today = now();
@@ -157,27 +123,7 @@ export function PayoutsFilters({
           value={filters.status}
           onChange={(status) => set({ status: PAYOUT_STATUSES.filter((s) => status.includes(s)) })}
         />
-        <MenuFilter
-          label="Type"
-          anyLabel="Any"
-          options={TYPE_OPTIONS}
-          value={filters.payout_method_type}
-          onChange={(type) => set({ payout_method_type: type as PayoutMethodType | '' })}
-        />
-        <MenuFilter
-          label="Currency"
-          anyLabel="Any"
-          options={codeOptions(currencies, filters.currency, currencyName)}
-          value={filters.currency}
-          onChange={(currency) => set({ currency })}
-        />
-        <MenuFilter
-          label="Country"
-          anyLabel="Any"
-          options={codeOptions(countries, filters.country, regionName)}
-          value={filters.country}
-          onChange={(country) => set({ country })}
-        />
+        <CorridorFilters filters={filters} onChange={set} />
         <MenuFilter
           label="Test payouts"
           anyLabel="All"
