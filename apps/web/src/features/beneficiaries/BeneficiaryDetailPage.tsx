@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
@@ -31,12 +30,11 @@ import {
 } from '@payouts/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { isApiError } from '../../api/ApiError.js';
 import { DetailList } from '../../components/DetailList.js';
+import { BackLink, detailQueryState } from '../../components/DetailQueryState.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { metadataLabel } from '../../components/metadataLabel.js';
-import { Placeholder } from '../../components/Placeholder.js';
 import { regionName } from '../../components/regionName.js';
 import { useSession } from '../session/useSession.js';
 import { BeneficiaryStatusChip } from './BeneficiaryStatusChip.js';
@@ -240,46 +238,9 @@ export function BeneficiaryDetailPage() {
   const action = useBeneficiaryAction(id);
   const [archiving, setArchiving] = useState(false);
 
-  const back = (
-    <Link
-      component={RouterLink}
-      to="/beneficiaries"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-    >
-      <ArrowBackIcon fontSize="small" aria-hidden="true" />
-      Beneficiaries
-    </Link>
-  );
-  if (detail.isPending) {
-    return (
-      <Stack spacing={2} aria-busy="true">
-        {back}
-        <Typography variant="h4" component="h1">
-          <Placeholder width="40%" />
-        </Typography>
-        <Placeholder height={200} />
-      </Stack>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Typography variant="h4" component="h1">
-          Beneficiary
-        </Typography>
-        {isApiError(detail.error, 'not_found') ? (
-          <Alert severity="warning">There is no beneficiary with this id.</Alert>
-        ) : (
-          <ErrorState
-            error={detail.error}
-            title="The beneficiary could not be loaded"
-            onRetry={() => void detail.refetch()}
-          />
-        )}
-      </Stack>
-    );
-  }
+  const back = <BackLink to="/beneficiaries" label="Beneficiaries" />;
+  const state = detailQueryState({ back, noun: 'beneficiary', query: detail });
+  if (state || !detail.data) return state;
 
   const { beneficiary: b, events, changes } = detail.data;
   const canWrite = can(user?.role, 'beneficiaries:write') && b.status !== 'archived';

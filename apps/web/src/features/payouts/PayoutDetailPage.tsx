@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,12 +8,11 @@ import Typography from '@mui/material/Typography';
 import { can, PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { isApiError } from '../../api/ApiError.js';
 import { DetailList } from '../../components/DetailList.js';
+import { BackLink, detailQueryState } from '../../components/DetailQueryState.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { formatMoney } from '../../components/formatMoney.js';
-import { Placeholder } from '../../components/Placeholder.js';
 import { metadataLabel } from '../../components/metadataLabel.js';
 import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
@@ -52,47 +50,9 @@ export function PayoutDetailPage() {
   const detail = usePayout(id);
   const checkStatus = useCheckStatus(id);
 
-  const back = (
-    <Link
-      component={RouterLink}
-      to="/payouts"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-    >
-      <ArrowBackIcon fontSize="small" aria-hidden="true" />
-      Payouts
-    </Link>
-  );
-
-  if (detail.isPending) {
-    return (
-      <Stack spacing={2} aria-busy="true">
-        {back}
-        <Typography variant="h4" component="h1">
-          <Placeholder width="40%" />
-        </Typography>
-        <Placeholder height={200} />
-      </Stack>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Typography variant="h4" component="h1">
-          Payout
-        </Typography>
-        {isApiError(detail.error, 'not_found') ? (
-          <Alert severity="warning">There is no payout with this id.</Alert>
-        ) : (
-          <ErrorState
-            error={detail.error}
-            title="The payout could not be loaded"
-            onRetry={() => void detail.refetch()}
-          />
-        )}
-      </Stack>
-    );
-  }
+  const back = <BackLink to="/payouts" label="Payouts" />;
+  const state = detailQueryState({ back, noun: 'payout', query: detail });
+  if (state || !detail.data) return state;
 
   const { payout, events } = detail.data;
   const metadata = Object.entries(payout.metadata);
