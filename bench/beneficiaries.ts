@@ -72,7 +72,7 @@ async function prepare(database: BenchDatabase, log: (line: string) => void): Pr
        admin, now() - i * interval '1 minute', admin, now() - i * interval '1 minute'
      FROM (
        SELECT i,
-         ${companies}[1 + i % ${COMPANIES.length}] || ' ' || i || ' GmbH' AS name,
+         (${companies})[1 + i % ${COMPANIES.length}] || ' ' || i || ' GmbH' AS name,
          'ben-' || lpad(i::text, 6, '0') AS ref,
          'payee' || i || '@example.com' AS email,
          'DE89 3704 **** ' || lpad(((i * 7919) % 10000)::text, 4, '0') AS masked,
