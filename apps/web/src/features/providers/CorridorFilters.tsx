@@ -9,10 +9,13 @@ import { MenuFilter } from '../../components/MenuFilter.js';
 import { regionName } from '../../components/regionName.js';
 import { useCorridors } from './useCorridors.js';
 
-const TYPE_OPTIONS = PAYOUT_METHOD_TYPES.map((type) => ({
-  value: type,
-  label: PAYOUT_METHOD_TYPE_TITLES[type],
-}));
+/** Built when first rendered, not at module load: chunks may load before the contract's. */
+function typeOptions() {
+  return PAYOUT_METHOD_TYPES.map((type) => ({
+    value: type,
+    label: PAYOUT_METHOD_TYPE_TITLES[type],
+  }));
+}
 
 /** The code options from the corridors, plus the current value if it is not among them. */
 function codeOptions(
@@ -56,7 +59,7 @@ export function CorridorFilters({
       <MenuFilter
         label="Type"
         anyLabel="Any"
-        options={TYPE_OPTIONS}
+        options={typeOptions()}
         value={filters.payout_method_type}
         onChange={(type) => onChange({ payout_method_type: type as PayoutMethodType | '' })}
       />
