@@ -1,0 +1,3 @@
+export * from './approvalPolicy.js';
+export * from './matchRule.js';
+export * from './policyFromThresholds.js';
