@@ -1,3 +1,4 @@
 export * from './approvalPolicy.js';
 export * from './matchRule.js';
 export * from './policyFromThresholds.js';
+export * from './validatePolicy.js';
