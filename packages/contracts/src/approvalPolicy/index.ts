@@ -2,3 +2,4 @@ export * from './approvalPolicy.js';
 export * from './matchRule.js';
 export * from './policyFromThresholds.js';
 export * from './validatePolicy.js';
+export * from './approvalPolicySchema.js';
