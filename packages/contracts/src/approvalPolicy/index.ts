@@ -3,3 +3,4 @@ export * from './matchRule.js';
 export * from './policyFromThresholds.js';
 export * from './validatePolicy.js';
 export * from './approvalPolicySchema.js';
+export * from './describePolicyDiff.js';
