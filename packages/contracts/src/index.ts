@@ -19,3 +19,4 @@ export * from './schemas/index.js';
 export * from './validateCardDeposit.js';
 export * from './sampleMetadata.js';
 export * from './api/index.js';
+export * from './approvalPolicy/index.js';

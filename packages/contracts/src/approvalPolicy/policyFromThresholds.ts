@@ -1,0 +1,103 @@
+import {
+  ANY_CURRENCY,
+  APPROVER_ROLES,
+  type ApprovalPolicy,
+  type ApprovalRule,
+  type ApproverRole,
+} from './approvalPolicy.js';
+
+/** `APPROVAL_THRESHOLDS` as the BFF's config reads it: per currency, and `*` for the others. */
+export interface ApprovalThresholdsInput {
+  byCurrency: Readonly<Record<string, string>>;
+  default?: string | undefined;
+}
+
+const ANY_APPROVER: ApproverRole[] = [...APPROVER_ROLES];
+
+/** The closing rule every generated policy ends with. */
+function noApprovalRule(): ApprovalRule {
+  return {
+    id: 'default',
+    name: 'Everything else',
+    conditions: {},
+    approvals: { count: 0, roles: [] },
+  };
+}
+
+function oneApprover(
+  id: string,
+  name: string,
+  currency: string,
+  above: string,
+  count: 1 | 2 = 1,
+): ApprovalRule {
+  return {
+    id,
+    name,
+    conditions: { currency, amount_above: above },
+    approvals: { count, roles: [...ANY_APPROVER] },
+  };
+}
+
+/**
+ * The policy `APPROVAL_THRESHOLDS` means (four eyes above a threshold), for a first start with
+ * thresholds configured. For each listed currency (in code order): above its threshold one
+ * approver (finance or admin); when there is a `*` default, up to its threshold none (so the
+ * default does not catch it). Then above the default in any other currency one approver, and
+ * finally no approval.
+ */
+export function policyFromThresholds(thresholds: ApprovalThresholdsInput): ApprovalPolicy {
+  const rules: ApprovalRule[] = [];
+  const currencies = Object.keys(thresholds.byCurrency).sort();
+  for (const currency of currencies) {
+    const threshold = thresholds.byCurrency[currency];
+    if (threshold === undefined) continue;
+    rules.push(
+      oneApprover(
+        `above-${currency.toLowerCase()}`,
+        `${currency} above ${threshold}`,
+        currency,
+        threshold,
+      ),
+    );
+    if (thresholds.default !== undefined) {
+      rules.push({
+        id: `up-to-${currency.toLowerCase()}`,
+        name: `${currency} up to ${threshold}`,
+        conditions: { currency, amount_up_to: threshold },
+        approvals: { count: 0, roles: [] },
+      });
+    }
+  }
+  if (thresholds.default !== undefined) {
+    const name =
+      currencies.length > 0
+        ? `Any other currency above ${thresholds.default}`
+        : `Above ${thresholds.default}`;
+    rules.push(oneApprover('above-default', name, ANY_CURRENCY, thresholds.default));
+  }
+  rules.push(noApprovalRule());
+  return { rules };
+}
+
+/**
+ * The crypto currencies of the demo's four eyes (the BFF's `DEMO_APPROVAL_THRESHOLDS`); their
+ * rule comes first, so a crypto payout never reaches the fiat amounts.
+ */
+export const DEMO_CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDT'] as const;
+
+/**
+ * Demo mode's initial policy (issue 12): crypto above 1,000 one approver; then any other
+ * currency above 100,000 two approvers, above 10,000 one; else none. The two-approver rule comes
+ * before the one-approver rule: the other way round it could never apply.
+ */
+export const DEMO_APPROVAL_POLICY: ApprovalPolicy = {
+  rules: [
+    ...DEMO_CRYPTO_CURRENCIES.map((currency) =>
+      oneApprover(`crypto-${currency.toLowerCase()}`, `${currency} above 1000`, currency, '1000'),
+    ),
+    oneApprover('above-100000', 'Above 100,000', ANY_CURRENCY, '100000', 2),
+    oneApprover('above-10000', 'Above 10,000', ANY_CURRENCY, '10000'),
+    noApprovalRule(),
+  ],
+};
