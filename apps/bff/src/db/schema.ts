@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ApproverRole } from '@payouts/contracts';
 import {
   bigint,
   type AnyPgColumn,
@@ -19,6 +20,14 @@ import {
 // Every timestamp is written from the injected clock (never `now()` in SQL) so that tests can
 // move time and keyset cursors compare exactly what the code wrote.
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The approval rule frozen on a payout: which rule, how many approvers, which roles. */
+export interface FrozenApprovalRule {
+  id: string;
+  name: string;
+  count: number;
+  roles: ApproverRole[];
+}
 
 export const users = pgTable(
   'users',
@@ -127,6 +136,11 @@ export const payouts = pgTable(
     submission: text('submission'),
     /** Four eyes: the threshold that applied (null: below it, no approval needed). */
     approvalThreshold: numeric('approval_threshold'),
+    /**
+     * The approval rule that matched at creation, frozen: a later policy change does not move a
+     * payout already waiting (issue 12). Null for payouts from before policies.
+     */
+    approvalRule: jsonb('approval_rule').$type<FrozenApprovalRule>(),
     approvedBy: uuid('approved_by').references(() => users.id),
     approvedAt: at('approved_at'),
     /** Who rejected it, or its creator when they cancelled it (`cancelled`). */
@@ -174,6 +188,28 @@ export const payouts = pgTable(
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** One approval of a payout, one row per approver (a rule may ask for up to three). */
+export const payoutApprovals = pgTable(
+  'payout_approvals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 1-based order of the approval. */
+    step: integer('step').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [
+    // The same person never counts twice, and no two approvals share a step.
+    uniqueIndex('payout_approvals_payout_user_key').on(t.payoutId, t.userId),
+    uniqueIndex('payout_approvals_payout_step_key').on(t.payoutId, t.step),
   ],
 );
 
@@ -346,6 +382,7 @@ export const rateLimitHits = pgTable(
 
 export const schema = {
   users,
+  payoutApprovals,
   beneficiaries,
   beneficiaryChanges,
   beneficiaryEvents,

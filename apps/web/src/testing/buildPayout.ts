@@ -35,6 +35,8 @@ export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
     beneficiary_id: null,
     requires_approval: false,
     approval_threshold: null,
+    approval_rule: null,
+    approvals: [],
     approved_by: null,
     approved_at: null,
     rejected_by: null,

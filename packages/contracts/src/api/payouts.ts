@@ -1,3 +1,4 @@
+import type { ApproverRole } from '../approvalPolicy/approvalPolicy.js';
 import type { PayoutMetadataValue, PayoutMethodType, PayoutStatus } from '../types.js';
 
 /** A staff member named on a payout: its creator, approver or rejecter. */
@@ -5,6 +6,24 @@ export interface PayoutActor {
   id: string;
   email: string;
   name: string;
+}
+
+/** One approval of a payout, in the order given (a rule may ask for up to three). */
+export interface PayoutApprovalDto {
+  by: PayoutActor;
+  at: string;
+  /** 1-based: the first, second or third approval. */
+  step: number;
+}
+
+/** The approval rule that applied, frozen on the payout when it was created. */
+export interface PayoutApprovalRuleDto {
+  id: string;
+  name: string;
+  /** Distinct approvers needed, none of them the creator (0: none). */
+  approvals_required: number;
+  /** Roles whose members may approve it. */
+  roles: ApproverRole[];
 }
 
 /**
@@ -46,6 +65,10 @@ export interface PayoutDto {
   requires_approval: boolean;
   /** The decimal threshold that applied, in the payout's currency. */
   approval_threshold: string | null;
+  /** The rule that applied at creation; null for payouts from before approval policies. */
+  approval_rule: PayoutApprovalRuleDto | null;
+  /** Approvals given so far, in order; the last one sent it. */
+  approvals: PayoutApprovalDto[];
   approved_by: PayoutActor | null;
   approved_at: string | null;
   /** Who rejected it (or its creator, who cancelled it: `cancelled`), when and why. */

@@ -42,6 +42,7 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     beneficiaryId: null,
     submission: null,
     approvalThreshold: null,
+    approvalRule: null,
     approvedBy: null,
     approvedAt: null,
     rejectedBy: null,

@@ -1,6 +1,6 @@
 import type { PayoutDto, PayoutEventDto, PayoutStatus } from '@payouts/contracts';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
-import type { Creator, PayoutEventRow, PayoutRow } from './payoutsRepository.js';
+import type { ApprovalRow, Creator, PayoutEventRow, PayoutRow } from './payoutsRepository.js';
 
 // The shapes are the contract's (`@payouts/contracts`), which the SPA reads too; this module only
 // maps ledger rows onto them.
@@ -13,18 +13,21 @@ export interface PayoutDtoContext {
   attentionBefore: Date;
   /** PSP code -> title. */
   pspTitles: ReadonlyMap<string, string>;
+  /** Payout id -> its approvals, in order (approvers are in `actors`). */
+  approvals: ReadonlyMap<string, readonly ApprovalRow[]>;
 }
 
 const NO_CONTEXT: PayoutDtoContext = {
   actors: new Map(),
   attentionBefore: new Date(0),
   pspTitles: new Map(),
+  approvals: new Map(),
 };
 
 export function toPayoutDto(
   row: PayoutRow,
   creator: Creator,
-  { actors, attentionBefore, pspTitles }: PayoutDtoContext = NO_CONTEXT,
+  { actors, attentionBefore, pspTitles, approvals }: PayoutDtoContext = NO_CONTEXT,
 ): PayoutDto {
   const actor = (id: string | null) =>
     id === null ? null : (actors.get(id) ?? { id, email: '', name: '' });
@@ -54,6 +57,19 @@ export function toPayoutDto(
     updated_at: row.updatedAt.toISOString(),
     requires_approval: row.approvalThreshold !== null,
     approval_threshold: row.approvalThreshold,
+    approval_rule: row.approvalRule
+      ? {
+          id: row.approvalRule.id,
+          name: row.approvalRule.name,
+          approvals_required: row.approvalRule.count,
+          roles: row.approvalRule.roles,
+        }
+      : null,
+    approvals: (approvals.get(row.id) ?? []).map((a) => ({
+      by: actor(a.userId)!,
+      at: a.at.toISOString(),
+      step: a.step,
+    })),
     approved_by: actor(row.approvedBy),
     approved_at: row.approvedAt?.toISOString() ?? null,
     rejected_by: actor(row.rejectedBy),

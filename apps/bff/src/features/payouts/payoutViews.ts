@@ -41,14 +41,18 @@ export function createPayoutViews({
   const attentionBefore = () => new Date(clock.now().getTime() - attentionAfterMs);
 
   async function dtosOf(rows: { payout: PayoutRow; creator: PayoutDtoCreator }[]) {
-    const actors = await repo.actors(
-      rows.flatMap(({ payout }) =>
+    const approvals = await repo.approvalsOf(
+      rows.filter(({ payout }) => payout.approvalRule !== null).map(({ payout }) => payout.id),
+    );
+    const actors = await repo.actors([
+      ...rows.flatMap(({ payout }) =>
         [payout.approvedBy, payout.rejectedBy].filter((x): x is string => x !== null),
       ),
-    );
+      ...[...approvals.values()].flat().map((a) => a.userId),
+    ]);
     const before = attentionBefore();
     return rows.map(({ payout, creator }) =>
-      toPayoutDto(payout, creator, { actors, attentionBefore: before, pspTitles }),
+      toPayoutDto(payout, creator, { actors, attentionBefore: before, pspTitles, approvals }),
     );
   }
 

@@ -31,6 +31,8 @@ function dto(overrides: Partial<PayoutDto> = {}): PayoutDto {
     updated_at: '2026-11-20T10:05:00.000Z',
     requires_approval: false,
     approval_threshold: null,
+    approval_rule: null,
+    approvals: [],
     approved_by: null,
     approved_at: null,
     rejected_by: null,

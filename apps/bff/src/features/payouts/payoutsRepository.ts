@@ -19,6 +19,7 @@ import {
   beneficiaries,
   beneficiaryEvents,
   idempotencyKeys,
+  payoutApprovals,
   payoutEvents,
   payouts,
   users,
@@ -50,6 +51,9 @@ export interface NewPayoutEvent {
   at: Date;
   dedupeKey?: string;
 }
+
+/** One approval of a payout. */
+export type ApprovalRow = typeof payoutApprovals.$inferSelect;
 
 export type BeginCreateResult =
   | { kind: 'created'; payout: PayoutRow }
@@ -149,6 +153,8 @@ export interface PayoutsRepository {
     maxChecks: number;
   }): Promise<boolean>;
   list(query: PayoutListQuery): Promise<PayoutWithCreator[]>;
+  /** Approvals per payout, in order (payouts without any are left out). */
+  approvalsOf(payoutIds: string[]): Promise<Map<string, ApprovalRow[]>>;
   /** Names of users (approvers, rejecters) by id. */
   actors(ids: string[]): Promise<Map<string, Creator>>;
   /**
@@ -347,6 +353,18 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         .set({ nextCheckAt: sql`least(${payouts.nextCheckAt}, ${windowEnd})` })
         .where(and(eq(payouts.id, id), isNotNull(payouts.nextCheckAt)));
       return false;
+    },
+
+    async approvalsOf(payoutIds) {
+      const out = new Map<string, ApprovalRow[]>();
+      if (payoutIds.length === 0) return out;
+      const rows = await db
+        .select()
+        .from(payoutApprovals)
+        .where(inArray(payoutApprovals.payoutId, [...new Set(payoutIds)]))
+        .orderBy(asc(payoutApprovals.payoutId), asc(payoutApprovals.step));
+      for (const row of rows) out.set(row.payoutId, [...(out.get(row.payoutId) ?? []), row]);
+      return out;
     },
 
     async actors(ids) {
