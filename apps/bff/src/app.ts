@@ -195,7 +195,7 @@ export function createApp({
     ...payouts,
     providersService,
     staleAfterMs,
-    approvalThresholds: config.approvalThresholds,
+    approvalPolicy: config.approvalPolicy,
     labMaxAmounts: config.labMaxAmounts,
     corridors,
   });

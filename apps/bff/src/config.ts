@@ -1,7 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { Corridor } from '@payouts/contracts';
+import {
+  DEMO_APPROVAL_POLICY,
+  policyFromThresholds,
+  type ApprovalPolicy,
+  type Corridor,
+} from '@payouts/contracts';
 import {
   amountsByCurrency,
   corridors,
@@ -70,6 +75,11 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   /** Four eyes: above these amounts a payout needs a second person before it is sent. */
   approvalThresholds: ApprovalThresholds;
+  /**
+   * Who must approve what (issue 12): the first matching rule of this policy is frozen on each
+   * new payout. From APPROVAL_THRESHOLDS when set, else the demo policy in demo mode, else none.
+   */
+  approvalPolicy: ApprovalPolicy;
   /**
    * An approval does not count when the approver's account was created, re-roled or reset by
    * the payout's creator less than this long ago (0: off).
@@ -143,7 +153,7 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta
  * sandbox's crypto currencies have their own (decision 013).
  */
 const DEMO_APPROVAL_THRESHOLDS: ApprovalThresholds = {
-  byCurrency: { BTC: '0.5', ETH: '5', USDT: '10000' },
+  byCurrency: { BTC: '0.01', ETH: '0.3', USDT: '1000' },
   default: '10000',
 };
 
@@ -284,7 +294,7 @@ export function parseConfig(rawEnv: Env): Config {
     thresholds = demo ? DEMO_APPROVAL_THRESHOLDS : { byCurrency: {}, default: undefined };
     defaultsUsed.push(
       demo
-        ? 'four eyes above BTC 0.5, ETH 5, USDT 10000 and 10000 in any other currency (APPROVAL_THRESHOLDS unset, demo)'
+        ? 'the demo approval policy: BTC above 0.01, ETH above 0.3, USDT above 1000, else above 10000 one approver and above 100000 two (APPROVAL_THRESHOLDS unset, demo)'
         : 'no four-eyes approval (APPROVAL_THRESHOLDS unset)',
     );
   }
@@ -357,6 +367,10 @@ export function parseConfig(rawEnv: Env): Config {
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
     approvalThresholds: thresholds,
+    approvalPolicy:
+      e.APPROVAL_THRESHOLDS === undefined && demo
+        ? DEMO_APPROVAL_POLICY
+        : policyFromThresholds(thresholds),
     approvalCooldownMs: e.APPROVAL_COOLDOWN_HOURS * 3_600_000,
     labMaxAmounts: e.LAB_MAX_AMOUNT ?? DEFAULT_LAB_MAX_AMOUNTS,
     reconciler: {

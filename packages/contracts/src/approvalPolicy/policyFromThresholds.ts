@@ -87,14 +87,29 @@ export function policyFromThresholds(thresholds: ApprovalThresholdsInput): Appro
 export const DEMO_CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDT'] as const;
 
 /**
- * Demo mode's initial policy (issue 12): crypto above 1,000 one approver; then any other
+ * "Crypto above 1,000" read as value, not units: 1,000 BTC would never need anyone. About the
+ * same order of value per coin (a catch-all amount treats 9,999 BTC like 9,999 EUR, decision 013).
+ */
+const DEMO_CRYPTO_THRESHOLDS: Readonly<Record<(typeof DEMO_CRYPTO_CURRENCIES)[number], string>> = {
+  BTC: '0.01',
+  ETH: '0.3',
+  USDT: '1000',
+};
+
+/**
+ * Demo mode's initial policy (issue 12): crypto above about 1,000 in value one approver; then any other
  * currency above 100,000 two approvers, above 10,000 one; else none. The two-approver rule comes
  * before the one-approver rule: the other way round it could never apply.
  */
 export const DEMO_APPROVAL_POLICY: ApprovalPolicy = {
   rules: [
     ...DEMO_CRYPTO_CURRENCIES.map((currency) =>
-      oneApprover(`crypto-${currency.toLowerCase()}`, `${currency} above 1000`, currency, '1000'),
+      oneApprover(
+        `crypto-${currency.toLowerCase()}`,
+        `${currency} above ${DEMO_CRYPTO_THRESHOLDS[currency]}`,
+        currency,
+        DEMO_CRYPTO_THRESHOLDS[currency],
+      ),
     ),
     oneApprover('above-100000', 'Above 100,000', ANY_CURRENCY, '100000', 2),
     oneApprover('above-10000', 'Above 10,000', ANY_CURRENCY, '10000'),

@@ -7,7 +7,13 @@ import type { AuditService } from '../audit/auditService.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle } from './payoutLifecycle.js';
 import { decideTransition } from './payoutStatus.js';
-import type { NewPayoutEvent, PayoutRow, PayoutsRepository } from './payoutsRepository.js';
+import type { FrozenApprovalRule } from '../../db/schema.js';
+import type {
+  ApprovalDecision,
+  NewPayoutEvent,
+  PayoutRow,
+  PayoutsRepository,
+} from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
 
 /** Four eyes: a payout over its threshold waits for a second person's decision. */
@@ -28,6 +34,16 @@ export interface PayoutApprovals {
     context: AuditContext,
   ): Promise<PayoutDto>;
 }
+
+/** The rule of a payout created before approval policies: one approver, as four eyes was. */
+const LEGACY_RULE = {
+  id: 'legacy',
+  name: 'Above the threshold',
+  count: 1,
+  roles: ['finance', 'admin'],
+} as const satisfies FrozenApprovalRule;
+
+type Decision = ApprovalDecision<{ status: PayoutStatus } | { already: number }>;
 
 /** A payout rejected or cancelled: never to be sent, so its sealed request goes too. */
 function neverSent(user: SessionUser, now: Date, reason: string): Partial<PayoutRow> {
@@ -143,22 +159,75 @@ export function createPayoutApprovals({
         );
       }
       await refuseRecentlyEmpowered(payout, user, context);
-      const approved = await decide(
-        id,
-        'approve',
-        (now) => ({
-          approvedBy: user.id,
-          approvedAt: now,
-          nextCheckAt: lifecycle.nextCheckAt('submitting', 0, now),
-        }),
-        (now) => ({ type: 'approved', actor: user.email, at: now, data: {} }),
-        (current) =>
-          auditService.row(context, {
-            action: 'payout.approve',
-            target: { type: 'payout', id },
-            data: { order_id: current.orderId, amount: current.amount, currency: current.currency },
-          }),
-      );
+      // Payouts from before policies carry no rule: one approver, finance or admin, as then.
+      const rule = payout.approvalRule ?? LEGACY_RULE;
+      if (!(rule.roles as readonly string[]).includes(user.role)) {
+        throw new AppError(
+          'forbidden',
+          `This payout's rule (${rule.name}) is approved by ${rule.roles.join(' or ')} only.`,
+        );
+      }
+      const now = clock.now();
+      const result = await repo.recordApproval(id, (current, approvals): Decision => {
+        const t = decideTransition(current.status as PayoutStatus, { kind: 'approve' });
+        if (t.outcome !== 'changed') {
+          return { kind: 'refused', refusal: { status: current.status as PayoutStatus } };
+        }
+        // The same person never counts twice: each approval is a different person.
+        if (approvals.some((a) => a.userId === user.id)) {
+          return { kind: 'refused', refusal: { already: approvals.length } };
+        }
+        const step = approvals.length + 1;
+        const final = step >= rule.count;
+        const data = { step, of: rule.count, rule: rule.name };
+        return {
+          kind: 'recorded',
+          final,
+          approval: { userId: user.id, step, at: now },
+          patch: final
+            ? {
+                status: t.to,
+                updatedAt: now,
+                approvedBy: user.id,
+                approvedAt: now,
+                nextCheckAt: lifecycle.nextCheckAt('submitting', 0, now),
+              }
+            : { updatedAt: now },
+          events: [
+            { type: final ? 'approved' : 'approval_recorded', actor: user.email, at: now, data },
+          ],
+          audit: [
+            auditService.row(context, {
+              action: 'payout.approve',
+              target: { type: 'payout', id },
+              data: {
+                order_id: current.orderId,
+                amount: current.amount,
+                currency: current.currency,
+                ...data,
+              },
+            }),
+          ],
+        };
+      });
+      if (!result) throw new AppError('not_found', 'No such payout.');
+      const { decision } = result;
+      if (decision.kind === 'refused') {
+        const refusal = decision.refusal;
+        if ('already' in refusal) {
+          throw new AppError(
+            'conflict',
+            `You already approved this payout: it waits for ${rule.count - refusal.already} more approval(s) by someone else.`,
+          );
+        }
+        throw new AppError(
+          'conflict',
+          `This payout is no longer awaiting approval (it is ${refusal.status.replace(/_/g, ' ')}).`,
+          { extensions: { status: refusal.status } },
+        );
+      }
+      if (!decision.final) return dtoOf(id);
+      const approved = result.row;
       const request = lifecycle.open(approved);
       // Sealed under another key (PAYOUT_DATA_KEY or SESSION_SECRET changed): nothing sent.
       if (!request) await lifecycle.failUnreadable(id);

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   buildPayoutForm,
+  matchRule,
+  type ApprovalPolicy,
   compareAmounts,
   validatePayout,
   type Corridor,
@@ -10,7 +12,6 @@ import type { OrchestratorExchange } from '@payouts/orchestrator-client';
 import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
-import type { ApprovalThresholds } from '../../config.js';
 import { amountFor, type AmountsByCurrency } from '../../configValues.js';
 import type { AuditService } from '../audit/auditService.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
@@ -101,7 +102,7 @@ export function createPayoutCreation({
   auditService,
   clock,
   staleAfterMs,
-  approvalThresholds,
+  approvalPolicy,
   labMaxAmounts,
   corridors,
 }: {
@@ -113,7 +114,8 @@ export function createPayoutCreation({
   clock: Clock;
   /** An in-flight idempotency key older than this belongs to a request that died. */
   staleAfterMs: number;
-  approvalThresholds: ApprovalThresholds;
+  /** Its first matching rule is frozen on each new payout (issue 12). */
+  approvalPolicy: ApprovalPolicy;
   /** The largest lab payout per currency: the lab is real money to a real account. */
   labMaxAmounts: AmountsByCurrency;
   /** The merchant's corridors: no other reaches the orchestrator. */
@@ -217,8 +219,18 @@ export function createPayoutCreation({
       );
       const at = clock.now();
       const recipient = recipientOf(payout.metadata);
-      const threshold = amountFor(approvalThresholds, payout.currency);
-      const needsApproval = threshold !== undefined && compareAmounts(payout.amount, threshold) > 0;
+      const rule = matchRule(approvalPolicy, {
+        currency: payout.currency,
+        amount: payout.amount,
+        payout_method_type: payout.payout_method_type,
+        provider: payout.provider,
+        country: payout.country,
+        beneficiary: null,
+        now: at,
+      });
+      const needsApproval = rule.approvals.count > 0;
+      // Shown as "above X" where the rule is a threshold; null for other kinds of rule.
+      const threshold = rule.conditions.amount_above ?? null;
       const status: PayoutStatus = needsApproval ? 'awaiting_approval' : 'submitting';
       const id = randomUUID();
       const begun = await repo.beginCreate({
@@ -248,6 +260,14 @@ export function createPayoutCreation({
           // need it sent (again, with the same order id).
           submission: lifecycle.seal(id, payout),
           approvalThreshold: needsApproval ? threshold : null,
+          approvalRule: needsApproval
+            ? {
+                id: rule.id,
+                name: rule.name,
+                count: rule.approvals.count,
+                roles: [...rule.approvals.roles],
+              }
+            : null,
           nextCheckAt: lifecycle.nextCheckAt(status, 0, at),
         },
         events: [
@@ -258,7 +278,14 @@ export function createPayoutCreation({
             data: { amount: payout.amount, currency: payout.currency, provider: payout.provider },
           },
           ...(needsApproval
-            ? [{ type: 'approval_requested', actor: 'system', at, data: { threshold } }]
+            ? [
+                {
+                  type: 'approval_requested',
+                  actor: 'system',
+                  at,
+                  data: { threshold, rule: rule.name, approvals_required: rule.approvals.count },
+                },
+              ]
             : []),
         ],
         // Committed with the payout: the log never misses a payout that exists.

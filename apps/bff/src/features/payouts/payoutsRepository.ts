@@ -15,11 +15,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { createApprovalRecords, type ApprovalRecords } from './payoutApprovalRecords.js';
+import { eventValues, type NewPayoutEvent } from './payoutEventValues.js';
+export type { NewPayoutEvent } from './payoutEventValues.js';
+export type { ApprovalDecision, ApprovalRow } from './payoutApprovalRecords.js';
 import {
   beneficiaries,
   beneficiaryEvents,
   idempotencyKeys,
-  payoutApprovals,
   payoutEvents,
   payouts,
   users,
@@ -42,18 +45,6 @@ export interface PayoutWithCreator {
   payout: PayoutRow;
   creator: Creator;
 }
-
-export interface NewPayoutEvent {
-  type: string;
-  data?: Record<string, unknown>;
-  /** A user email, `orchestrator` or `system`. */
-  actor: string;
-  at: Date;
-  dedupeKey?: string;
-}
-
-/** One approval of a payout. */
-export type ApprovalRow = typeof payoutApprovals.$inferSelect;
 
 export type BeginCreateResult =
   | { kind: 'created'; payout: PayoutRow }
@@ -102,7 +93,7 @@ export type PayoutChange = (
   | { patch: Partial<Omit<NewPayoutRow, 'id'>>; events: NewPayoutEvent[]; audit?: NewAuditRow[] }
   | undefined;
 
-export interface PayoutsRepository {
+export interface PayoutsRepository extends ApprovalRecords {
   /**
    * One transaction: claims the idempotency key, inserts the payout, its `created` event and its
    * audit entry. Committed before the orchestrator is called, so a crash leaves a trace, never a
@@ -153,8 +144,6 @@ export interface PayoutsRepository {
     maxChecks: number;
   }): Promise<boolean>;
   list(query: PayoutListQuery): Promise<PayoutWithCreator[]>;
-  /** Approvals per payout, in order (payouts without any are left out). */
-  approvalsOf(payoutIds: string[]): Promise<Map<string, ApprovalRow[]>>;
   /** Names of users (approvers, rejecters) by id. */
   actors(ids: string[]): Promise<Map<string, Creator>>;
   /**
@@ -195,16 +184,8 @@ function likePattern(text: string): string {
 const creatorColumns = { id: users.id, email: users.email, name: users.name };
 
 export function createPayoutsRepository(db: Database): PayoutsRepository {
-  const eventValues = (payoutId: string, event: NewPayoutEvent) => ({
-    payoutId,
-    type: event.type,
-    data: event.data ?? {},
-    actor: event.actor,
-    at: event.at,
-    dedupeKey: event.dedupeKey ?? null,
-  });
-
   return {
+    ...createApprovalRecords(db),
     async beginCreate({ userId, key, requestHash, at, payout, events, audit, beneficiaryPaid }) {
       class OrderIdTaken extends Error {}
       class BeneficiaryArchived extends Error {}
@@ -353,18 +334,6 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         .set({ nextCheckAt: sql`least(${payouts.nextCheckAt}, ${windowEnd})` })
         .where(and(eq(payouts.id, id), isNotNull(payouts.nextCheckAt)));
       return false;
-    },
-
-    async approvalsOf(payoutIds) {
-      const out = new Map<string, ApprovalRow[]>();
-      if (payoutIds.length === 0) return out;
-      const rows = await db
-        .select()
-        .from(payoutApprovals)
-        .where(inArray(payoutApprovals.payoutId, [...new Set(payoutIds)]))
-        .orderBy(asc(payoutApprovals.payoutId), asc(payoutApprovals.step));
-      for (const row of rows) out.set(row.payoutId, [...(out.get(row.payoutId) ?? []), row]);
-      return out;
     },
 
     async actors(ids) {
