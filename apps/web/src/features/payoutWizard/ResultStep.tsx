@@ -75,7 +75,7 @@ export function ResultStep({
           {payout.status === 'awaiting_approval' ? (
             <Typography sx={{ fontWeight: 600 }}>
               {approvalsRequired(payout) > 1
-                ? `Needs ${approvalCount(approvalsMissing(payout))} more${payout.approval_rule ? ` (rule: ${payout.approval_rule.name})` : ''}`
+                ? `Needs ${approvalsMissing(payout)} more ${approvalsMissing(payout) === 1 ? 'approval' : 'approvals'}${payout.approval_rule ? ` (rule: ${payout.approval_rule.name})` : ''}`
                 : `Needs approval by a second person${
                     payout.approval_threshold
                       ? ` above ${payout.approval_threshold} ${payout.currency}`
