@@ -106,6 +106,22 @@ describe('a payout under a two-approver rule', () => {
     );
   });
 
+  it('keeps the four-eyes words for its creator under a one-approver rule', SLOW, async () => {
+    const oneApprover = twoApprover({
+      approval_rule: {
+        id: 'r1',
+        name: 'EUR above 1000',
+        approvals_required: 1,
+        roles: ['finance'],
+      },
+    });
+    const { api } = createFakeApi({ user: CREATOR, payouts: [oneApprover] });
+    renderApp({ api, path: '/payouts/pay_two' });
+    await screen.findByText('Waiting for a second person: you cannot approve your own payout.');
+    expect(screen.getAllByText('Rule: EUR above 1000 · 0 of 1 approval')).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
   it(
     'offers no Approve or Reject when the rule does not name the viewer’s role',
     SLOW,

@@ -224,9 +224,11 @@ export function ApprovalControls({
   } else if (role === 'approved') {
     explanation = `You approved this payout; it waits for ${more}.`;
   } else if (role === 'creator') {
-    explanation = progress
-      ? `Waiting for ${more}: you cannot approve your own payout.`
-      : 'Waiting for a second person: you cannot approve your own payout.';
+    // One approval, none given yet: the four-eyes words, rule or not.
+    explanation =
+      missing > 1 || payout.approvals.length > 0
+        ? `Waiting for ${more}: you cannot approve your own payout.`
+        : 'Waiting for a second person: you cannot approve your own payout.';
   } else {
     explanation = `Waiting for ${rolesText(payout)} other than its creator${payout.approvals.length > 0 ? ' and those who approved' : ''} to approve it.`;
   }
