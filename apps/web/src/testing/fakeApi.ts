@@ -84,10 +84,17 @@ export interface FakeApiOptions {
   get?: (id: string) => Promise<PayoutDetail>;
   checkStatus?: (id: string) => Promise<PayoutDto>;
   create?: (body: PayoutRequest, key: string) => Promise<PayoutDto>;
+  /**
+   * Without it, a payout in `payouts` (or created here) is approved as the BFF would: one approval
+   * per distinct person, refused for its creator (403 self_approval), a role outside its rule's
+   * roles (403 forbidden) or a repeat (409 conflict); it stays awaiting until the rule's count.
+   */
   approve?: (id: string) => Promise<PayoutDto>;
   reject?: (id: string, reason: string) => Promise<PayoutDto>;
   cancel?: (id: string, reason: string | undefined) => Promise<PayoutDto>;
   summary?: () => Promise<PayoutSummary>;
+  /** Payouts the default get and approve work on. */
+  payouts?: PayoutDto[];
   matrix?: (refresh: boolean) => Promise<ProviderMatrix>;
   users?: StaffUserDto[];
   updateUser?: (id: string, patch: StaffUserPatchBody) => Promise<StaffUserDto>;
@@ -178,7 +185,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
   };
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
-  const created = new Map<string, PayoutDto>();
+  const created = new Map<string, PayoutDto>((options.payouts ?? []).map((p) => [p.id, p]));
   let beneficiaries = [...(options.beneficiaries ?? [])];
   const findBeneficiary = (id: string): BeneficiaryDto => {
     const found = beneficiaries.find((b) => b.id === id);
@@ -187,6 +194,35 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
   };
   const replaceBeneficiary = (next: BeneficiaryDto): BeneficiaryDto => {
     beneficiaries = beneficiaries.map((b) => (b.id === next.id ? next : b));
+    return next;
+  };
+
+  /** The BFF's multi-approver rule, for a stored payout with a frozen rule. */
+  const approveStored = (payout: PayoutDto): PayoutDto => {
+    const rule = payout.approval_rule;
+    if (!user || !rule) throw apiError('unauthenticated', 'Sign in.', { status: 401 });
+    if (payout.created_by.id === user.id) {
+      throw apiError('self_approval', 'A second person must approve this payout', { status: 403 });
+    }
+    if (!rule.roles.some((r) => r === user?.role)) {
+      throw apiError('forbidden', 'Your role may not approve this payout.', { status: 403 });
+    }
+    if (payout.approvals.some((a) => a.by.id === user?.id)) {
+      throw apiError('conflict', 'You already approved this payout.', { status: 409 });
+    }
+    const step = payout.approvals.length + 1;
+    const at = `2026-11-20T10:${String(10 + step).padStart(2, '0')}:00.000Z`;
+    const by = { id: user.id, email: user.email, name: user.name };
+    const approvals = [...payout.approvals, { by, at, step }];
+    const done = approvals.length >= rule.approvals_required;
+    const next: PayoutDto = {
+      ...payout,
+      approvals,
+      ...(done
+        ? { status: 'pending', approved_by: by, approved_at: at, updated_at: at }
+        : { updated_at: at }),
+    };
+    created.set(next.id, next);
     return next;
   };
 
@@ -441,6 +477,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         calls.approve.push(id);
         if (options.approve) return options.approve(id);
         const actor = user && { id: user.id, email: user.email, name: user.name };
+        const stored = created.get(id);
+        if (stored?.status === 'awaiting_approval' && stored.approval_rule) {
+          return Promise.resolve().then(() => approveStored(stored));
+        }
         return Promise.resolve(
           buildPayout({
             id,

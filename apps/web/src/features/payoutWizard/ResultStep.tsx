@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isFinalStatus, type PayoutStatus } from '@payouts/contracts';
+import { isFinalStatus, type PayoutDto, type PayoutStatus } from '@payouts/contracts';
 import { Link as RouterLink } from 'react-router';
 import { DetailList } from '../../components/DetailList.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -13,6 +13,12 @@ import { StatusChip } from '../../components/StatusChip.js';
 import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
 import { useState } from 'react';
 import { BeneficiaryForm, type BeneficiaryFormInitial } from '../beneficiaries/BeneficiaryForm.js';
+import {
+  approvalCount,
+  approvalsMissing,
+  approvalsRequired,
+  rolesText,
+} from '../payouts/approvalRole.js';
 import { usePayout } from '../payouts/usePayout.js';
 
 function resultSeverity(status: PayoutStatus): 'success' | 'info' | 'warning' | 'error' {
@@ -21,9 +27,13 @@ function resultSeverity(status: PayoutStatus): 'success' | 'info' | 'warning' | 
   return status === 'unknown' ? 'warning' : 'success';
 }
 
-function resultText(orderId: string, status: PayoutStatus): string {
+function resultText(payout: PayoutDto): string {
+  const { order_id: orderId, status } = payout;
   if (status === 'awaiting_approval') {
-    return `Payout ${orderId} was created. Nothing is sent until a second person approves it.`;
+    const required = approvalsRequired(payout);
+    return required > 1
+      ? `Payout ${orderId} was created. Needs ${approvalCount(required)}: nothing is sent until ${required} people other than you approve it.`
+      : `Payout ${orderId} was created. Nothing is sent until a second person approves it.`;
   }
   if (status === 'failed') return `Payout ${orderId} was refused by the orchestrator.`;
   if (status === 'unknown') {
@@ -54,9 +64,7 @@ export function ResultStep({
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       {payout ? (
         <>
-          <Alert severity={resultSeverity(payout.status)}>
-            {resultText(payout.order_id, payout.status)}
-          </Alert>
+          <Alert severity={resultSeverity(payout.status)}>{resultText(payout)}</Alert>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }} aria-live="polite">
             <Typography>Status:</Typography>
             <StatusChip status={payout.status} size="medium" />
@@ -66,11 +74,14 @@ export function ResultStep({
           </Stack>
           {payout.status === 'awaiting_approval' ? (
             <Typography sx={{ fontWeight: 600 }}>
-              Needs approval by a second person
-              {payout.approval_threshold
-                ? ` above ${payout.approval_threshold} ${payout.currency}`
-                : ''}
-              . You cannot approve your own payout; a finance user or an admin will find it under
+              {approvalsRequired(payout) > 1
+                ? `Needs ${approvalsMissing(payout)} more ${approvalsMissing(payout) === 1 ? 'approval' : 'approvals'}${payout.approval_rule ? ` (rule: ${payout.approval_rule.name})` : ''}`
+                : `Needs approval by a second person${
+                    payout.approval_threshold
+                      ? ` above ${payout.approval_threshold} ${payout.currency}`
+                      : ''
+                  }`}
+              . You cannot approve your own payout; {rolesText(payout)} will find it under
               &quot;Needs my approval&quot;.
             </Typography>
           ) : isFinalStatus(payout.status) ? null : (

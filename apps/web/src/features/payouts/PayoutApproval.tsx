@@ -16,7 +16,14 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import { approvalRole } from './approvalRole.js';
+import {
+  approvalCount,
+  approvalProgressText,
+  approvalRole,
+  approvalsMissing,
+  approvalsRequired,
+  rolesText,
+} from './approvalRole.js';
 import { usePayoutApproval, type ApprovalAction } from './usePayout.js';
 
 /** The BFF's limit on a rejection or cancellation reason, after trimming. */
@@ -60,6 +67,16 @@ export function ApprovalOutcome({ payout }: { payout: PayoutDto }) {
               ? 'No reason given. Nothing was sent to the orchestrator.'
               : 'Nothing was sent to the orchestrator.'}
         </Box>
+      </Alert>
+    );
+  }
+  if (payout.status === 'awaiting_approval') return null;
+  if (payout.approvals.length > 1) {
+    const names = payout.approvals.map((a) => a.by.name);
+    return (
+      <Alert severity="success">
+        Approved by {names.slice(0, -1).join(', ')} and {names.at(-1)}
+        {when(payout.approved_at)}, then sent to the orchestrator.
       </Alert>
     );
   }
@@ -154,8 +171,9 @@ const ACTION_FAILED: Readonly<Record<ApprovalAction['kind'], string>> = {
 };
 
 /**
- * Four eyes on the detail page, for a payout awaiting approval: Approve and Reject for a second
- * finance user or an admin, Cancel for its creator, an explanation for everyone else.
+ * Four eyes on the detail page, for a payout awaiting approval: Approve and Reject for whoever may
+ * still add an approval (not its creator, not someone who already approved, a role the frozen rule
+ * names), Cancel for its creator, an explanation for everyone else.
  */
 export function ApprovalControls({
   payout,
@@ -183,16 +201,44 @@ export function ApprovalControls({
 
   if (payout.status !== 'awaiting_approval') return failure;
 
+  const progress = approvalProgressText(payout);
+  const missing = approvalsMissing(payout);
+  const required = approvalsRequired(payout);
+  const more = `${missing} more ${missing === 1 ? 'approval' : 'approvals'}`;
+  // The approve just made left it waiting for others: say so rather than "then sent".
+  const approvedJustNow =
+    approval.isSuccess &&
+    approval.variables.kind === 'approve' &&
+    approval.data.status === 'awaiting_approval';
+  const title =
+    progress ??
+    (required > 1
+      ? `Needs ${approvalCount(required)}${thresholdText(payout)}`
+      : `Needs approval by a second person${thresholdText(payout)}`);
+  let explanation: string;
+  if (role === 'approver') {
+    explanation =
+      missing > 1
+        ? `Nothing has been sent yet. Approve to add yours (${approvalCount(missing)} still needed), or reject it with a reason.`
+        : 'Nothing has been sent yet. Approve to send it to the orchestrator, or reject it with a reason.';
+  } else if (role === 'approved') {
+    explanation = `You approved this payout; it waits for ${more}.`;
+  } else if (role === 'creator') {
+    // One approval, none given yet: the four-eyes words, rule or not.
+    explanation =
+      missing > 1 || payout.approvals.length > 0
+        ? `Waiting for ${more}: you cannot approve your own payout.`
+        : 'Waiting for a second person: you cannot approve your own payout.';
+  } else {
+    explanation = `Waiting for ${rolesText(payout)} other than its creator${payout.approvals.length > 0 ? ' and those who approved' : ''} to approve it.`;
+  }
   return (
     <Stack spacing={2}>
       {failure}
+      {approvedJustNow ? <Alert severity="success">Approved by you: {more} needed.</Alert> : null}
       <Alert severity="info">
-        <AlertTitle>Needs approval by a second person{thresholdText(payout)}</AlertTitle>
-        {role === 'approver'
-          ? 'Nothing has been sent yet. Approve to send it to the orchestrator, or reject it with a reason.'
-          : role === 'creator'
-            ? 'Waiting for a second person: you cannot approve your own payout.'
-            : 'Waiting for a finance user or an admin other than its creator to approve it.'}
+        <AlertTitle>{title}</AlertTitle>
+        {explanation}
       </Alert>
       {role === 'approver' ? (
         <Stack direction="row" spacing={1}>

@@ -19,6 +19,7 @@ import { StatusChip } from '../../components/StatusChip.js';
 import { TestBadge } from '../../components/TestBadge.js';
 import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
+import { approvalProgressText } from './approvalRole.js';
 import { ApprovalControls, ApprovalOutcome } from './PayoutApproval.js';
 import { PayoutTimeline } from './PayoutTimeline.js';
 import { useCheckStatus, usePayout } from './usePayout.js';
@@ -56,6 +57,8 @@ export function PayoutDetailPage() {
 
   const { payout, events } = detail.data;
   const metadata = Object.entries(payout.metadata);
+  // A payout under an approval rule shows the rule and its approvals; older ones their threshold.
+  const approvalProgress = approvalProgressText(payout);
   return (
     <Stack spacing={2}>
       <title>{`Payout ${payout.order_id} · Payouts back-office`}</title>
@@ -147,16 +150,18 @@ export function PayoutDetailPage() {
               label: 'Created',
               value: `${formatDateTime(payout.created_at)}${payout.created_by ? ` by ${payout.created_by.name}` : ''}`,
             },
-            ...(payout.requires_approval
-              ? [
-                  {
-                    label: 'Four eyes',
-                    value: payout.approval_threshold
-                      ? `Required above ${payout.approval_threshold} ${payout.currency}`
-                      : 'Required',
-                  },
-                ]
-              : []),
+            ...(approvalProgress
+              ? [{ label: 'Approvals', value: approvalProgress }]
+              : payout.requires_approval
+                ? [
+                    {
+                      label: 'Four eyes',
+                      value: payout.approval_threshold
+                        ? `Required above ${payout.approval_threshold} ${payout.currency}`
+                        : 'Required',
+                    },
+                  ]
+                : []),
             ...(payout.approved_by
               ? [
                   {

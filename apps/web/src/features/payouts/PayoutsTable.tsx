@@ -17,7 +17,7 @@ import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
 import { TextLink } from '../../components/TextLink.js';
 import { TestBadge } from '../../components/TestBadge.js';
-import { awaitsApprovalBy } from './approvalRole.js';
+import { approvalsMissing, awaitsApprovalBy } from './approvalRole.js';
 import type { PayoutSortField, SortDirection } from './payoutListParams.js';
 
 const COLUMNS = 8;
@@ -33,7 +33,7 @@ export interface PayoutsTableProps {
 }
 
 /** "Your approval": a payout someone else made waits for the viewer (a text badge, no icon). */
-function ApprovalMarker() {
+function ApprovalMarker({ others }: { others: number }) {
   return (
     <Box
       component="span"
@@ -52,7 +52,7 @@ function ApprovalMarker() {
         verticalAlign: 'middle',
       }}
     >
-      Needs your approval
+      Needs your approval{others > 0 ? ` and ${others} more` : ''}
     </Box>
   );
 }
@@ -163,7 +163,9 @@ export function PayoutsTable({ items, sort, order, onSort, viewer }: PayoutsTabl
                   </TableCell>
                   <TableCell>
                     <StatusChip status={payout.status} />
-                    {awaitsApprovalBy(payout, viewer) ? <ApprovalMarker /> : null}
+                    {awaitsApprovalBy(payout, viewer) ? (
+                      <ApprovalMarker others={Math.max(0, approvalsMissing(payout) - 1)} />
+                    ) : null}
                   </TableCell>
                   <TableCell>{payout.provider_title ?? payout.provider}</TableCell>
                   <TableCell>
