@@ -189,7 +189,7 @@ describe('parseConfig', () => {
 
   it('gives crypto currencies their own demo thresholds and lab limits, and warns of a catch-all', () => {
     const demo = parseConfig({});
-    expect(amountFor(demo.approvalThresholds, 'BTC')).toBe('0.01');
+    expect(amountFor(demo.approvalThresholds, 'BTC')).toBe('0.5');
     expect(amountFor(demo.approvalThresholds, 'EUR')).toBe('10000');
     expect(amountFor(demo.labMaxAmounts, 'BTC')).toBe('0.001');
     expect(amountFor(demo.labMaxAmounts, 'EUR')).toBe('100');

@@ -153,7 +153,7 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta
  * sandbox's crypto currencies have their own (decision 013).
  */
 const DEMO_APPROVAL_THRESHOLDS: ApprovalThresholds = {
-  byCurrency: { BTC: '0.01', ETH: '0.3', USDT: '1000' },
+  byCurrency: { BTC: '0.5', ETH: '5', USDT: '10000' },
   default: '10000',
 };
 
@@ -294,7 +294,7 @@ export function parseConfig(rawEnv: Env): Config {
     thresholds = demo ? DEMO_APPROVAL_THRESHOLDS : { byCurrency: {}, default: undefined };
     defaultsUsed.push(
       demo
-        ? 'the demo approval policy: BTC above 0.01, ETH above 0.3, USDT above 1000, else above 10000 one approver and above 100000 two (APPROVAL_THRESHOLDS unset, demo)'
+        ? 'the demo approval policy: BTC above 0.5, ETH above 5, USDT above 10000, else above 10000 one approver and above 100000 two (APPROVAL_THRESHOLDS unset, demo)'
         : 'no four-eyes approval (APPROVAL_THRESHOLDS unset)',
     );
   }

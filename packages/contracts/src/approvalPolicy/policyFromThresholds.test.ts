@@ -78,11 +78,11 @@ describe('DEMO_APPROVAL_POLICY', () => {
     ['JPY', '100000', 1],
     ['EUR', '100000.01', 2],
     ['USD', '250000', 2],
-    ['BTC', '0.01', 0],
-    ['BTC', '0.01000001', 1],
-    ['ETH', '0.300000000000000001', 1],
-    ['USDT', '1000', 0],
-    ['USDT', '5000', 1],
+    ['BTC', '0.5', 0],
+    ['BTC', '0.50000001', 1],
+    ['ETH', '5.000000000000000001', 1],
+    ['USDT', '10000', 0],
+    ['USDT', '10000.01', 1],
     ['USDT', '150000', 1],
   ])('%s %s needs %i approver(s)', (currency, amount, count) => {
     expect(matchRule(DEMO_APPROVAL_POLICY, payout(currency, amount)).approvals.count).toBe(count);

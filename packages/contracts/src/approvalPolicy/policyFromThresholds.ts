@@ -87,17 +87,17 @@ export function policyFromThresholds(thresholds: ApprovalThresholdsInput): Appro
 export const DEMO_CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDT'] as const;
 
 /**
- * "Crypto above 1,000" read as value, not units: 1,000 BTC would never need anyone. About the
- * same order of value per coin (a catch-all amount treats 9,999 BTC like 9,999 EUR, decision 013).
+ * The demo's crypto thresholds, per coin (decision 013: a catch-all amount would treat 9,999 BTC
+ * like 9,999 EUR); "crypto above 1,000" (issue 12) read per coin, not as 1,000 BTC.
  */
 const DEMO_CRYPTO_THRESHOLDS: Readonly<Record<(typeof DEMO_CRYPTO_CURRENCIES)[number], string>> = {
-  BTC: '0.01',
-  ETH: '0.3',
-  USDT: '1000',
+  BTC: '0.5',
+  ETH: '5',
+  USDT: '10000',
 };
 
 /**
- * Demo mode's initial policy (issue 12): crypto above about 1,000 in value one approver; then any other
+ * Demo mode's initial policy (issue 12): crypto above its own threshold one approver; then any other
  * currency above 100,000 two approvers, above 10,000 one; else none. The two-approver rule comes
  * before the one-approver rule: the other way round it could never apply.
  */
