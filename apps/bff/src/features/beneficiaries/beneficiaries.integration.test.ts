@@ -4,45 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/AppError.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+import { bankBeneficiary, IBAN } from '../../testing/bankBeneficiary.js';
 import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
-const IBAN = 'BE68539007547034';
 const IBAN_2 = 'BE71096123456769';
 const IBAN_3 = 'BE62510007547061';
 const WALLET = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-
-let seq = 0;
-function bankBeneficiary(
-  overrides: Record<string, unknown> = {},
-  details: Record<string, unknown> = {},
-) {
-  seq += 1;
-  return {
-    display_name: `Acme Supplies ${seq}`,
-    reference: `SUP-${Date.now().toString(36)}-${seq}`,
-    email: 'pay@acme.example',
-    country: 'BE',
-    currency: 'EUR',
-    state: null,
-    payout_method_type: 'bank_account',
-    provider: 'northwind_pay',
-    ...overrides,
-    details: {
-      bankName: 'Belfius',
-      bankCode: 'GKCCBEBB',
-      bankAccountNumber: IBAN,
-      bankAccountName: 'Acme Supplies BV',
-      customerFirstName: 'Anna',
-      customerLastName: 'Claes',
-      email: 'anna@acme.example',
-      ...details,
-    },
-  };
-}
 
 describe.each(testDatabaseKinds)('beneficiaries (%s)', (kind) => {
   let database: TestDatabase;

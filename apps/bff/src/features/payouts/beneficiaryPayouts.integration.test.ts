@@ -2,13 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
+import { bankBeneficiary, IBAN } from '../../testing/bankBeneficiary.js';
 import {
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
-const IBAN = 'BE68539007547034';
 const NEW_IBAN = 'BE71096123456769';
 
 /** Issue 11: `POST /api/payouts` with `{ beneficiary_id, amount, order_id? }`. */
@@ -33,25 +33,7 @@ describe.each(testDatabaseKinds)('payouts to saved beneficiaries (%s)', (kind) =
     support = await t.signIn('support');
     const res = await finance('/api/beneficiaries', {
       method: 'POST',
-      json: {
-        display_name: 'Acme Supplies',
-        reference: `ACME-${randomUUID().slice(0, 8)}`,
-        email: 'pay@acme.example',
-        country: 'BE',
-        currency: 'EUR',
-        state: null,
-        payout_method_type: 'bank_account',
-        provider: 'northwind_pay',
-        details: {
-          bankName: 'Belfius',
-          bankCode: 'GKCCBEBB',
-          bankAccountNumber: IBAN,
-          bankAccountName: 'Acme Supplies BV',
-          customerFirstName: 'Anna',
-          customerLastName: 'Claes',
-          email: 'anna@acme.example',
-        },
-      },
+      json: bankBeneficiary(),
     });
     expect(res.status).toBe(201);
     beneficiary = await readJson(res);
@@ -124,17 +106,7 @@ describe.each(testDatabaseKinds)('payouts to saved beneficiaries (%s)', (kind) =
 
     const proposed = await finance(`/api/beneficiaries/${beneficiary.id}`, {
       method: 'PATCH',
-      json: {
-        details: {
-          bankName: 'Belfius',
-          bankCode: 'GKCCBEBB',
-          bankAccountNumber: NEW_IBAN,
-          bankAccountName: 'Acme Supplies BV',
-          customerFirstName: 'Anna',
-          customerLastName: 'Claes',
-          email: 'anna@acme.example',
-        },
-      },
+      json: { details: bankBeneficiary({}, { bankAccountNumber: NEW_IBAN }).details },
     });
     expect(proposed.status).toBe(200);
     const pendingOrder = `ben-pending-${randomUUID().slice(0, 8)}`;
