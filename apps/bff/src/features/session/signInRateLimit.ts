@@ -80,6 +80,8 @@ export function signInRateLimit({
       return;
     }
     res.on('finish', () => {
+      // After the reply: a failed clear only leaves the failures to expire with the quiet
+      // period (it errs towards throttling), and the database error is no sign-in's to answer.
       if (res.statusCode < 400) delays.clear(key).catch(() => undefined);
     });
     next();
