@@ -10,3 +10,4 @@ export * from './providers.js';
 export * from './lab.js';
 export * from './beneficiaries.js';
 export * from './beneficiaryQuery.js';
+export * from './approvalPolicies.js';

@@ -34,6 +34,12 @@ export const PERMISSIONS = {
   'beneficiaries:write': ['finance', 'admin'],
   /** Approve or reject someone else's change of a beneficiary's payment details. */
   'beneficiaries:approve': ['finance', 'admin'],
+  /** Read the approval policy in force, its pending change and its history. */
+  'approval-policies:read': EVERYONE,
+  /** Propose a change of the approval policy, approve or reject another admin's (four eyes). */
+  'approval-policies:manage': ['admin'],
+  /** One's own in-app notifications (the bell) and how often they are e-mailed. */
+  'notifications:read': EVERYONE,
   'users:manage': ['admin'],
   'audit:read': ['admin'],
   /** Test payouts per PSP and type, and the card-deposit console. */
