@@ -4,6 +4,9 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config, DepositPsp, KnownPsp } from './config.js';
 import type { Database } from './db/database.js';
+import { createApprovalInbox } from './features/approvals/approvalInbox.js';
+import { createApprovalsRepository } from './features/approvals/approvalsRepository.js';
+import { createApprovalsRouter } from './features/approvals/approvalsRouter.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditRouter } from './features/audit/auditRouter.js';
 import { createAuditService } from './features/audit/auditService.js';
@@ -294,6 +297,17 @@ export function createApp({
       payoutQueries,
       payoutApprovals,
       payoutStatusUpdates,
+    }),
+  );
+  api.use(
+    createApprovalsRouter({
+      approvalInbox: createApprovalInbox({
+        approvalsRepository: createApprovalsRepository(db),
+        views: payoutViews,
+        payoutApprovals,
+        clock,
+        logger,
+      }),
     }),
   );
   api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));

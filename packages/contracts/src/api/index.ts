@@ -11,3 +11,5 @@ export * from './lab.js';
 export * from './beneficiaries.js';
 export * from './beneficiaryQuery.js';
 export * from './approvalPolicies.js';
+export * from './approvals.js';
+export * from './approvalsQuery.js';

@@ -36,7 +36,7 @@ export interface PayoutApprovals {
 }
 
 /** The rule of a payout created before approval policies: one approver, as four eyes was. */
-const LEGACY_RULE = {
+export const LEGACY_RULE = {
   id: 'legacy',
   name: 'Above the threshold',
   count: 1,

@@ -1,0 +1,61 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@payouts/contracts';
+import type { Database } from '../../db/database.js';
+import { payoutApprovals, payouts, users } from '../../db/schema.js';
+import { LEGACY_RULE } from '../payouts/payoutApprovals.js';
+import type { PayoutWithCreator } from '../payouts/payoutsRepository.js';
+
+/** The approvals inbox's reads (issue 12); decisions go through `PayoutApprovals`. */
+export interface ApprovalsRepository {
+  /** Payouts awaiting approval, oldest first, after the keyset `after`, with their creators. */
+  awaiting(input: {
+    after?: { createdAt: string; id: string } | undefined;
+    limit: number;
+  }): Promise<PayoutWithCreator[]>;
+  /**
+   * How many of them this user may decide on now: not theirs, not approved by them already, and
+   * their role among the rule's. One query (the badge polls it).
+   */
+  actionableCount(user: { id: string; role: Role }): Promise<number>;
+}
+
+const creatorColumns = { id: users.id, email: users.email, name: users.name };
+
+export function createApprovalsRepository(db: Database): ApprovalsRepository {
+  return {
+    async awaiting({ after, limit }) {
+      const conditions: SQL[] = [eq(payouts.status, 'awaiting_approval')];
+      if (after) {
+        conditions.push(
+          sql`(${payouts.createdAt}, ${payouts.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+        );
+      }
+      // `nulls first` (the columns are NOT NULL): the backward walk of the `DESC NULLS LAST`
+      // status index, as in the payouts list.
+      return db
+        .select({ payout: payouts, creator: creatorColumns })
+        .from(payouts)
+        .innerJoin(users, eq(users.id, payouts.createdBy))
+        .where(and(...conditions))
+        .orderBy(sql`${payouts.createdAt} asc nulls first`, sql`${payouts.id} asc`)
+        .limit(limit);
+    },
+
+    async actionableCount({ id, role }) {
+      // A payout without a frozen rule predates policies: one approver, finance or admin.
+      const legacyRoles = JSON.stringify(LEGACY_RULE.roles);
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payouts)
+        .where(
+          and(
+            eq(payouts.status, 'awaiting_approval'),
+            sql`${payouts.createdBy} <> ${id}::uuid`,
+            sql`coalesce(${payouts.approvalRule} -> 'roles', ${legacyRoles}::jsonb) @> jsonb_build_array(${role}::text)`,
+            sql`not exists (select 1 from ${payoutApprovals} where ${payoutApprovals.payoutId} = ${payouts.id} and ${payoutApprovals.userId} = ${id}::uuid)`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+  };
+}
