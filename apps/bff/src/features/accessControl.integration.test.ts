@@ -42,6 +42,14 @@ const routes: RouteCase[] = [
     init: { method: 'POST', json: {}, headers: { 'Idempotency-Key': 'access-matrix-key' } },
     allowed: ['finance', 'admin'],
   },
+  { name: 'the approvals inbox', path: '/api/approvals', allowed: ['finance', 'admin'] },
+  { name: 'the approvals badge', path: '/api/approvals/count', allowed: ['finance', 'admin'] },
+  {
+    name: 'decide on approvals in bulk',
+    path: '/api/approvals/decisions',
+    init: { method: 'POST', json: { decision: 'approve', payout_ids: [NO_PAYOUT] } },
+    allowed: ['finance', 'admin'],
+  },
   {
     name: 'read the providers matrix',
     path: '/api/providers/matrix',

@@ -249,6 +249,24 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
   // Beneficiaries (issue 11): the payee book.
   {
     method: 'GET',
+    path: '/api/approvals',
+    role: 'finance',
+    query: { keys: ['cursor', 'limit'], strict: true },
+  },
+  { method: 'GET', path: '/api/approvals/count', role: 'admin', query: { keys: [], strict: true } },
+  {
+    method: 'POST',
+    path: '/api/approvals/decisions',
+    role: 'admin',
+    // A well-formed id of no payout: a valid body is answered `refused` (not_found), no write.
+    body: {
+      base: { decision: 'reject', payout_ids: ['00000000-0000-4000-8000-000000000000'] },
+      fields: { decision: 'string', payout_ids: 'object', reason: 'string' },
+      strict: true,
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/beneficiaries',
     role: 'support',
     query: {
