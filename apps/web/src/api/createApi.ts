@@ -1,3 +1,4 @@
+import { createApprovalsApi, type ApprovalsApi } from '../features/approvals/approvalsApi.js';
 import { createAuditApi, type AuditApi } from '../features/audit/auditApi.js';
 import {
   createBeneficiariesApi,
@@ -17,6 +18,7 @@ import type { HttpClient } from './createHttpClient.js';
 export interface Api {
   session: SessionApi;
   payouts: PayoutsApi;
+  approvals: ApprovalsApi;
   beneficiaries: BeneficiariesApi;
   providers: ProvidersApi;
   users: UsersApi;
@@ -28,6 +30,7 @@ export function createApi(http: HttpClient): Api {
   return {
     session: createSessionApi(http),
     payouts: createPayoutsApi(http),
+    approvals: createApprovalsApi(http),
     beneficiaries: createBeneficiariesApi(http),
     providers: createProvidersApi(http),
     users: createUsersApi(http),

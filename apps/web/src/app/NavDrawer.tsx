@@ -1,3 +1,4 @@
+import ApprovalIcon from '@mui/icons-material/Approval';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import HubIcon from '@mui/icons-material/Hub';
@@ -21,6 +22,7 @@ import { currentSectionPath, type Section, type SectionIcon } from './sections.j
 
 const ICONS: Readonly<Record<SectionIcon, ComponentType<SvgIconProps>>> = {
   payouts: PaymentsIcon,
+  approvals: ApprovalIcon,
   beneficiaries: ContactsIcon,
   providers: HubIcon,
   lab: ScienceIcon,

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { buildApprovalItem } from '../testing/buildApprovalItem.js';
 import { buildBeneficiary, buildBeneficiaryChange } from '../testing/buildBeneficiary.js';
 import { buildPayout } from '../testing/buildPayout.js';
 import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
@@ -67,6 +68,28 @@ describe('accessibility (axe)', () => {
   });
 
   // Both palettes: the colour scheme is a class on <html> (CSS variables), as the theme menu sets it.
+  it('finds nothing to fix on the approvals inbox, with a row selected and results shown', async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      approvalInbox: [
+        buildApprovalItem({ order_id: 'PO-A1' }),
+        buildApprovalItem({ order_id: 'PO-A2' }),
+        buildApprovalItem({
+          order_id: 'PO-A3',
+          actionable: false,
+          not_actionable_reason: 'created_by_you',
+          not_actionable_message: 'You created this payout: someone else must approve it.',
+        }),
+      ],
+    });
+    const { user } = renderApp({ api, path: '/approvals' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select PO-A1' }));
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await screen.findByRole('list', { name: 'Results' });
+    expect(await violations()).toEqual([]);
+  });
+
   describe.each(['light', 'dark'])('the beneficiaries pages in the %s theme', (mode) => {
     const b = buildBeneficiary({
       status: 'pending_change',

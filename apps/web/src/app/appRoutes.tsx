@@ -21,6 +21,9 @@ const PayoutWizardPage = lazy(() =>
     default: m.PayoutWizardPage,
   })),
 );
+const ApprovalsPage = lazy(() =>
+  import('../features/approvals/ApprovalsPage.js').then((m) => ({ default: m.ApprovalsPage })),
+);
 
 const BeneficiariesPage = lazy(() =>
   import('../features/beneficiaries/BeneficiariesPage.js').then((m) => ({
@@ -79,6 +82,14 @@ export const appRoutes: RouteObject[] = [
       { path: 'payouts', element: <PayoutsPage /> },
       { path: 'payouts/new', element: <PayoutWizardPage /> },
       { path: 'payouts/:id', element: <PayoutDetailPage /> },
+      {
+        path: 'approvals',
+        element: (
+          <RequireSection path="/approvals">
+            <ApprovalsPage />
+          </RequireSection>
+        ),
+      },
       {
         path: 'beneficiaries',
         element: (

@@ -18,10 +18,11 @@ describe('sections', () => {
 
   it('keeps the menu as the product describes it', () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
-    expect(labels('finance')).toEqual(['Payouts', 'Beneficiaries']);
+    expect(labels('finance')).toEqual(['Payouts', 'Approvals', 'Beneficiaries']);
     expect(labels('support')).toEqual(['Payouts', 'Beneficiaries', 'Providers']);
     expect(labels('admin')).toEqual([
       'Payouts',
+      'Approvals',
       'Beneficiaries',
       'Providers',
       'Payout lab',

@@ -2,7 +2,7 @@ import { can, type Permission, type Role } from '@payouts/contracts';
 
 /** Which icon a section shows; the icons themselves load with the (lazy) menu drawer. */
 export type SectionIcon =
-  'payouts' | 'beneficiaries' | 'providers' | 'lab' | 'deposits' | 'users' | 'audit';
+  'payouts' | 'approvals' | 'beneficiaries' | 'providers' | 'lab' | 'deposits' | 'users' | 'audit';
 
 export interface Section {
   label: string;
@@ -19,6 +19,7 @@ export interface Section {
  */
 export const SECTIONS: readonly Section[] = [
   { label: 'Payouts', path: '/payouts', icon: 'payouts', permission: 'payouts:read' },
+  { label: 'Approvals', path: '/approvals', icon: 'approvals', permission: 'payouts:approve' },
   {
     label: 'Beneficiaries',
     path: '/beneficiaries',

@@ -1,4 +1,8 @@
 import type {
+  ApprovalDecisionResult,
+  ApprovalDecisionsBody,
+  ApprovalDecisionsDto,
+  ApprovalInboxItemDto,
   AuditPage,
   BeneficiaryDetail,
   BeneficiaryDto,
@@ -118,6 +122,13 @@ export interface FakeApiOptions {
     reason: string,
   ) => Promise<BeneficiaryDto>;
   archiveBeneficiary?: (id: string) => Promise<BeneficiaryDto>;
+  /**
+   * The approvals inbox the default list and count read. Without `decideApprovals`, a bulk
+   * decision answers per payout as the BFF would (refused when not in the inbox or not
+   * actionable, `waiting` while the rule needs more) and takes decided payouts out.
+   */
+  approvalInbox?: ApprovalInboxItemDto[];
+  decideApprovals?: (body: ApprovalDecisionsBody) => Promise<ApprovalDecisionsDto>;
 }
 
 export interface FakeApiCalls {
@@ -149,6 +160,9 @@ export interface FakeApiCalls {
   approveBeneficiaryChange: { id: string; changeId: string }[];
   rejectBeneficiaryChange: { id: string; changeId: string; reason: string }[];
   archiveBeneficiary: string[];
+  approvalsList: number;
+  approvalsCount: number;
+  decideApprovals: ApprovalDecisionsBody[];
 }
 
 /** An in-memory `Api` that records what it was asked; anything not given answers plausibly. */
@@ -182,9 +196,46 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     approveBeneficiaryChange: [],
     rejectBeneficiaryChange: [],
     archiveBeneficiary: [],
+    approvalsList: 0,
+    approvalsCount: 0,
+    decideApprovals: [],
   };
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
+  let inbox = [...(options.approvalInbox ?? [])];
+  const decideOne = (body: ApprovalDecisionsBody, id: string): ApprovalDecisionResult => {
+    const item = inbox.find((i) => i.id === id);
+    if (!item || !item.actionable) {
+      const code = item ? 'self_approval' : 'not_found';
+      return {
+        payout_id: id,
+        outcome: 'refused',
+        problem: {
+          type: `urn:payouts:problem:${code}`,
+          code,
+          status: item ? 403 : 404,
+          title: item ? 'A second person must approve this payout' : 'Not found',
+          detail: item?.not_actionable_message ?? 'No such payout.',
+        },
+      };
+    }
+    if (body.decision === 'approve' && item.waiting_for > 1) {
+      inbox = inbox.map((i) =>
+        i.id === id
+          ? {
+              ...i,
+              waiting_for: i.waiting_for - 1,
+              actionable: false,
+              not_actionable_reason: 'already_approved',
+              not_actionable_message: 'You approved it already.',
+            }
+          : i,
+      );
+      return { payout_id: id, outcome: 'waiting', waiting_for: item.waiting_for - 1 };
+    }
+    inbox = inbox.filter((i) => i.id !== id);
+    return { payout_id: id, outcome: body.decision === 'approve' ? 'sent' : 'rejected' };
+  };
   const created = new Map<string, PayoutDto>((options.payouts ?? []).map((p) => [p.id, p]));
   let beneficiaries = [...(options.beneficiaries ?? [])];
   const findBeneficiary = (id: string): BeneficiaryDto => {
@@ -295,6 +346,21 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       resetPassword: (id, password) => {
         calls.resetPassword.push({ id, password });
         return Promise.resolve();
+      },
+    },
+    approvals: {
+      list: () => {
+        calls.approvalsList += 1;
+        return Promise.resolve({ items: inbox, next_cursor: null });
+      },
+      count: () => {
+        calls.approvalsCount += 1;
+        return Promise.resolve({ actionable: inbox.filter((i) => i.actionable).length });
+      },
+      decide: (body) => {
+        calls.decideApprovals.push(body);
+        if (options.decideApprovals) return options.decideApprovals(body);
+        return Promise.resolve({ results: body.payout_ids.map((id) => decideOne(body, id)) });
       },
     },
     audit: {

@@ -1,0 +1,42 @@
+import type {
+  ApprovalCountDto,
+  ApprovalDecisionsBody,
+  ApprovalDecisionsDto,
+  ApprovalInboxDto,
+} from '@payouts/contracts';
+import type { HttpClient } from '../../api/createHttpClient.js';
+
+export interface ApprovalsApi {
+  /** What waits for approval, oldest first, each saying whether I may decide on it. */
+  list(query: { cursor?: string; limit?: number }, signal?: AbortSignal): Promise<ApprovalInboxDto>;
+  /** How many I may decide on now (the menu badge). */
+  count(signal?: AbortSignal): Promise<ApprovalCountDto>;
+  /** Approves or rejects several payouts; one result per payout, in the order given. */
+  decide(body: ApprovalDecisionsBody): Promise<ApprovalDecisionsDto>;
+}
+
+export function createApprovalsApi(http: HttpClient): ApprovalsApi {
+  return {
+    list(query, signal) {
+      return http.request<ApprovalInboxDto>({
+        method: 'GET',
+        path: '/approvals',
+        query: {
+          cursor: query.cursor,
+          limit: query.limit === undefined ? undefined : String(query.limit),
+        },
+        signal,
+      });
+    },
+    count(signal) {
+      return http.request<ApprovalCountDto>({ method: 'GET', path: '/approvals/count', signal });
+    },
+    decide(body) {
+      return http.request<ApprovalDecisionsDto>({
+        method: 'POST',
+        path: '/approvals/decisions',
+        body,
+      });
+    },
+  };
+}
