@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildApprovalItem } from '../../testing/buildApprovalItem.js';
-import { ADMIN_USER, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
+import { ADMIN_USER, apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
 
 // The first render of the app (lazy page, MUI) is slow in jsdom on a shared machine.
@@ -174,6 +174,26 @@ describe('the approvals inbox', () => {
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'PO-1' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('says nothing was decided when the whole request fails', SLOW, async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      approvalInbox: inbox(),
+      decideApprovals: () =>
+        Promise.reject(apiError('validation_failed', 'Some fields are invalid.')),
+    });
+    const { user } = renderApp({ api, path: '/approvals' });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select PO-1' }));
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject 1 payout' });
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Duplicate');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Nothing was decided: Some fields are invalid.',
+    );
+    // Still selected, to try again.
+    expect(screen.getByRole('checkbox', { name: 'Select PO-1', hidden: true })).toBeChecked();
   });
 
   it('counts what I may decide on in the menu', SLOW, async () => {

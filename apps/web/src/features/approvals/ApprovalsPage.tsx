@@ -73,7 +73,7 @@ export function ApprovalsPage() {
           onClose={() => setOutcome(null)}
         />
       ) : null}
-      {decisions.isError ? (
+      {decisions.isError && !rejecting ? (
         <Typography role="alert" color="error">
           Nothing was decided: {errorMessage(decisions.error)}
         </Typography>
@@ -159,7 +159,11 @@ export function ApprovalsPage() {
         open={rejecting}
         count={chosen.length}
         busy={decisions.isPending}
-        onCancel={() => setRejecting(false)}
+        error={decisions.isError ? errorMessage(decisions.error) : null}
+        onCancel={() => {
+          decisions.reset();
+          setRejecting(false);
+        }}
         onReject={(reason) => decide('reject', reason)}
       />
     </Box>

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { APPROVAL_REASON_MAX_LENGTH } from '@payouts/contracts';
 import { useState, type FormEvent } from 'react';
 
@@ -22,12 +23,15 @@ export function RejectSelectedDialog({
   open,
   count,
   busy,
+  error,
   onCancel,
   onReject,
 }: {
   open: boolean;
   count: number;
   busy: boolean;
+  /** Why the last attempt failed as a whole (nothing was decided), or null. */
+  error: string | null;
   onCancel: () => void;
   onReject: (reason: string) => void;
 }) {
@@ -65,6 +69,11 @@ export function RejectSelectedDialog({
             error={touched && problem !== null}
             helperText={touched ? problem : null}
           />
+          {error ? (
+            <Typography role="alert" color="error" sx={{ mt: 2 }}>
+              Nothing was decided: {error}
+            </Typography>
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel} disabled={busy}>
