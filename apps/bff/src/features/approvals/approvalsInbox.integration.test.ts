@@ -260,6 +260,26 @@ describe.each(testDatabaseKinds)('approvals inbox (%s)', (kind) => {
     expect(sent(two.order_id)).toBe(1);
   });
 
+  it('two approvers deciding in bulk at once: both recorded, exactly one send', async () => {
+    const payouts = [await create(finance, '200000.00'), await create(finance, '210000.00')];
+    const ids = payouts.map((p) => p.id);
+    const replies = await Promise.all([
+      decide(finance2, { decision: 'approve', payout_ids: ids }),
+      decide(admin, { decision: 'approve', payout_ids: [...ids].reverse() }),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    const outcomes = (await Promise.all(replies.map((r) => readJson(r)))).flatMap(
+      (body: { results: { outcome: string }[] }) => body.results.map((r) => r.outcome),
+    );
+    expect(outcomes.sort()).toEqual(['sent', 'sent', 'waiting', 'waiting']);
+    for (const p of payouts) {
+      const after = await detail(p.id);
+      expect(after.approvals).toHaveLength(2);
+      expect(after.status).not.toBe('awaiting_approval');
+      expect(sent(p.order_id)).toBe(1);
+    }
+  });
+
   it('rejects in bulk with one reason for all', async () => {
     const a = await create(finance, '20000.00');
     const b = await create(finance, '150000.00');
