@@ -164,6 +164,25 @@ describe.each(testDatabaseKinds)('approvals inbox (%s)', (kind) => {
     expect(await count(finance)).toBeGreaterThanOrEqual(1);
   });
 
+  it('reads a payout from before policies (no frozen rule) as one approver, finance or admin', async () => {
+    const p = await create(finance, '20000.00');
+    await t.db
+      .update(payouts)
+      .set({
+        approvalRule: sql`jsonb_set(${payouts.approvalRule}, '{roles}', '["admin"]'::jsonb)`,
+      })
+      .where(eq(payouts.id, p.id));
+    const adminOnly = await count(finance2);
+    await t.db.update(payouts).set({ approvalRule: null }).where(eq(payouts.id, p.id));
+    expect(await count(finance2)).toBe(adminOnly + 1);
+    const item = (await inbox(finance2)).find((i) => i.id === p.id);
+    expect(item).toMatchObject({
+      actionable: true,
+      rule: { name: 'Above the threshold', count: 1, roles: ['finance', 'admin'] },
+      waiting_for: 1,
+    });
+  });
+
   it('pages with a cursor, oldest first, without repeats', async () => {
     await create(finance, '11000.00');
     await create(finance, '12000.00');
