@@ -323,6 +323,28 @@ describe.each(testDatabaseKinds)('approvals inbox (%s)', (kind) => {
       expect(sent(p.order_id)).toBe(0);
     }
     expect((await detail(own.id)).status).toBe('awaiting_approval');
+
+    // Who may not approve a payout may not reject it: the frozen rule names who decides.
+    const adminOnly = await create(finance, '20000.00');
+    await t.db
+      .update(payouts)
+      .set({
+        approvalRule: sql`jsonb_set(${payouts.approvalRule}, '{roles}', '["admin"]'::jsonb)`,
+      })
+      .where(eq(payouts.id, adminOnly.id));
+    const refused = await decide(finance2, {
+      decision: 'reject',
+      payout_ids: [adminOnly.id],
+      reason: 'Not mine to reject',
+    });
+    expect((await readJson(refused)).results).toEqual([
+      expect.objectContaining({
+        payout_id: adminOnly.id,
+        outcome: 'refused',
+        problem: expect.objectContaining({ code: 'forbidden' }),
+      }),
+    ]);
+    expect((await detail(adminOnly.id)).status).toBe('awaiting_approval');
   });
 
   it('refuses bad bodies whole, changing nothing', async () => {

@@ -43,6 +43,21 @@ export const LEGACY_RULE = {
   roles: ['finance', 'admin'],
 } as const satisfies FrozenApprovalRule;
 
+/** Payouts from before policies carry no rule: one approver, finance or admin, as then. */
+function ruleOf(payout: PayoutRow): FrozenApprovalRule {
+  return payout.approvalRule ?? LEGACY_RULE;
+}
+
+/** The frozen rule names the roles that decide on the payout, approving or rejecting. */
+function refuseOtherRoles(rule: FrozenApprovalRule, user: SessionUser): void {
+  if (!(rule.roles as readonly string[]).includes(user.role)) {
+    throw new AppError(
+      'forbidden',
+      `This payout's rule (${rule.name}) is decided by ${rule.roles.join(' or ')} only.`,
+    );
+  }
+}
+
 type Decision = ApprovalDecision<{ status: PayoutStatus } | { already: number }>;
 
 /** A payout rejected or cancelled: never to be sent, so its sealed request goes too. */
@@ -159,14 +174,8 @@ export function createPayoutApprovals({
         );
       }
       await refuseRecentlyEmpowered(payout, user, context);
-      // Payouts from before policies carry no rule: one approver, finance or admin, as then.
-      const rule = payout.approvalRule ?? LEGACY_RULE;
-      if (!(rule.roles as readonly string[]).includes(user.role)) {
-        throw new AppError(
-          'forbidden',
-          `This payout's rule (${rule.name}) is approved by ${rule.roles.join(' or ')} only.`,
-        );
-      }
+      const rule = ruleOf(payout);
+      refuseOtherRoles(rule, user);
       const now = clock.now();
       const result = await repo.recordApproval(id, (current, approvals): Decision => {
         const t = decideTransition(current.status as PayoutStatus, { kind: 'approve' });
@@ -243,6 +252,8 @@ export function createPayoutApprovals({
           'You created this payout: someone else decides on it (you may cancel it).',
         );
       }
+      // Who may not approve it may not reject it either: the rule names who decides.
+      refuseOtherRoles(ruleOf(payout), user);
       await decide(
         id,
         'reject',
