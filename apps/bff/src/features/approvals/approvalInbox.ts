@@ -13,7 +13,8 @@ import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
-import { LEGACY_RULE, type PayoutApprovals } from '../payouts/payoutApprovals.js';
+import { LEGACY_RULE } from '../payouts/approvalEligibility.js';
+import type { PayoutApprovals } from '../payouts/payoutApprovals.js';
 import type { PayoutViews } from '../payouts/payoutViews.js';
 import type { ApprovalsRepository } from './approvalsRepository.js';
 

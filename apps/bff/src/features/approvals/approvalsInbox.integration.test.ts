@@ -157,9 +157,17 @@ describe.each(testDatabaseKinds)('approvals inbox (%s)', (kind) => {
       'created_by_you',
     ]);
 
-    // The badge counts exactly the actionable rows of the list.
+    // The badge counts exactly the actionable rows of the list, and so do the menu's counter and
+    // the payouts list's "Needs my approval" filter (one definition: `decidableBy`).
     for (const as of [finance, finance2, admin]) {
-      expect(await count(as)).toBe((await inbox(as)).filter((i) => i.actionable).length);
+      const actionable = (await inbox(as)).filter((i) => i.actionable).map((i) => i.id);
+      expect(await count(as)).toBe(actionable.length);
+      const summary = await readJson(await as('/api/payouts/summary'));
+      expect(summary.awaiting_my_approval).toBe(actionable.length);
+      const filtered = await readJson(await as('/api/payouts?needs_my_approval=1&limit=100'));
+      expect(filtered.items.map((p: { id: string }) => p.id).sort()).toEqual(
+        [...actionable].sort(),
+      );
     }
     expect(await count(finance)).toBeGreaterThanOrEqual(1);
   });

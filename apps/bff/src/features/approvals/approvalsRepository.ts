@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@payouts/contracts';
 import type { Database } from '../../db/database.js';
-import { payoutApprovals, payouts, users } from '../../db/schema.js';
-import { LEGACY_RULE } from '../payouts/payoutApprovals.js';
+import { payouts, users } from '../../db/schema.js';
+import { decidableBy } from '../payouts/approvalEligibility.js';
 import type { PayoutWithCreator } from '../payouts/payoutsRepository.js';
 
 /** The approvals inbox's reads (issue 12); decisions go through `PayoutApprovals`. */
@@ -41,20 +41,11 @@ export function createApprovalsRepository(db: Database): ApprovalsRepository {
         .limit(limit);
     },
 
-    async actionableCount({ id, role }) {
-      // A payout without a frozen rule predates policies: one approver, finance or admin.
-      const legacyRoles = JSON.stringify(LEGACY_RULE.roles);
+    async actionableCount(user) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(payouts)
-        .where(
-          and(
-            eq(payouts.status, 'awaiting_approval'),
-            sql`${payouts.createdBy} <> ${id}::uuid`,
-            sql`coalesce(${payouts.approvalRule} -> 'roles', ${legacyRoles}::jsonb) @> jsonb_build_array(${role}::text)`,
-            sql`not exists (select 1 from ${payoutApprovals} where ${payoutApprovals.payoutId} = ${payouts.id} and ${payoutApprovals.userId} = ${id}::uuid)`,
-          ),
-        );
+        .where(decidableBy(user));
       return Number(row?.n ?? 0);
     },
   };

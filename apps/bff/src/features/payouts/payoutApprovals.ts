@@ -6,6 +6,7 @@ import type { NewAuditRow } from '../audit/auditRepository.js';
 import type { AuditService } from '../audit/auditService.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle } from './payoutLifecycle.js';
+import { LEGACY_RULE } from './approvalEligibility.js';
 import { decideTransition } from './payoutStatus.js';
 import type { FrozenApprovalRule } from '../../db/schema.js';
 import type {
@@ -34,14 +35,6 @@ export interface PayoutApprovals {
     context: AuditContext,
   ): Promise<PayoutDto>;
 }
-
-/** The rule of a payout created before approval policies: one approver, as four eyes was. */
-export const LEGACY_RULE = {
-  id: 'legacy',
-  name: 'Above the threshold',
-  count: 1,
-  roles: ['finance', 'admin'],
-} as const satisfies FrozenApprovalRule;
 
 /** Payouts from before policies carry no rule: one approver, finance or admin, as then. */
 function ruleOf(payout: PayoutRow): FrozenApprovalRule {

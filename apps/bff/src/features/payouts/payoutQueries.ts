@@ -57,7 +57,7 @@ export function createPayoutQueries({
         ...query,
         after,
         limit: query.limit + 1,
-        ...(needsMyApproval === true && viewer ? { awaitingApprovalBy: viewer.id } : {}),
+        ...(needsMyApproval === true && viewer ? { awaitingApprovalBy: viewer } : {}),
         ...(needsAttention === true ? { attentionBefore: attentionBefore() } : {}),
       });
       const page = rows.slice(0, query.limit);
@@ -92,7 +92,7 @@ export function createPayoutQueries({
 
     async summary(user) {
       const counts = await repo.summary({
-        approverId: user.role === 'support' ? undefined : user.id,
+        approver: user.role === 'support' ? undefined : user,
         attentionBefore: attentionBefore(),
       });
       return {

@@ -15,6 +15,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import type { Role } from '@payouts/contracts';
+import { decidableBy } from './approvalEligibility.js';
 import { createApprovalRecords, type ApprovalRecords } from './payoutApprovalRecords.js';
 import { eventValues, type NewPayoutEvent } from './payoutEventValues.js';
 export type { NewPayoutEvent } from './payoutEventValues.js';
@@ -73,8 +75,8 @@ export interface PayoutListQuery {
   tests?: 'exclude' | 'include' | 'only';
   /** Paid to this saved beneficiary. */
   beneficiaryId?: string | undefined;
-  /** Awaiting approval and created by someone other than this user. */
-  awaitingApprovalBy?: string;
+  /** What this user may decide on now (`decidableBy`). */
+  awaitingApprovalBy?: { id: string; role: Role };
   /** Not final and created before this instant (flagged for a human). */
   attentionBefore?: Date;
   sort: 'created_at' | 'amount';
@@ -152,7 +154,7 @@ export interface PayoutsRepository extends ApprovalRecords {
    */
   summary(input: {
     /** Undefined: the viewer may not approve (support). */
-    approverId: string | undefined;
+    approver: { id: string; role: Role } | undefined;
     attentionBefore: Date;
   }): Promise<{ awaitingMyApproval: number; needsAttention: number }>;
   /**
@@ -345,13 +347,13 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       return out;
     },
 
-    async summary({ approverId, attentionBefore }) {
+    async summary({ approver, attentionBefore }) {
       const [row] = await db
         .select({
           awaiting:
-            approverId === undefined
+            approver === undefined
               ? sql<number>`0`
-              : sql<number>`count(*) filter (where ${payouts.status} = 'awaiting_approval' and ${payouts.createdBy} <> ${approverId})::int`,
+              : sql<number>`count(*) filter (where ${decidableBy(approver)})::int`,
           attention: sql<number>`count(*) filter (where ${inArray(payouts.status, [...RECONCILABLE_STATUSES])} and ${payouts.createdAt} < ${attentionBefore.toISOString()}::timestamptz)::int`,
         })
         .from(payouts)
@@ -398,10 +400,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
     async list(query) {
       const conditions: (SQL | undefined)[] = [];
       if (query.awaitingApprovalBy) {
-        conditions.push(
-          eq(payouts.status, 'awaiting_approval'),
-          ne(payouts.createdBy, query.awaitingApprovalBy),
-        );
+        conditions.push(decidableBy(query.awaitingApprovalBy));
       }
       if (query.attentionBefore) {
         conditions.push(
