@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
-import { useApprovalCount } from '../features/approvals/useApprovalCount.js';
 import { usePayoutSummary } from '../features/payouts/usePayoutSummary.js';
 import { UserMenu } from '../features/session/UserMenu.js';
 import { sectionsFor } from './sections.js';
@@ -74,7 +73,6 @@ export function AppShell({ user }: { user: SessionUser }) {
   const [menuUsed, setMenuUsed] = useState(false);
   const summary = usePayoutSummary(user.role);
   const awaiting = summary.data?.awaiting_my_approval ?? 0;
-  const actionable = useApprovalCount(user.role).data?.actionable ?? 0;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box component="a" href="#main" sx={SKIP_LINK_SX}>
@@ -125,7 +123,7 @@ export function AppShell({ user }: { user: SessionUser }) {
             id={MENU_ID}
             open={menuOpen}
             sections={sectionsFor(user.role)}
-            counts={{ '/payouts': awaiting, '/approvals': actionable }}
+            counts={{ '/approvals': awaiting }}
             onClose={() => setMenuOpen(false)}
           />
         </Suspense>

@@ -161,7 +161,6 @@ export interface FakeApiCalls {
   rejectBeneficiaryChange: { id: string; changeId: string; reason: string }[];
   archiveBeneficiary: string[];
   approvalsList: number;
-  approvalsCount: number;
   decideApprovals: ApprovalDecisionsBody[];
 }
 
@@ -197,7 +196,6 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     rejectBeneficiaryChange: [],
     archiveBeneficiary: [],
     approvalsList: 0,
-    approvalsCount: 0,
     decideApprovals: [],
   };
   let users = [...(options.users ?? [])];
@@ -352,10 +350,6 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       list: () => {
         calls.approvalsList += 1;
         return Promise.resolve({ items: inbox, next_cursor: null });
-      },
-      count: () => {
-        calls.approvalsCount += 1;
-        return Promise.resolve({ actionable: inbox.filter((i) => i.actionable).length });
       },
       decide: (body) => {
         calls.decideApprovals.push(body);
@@ -592,7 +586,11 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         calls.summary += 1;
         return options.summary
           ? options.summary()
-          : Promise.resolve({ awaiting_my_approval: 0, needs_attention: 0 });
+          : Promise.resolve({
+              // As the BFF counts it: what the inbox lets me decide on.
+              awaiting_my_approval: inbox.filter((i) => i.actionable).length,
+              needs_attention: 0,
+            });
       },
       exportUrl: (query) =>
         `/api/payouts/export.csv?${new URLSearchParams(

@@ -200,7 +200,7 @@ describe('the approvals inbox', () => {
     const { api, calls } = createFakeApi({ user: ADMIN_USER, approvalInbox: inbox() });
     const { user } = renderApp({ api, path: '/approvals' });
     await screen.findByRole('table', { name: 'Payouts awaiting approval' });
-    await waitFor(() => expect(calls.approvalsCount).toBeGreaterThan(0));
+    await waitFor(() => expect(calls.summary).toBeGreaterThan(0));
     await user.click(screen.getByRole('button', { name: /^Open menu/ }));
     const entry = await screen.findByRole('link', { name: /^Approvals/ });
     expect(entry).toHaveTextContent('Approvals2 awaiting your approval');
@@ -210,7 +210,7 @@ describe('the approvals inbox', () => {
     const { api, calls } = createFakeApi({ user: ADMIN_USER, approvalInbox: [inbox()[2]!] });
     const { user } = renderApp({ api, path: '/approvals' });
     await screen.findByRole('table', { name: 'Payouts awaiting approval' });
-    await waitFor(() => expect(calls.approvalsCount).toBeGreaterThan(0));
+    await waitFor(() => expect(calls.summary).toBeGreaterThan(0));
     await user.click(screen.getByRole('button', { name: /^Open menu/ }));
     const entry = await screen.findByRole('link', { name: /^Approvals/ });
     expect(entry).toHaveTextContent(/^Approvals$/);
@@ -222,6 +222,6 @@ describe('the approvals inbox', () => {
     await user.click(await screen.findByRole('button', { name: /^Open menu/ }));
     await screen.findByRole('link', { name: /^Payouts/ });
     expect(screen.queryByRole('link', { name: /^Approvals/ })).not.toBeInTheDocument();
-    expect(calls.approvalsCount).toBe(0);
+    expect(calls.summary).toBe(0);
   });
 });

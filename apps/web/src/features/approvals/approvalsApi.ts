@@ -1,5 +1,4 @@
 import type {
-  ApprovalCountDto,
   ApprovalDecisionsBody,
   ApprovalDecisionsDto,
   ApprovalInboxDto,
@@ -9,8 +8,6 @@ import type { HttpClient } from '../../api/createHttpClient.js';
 export interface ApprovalsApi {
   /** What waits for approval, oldest first, each saying whether I may decide on it. */
   list(query: { cursor?: string; limit?: number }, signal?: AbortSignal): Promise<ApprovalInboxDto>;
-  /** How many I may decide on now (the menu badge). */
-  count(signal?: AbortSignal): Promise<ApprovalCountDto>;
   /** Approves or rejects several payouts; one result per payout, in the order given. */
   decide(body: ApprovalDecisionsBody): Promise<ApprovalDecisionsDto>;
 }
@@ -27,9 +24,6 @@ export function createApprovalsApi(http: HttpClient): ApprovalsApi {
         },
         signal,
       });
-    },
-    count(signal) {
-      return http.request<ApprovalCountDto>({ method: 'GET', path: '/approvals/count', signal });
     },
     decide(body) {
       return http.request<ApprovalDecisionsDto>({

@@ -366,7 +366,7 @@ describe('four eyes in the list and the menu', () => {
   });
 
   it(
-    'counts the payouts awaiting my approval on the menu button and the Payouts entry',
+    'counts the payouts awaiting my approval on the menu button and the Approvals entry',
     SLOW,
     async () => {
       const { api, calls } = createFakeApi({
@@ -380,8 +380,8 @@ describe('four eyes in the list and the menu', () => {
       );
       expect(calls.summary).toBeGreaterThan(0);
       await user.click(menu);
-      const entry = await screen.findByRole('link', { name: /^Payouts/ });
-      expect(entry).toHaveTextContent('Payouts2 awaiting your approval');
+      const entry = await screen.findByRole('link', { name: /^Approvals/ });
+      expect(entry).toHaveTextContent('Approvals2 awaiting your approval');
       expect(await violations()).toEqual([]);
     },
   );
