@@ -1,22 +1,25 @@
-import { maskPayoutForDisplay, type PayoutDto } from '@payouts/contracts';
+import type { PayoutDto } from '@payouts/contracts';
 import type { NewStaffNotification, StaffNotificationRow } from './staffNotificationsRepository.js';
 
 const CARD = /card_?number|^pan$/i;
 const ACCOUNT = /account_?number|iban/i;
 const WALLET = /wallet_?address/i;
 
-/** The last 4 characters of a value that is already masked or shown in full, after `…`. */
+/** `…` and the last 4 characters, when they are visible (not a mask's `*`); `…` alone if not. */
 function lastFour(value: string): string {
-  const compact = value.replace(/[\s-]+/g, '');
-  return compact.length > 4 ? `…${compact.slice(-4)}` : '…';
+  const tail = value.replace(/[\s-]+/g, '').slice(-4);
+  return /^[0-9A-Za-z]{4}$/.test(tail) && value.replace(/[\s-]+/g, '').length >= 8
+    ? `…${tail}`
+    : '…';
 }
 
 /**
  * Who gets paid, as a notification may say it: the name, and the card, account or wallet by
- * its last 4 characters only (the ledger's masking first, so nothing fuller can slip through).
+ * its last 4 characters only. The payout's metadata is the ledger's, already masked (cards as
+ * 6+4, accounts as ****+4, no CVV); the e-mail shows less still.
  */
 export function maskedRecipient(payout: PayoutDto): string {
-  const { metadata } = maskPayoutForDisplay(payout);
+  const { metadata } = payout;
   let where: string | undefined;
   for (const [name, value] of Object.entries(metadata)) {
     if (typeof value !== 'string' || value === '') continue;
