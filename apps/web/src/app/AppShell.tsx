@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { usePayoutSummary } from '../features/payouts/usePayoutSummary.js';
+import { NotificationBell } from '../features/staffNotifications/NotificationBell.js';
 import { UserMenu } from '../features/session/UserMenu.js';
 import { sectionsFor } from './sections.js';
 import { ThemeModeMenu } from './theme/ThemeModeMenu.js';
@@ -113,6 +114,7 @@ export function AppShell({ user }: { user: SessionUser }) {
           <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
             Payouts back-office
           </Typography>
+          <NotificationBell />
           <ThemeModeMenu />
           <UserMenu user={user} />
         </Toolbar>

@@ -16,6 +16,8 @@ import type {
   LabPayoutReply,
   LabTestDataQuery,
   NewStaffUserBody,
+  NotificationSettingsDto,
+  StaffNotificationDto,
   PayoutDetail,
   PayoutDto,
   PayoutListQueryParams,
@@ -118,6 +120,9 @@ export interface FakeApiOptions {
     reason: string,
   ) => Promise<BeneficiaryDto>;
   archiveBeneficiary?: (id: string) => Promise<BeneficiaryDto>;
+  /** The bell's items (newest first); mark-read and the digest setting change them in memory. */
+  staffNotifications?: StaffNotificationDto[];
+  notificationSettings?: NotificationSettingsDto;
 }
 
 export interface FakeApiCalls {
@@ -149,6 +154,8 @@ export interface FakeApiCalls {
   approveBeneficiaryChange: { id: string; changeId: string }[];
   rejectBeneficiaryChange: { id: string; changeId: string; reason: string }[];
   archiveBeneficiary: string[];
+  markNotificationsRead: ({ ids: string[] } | { all: true })[];
+  updateNotificationSettings: string[];
 }
 
 /** An in-memory `Api` that records what it was asked; anything not given answers plausibly. */
@@ -182,7 +189,15 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     approveBeneficiaryChange: [],
     rejectBeneficiaryChange: [],
     archiveBeneficiary: [],
+    markNotificationsRead: [],
+    updateNotificationSettings: [],
   };
+  let staffNotifications = [...(options.staffNotifications ?? [])];
+  let notificationSettings: NotificationSettingsDto = options.notificationSettings ?? {
+    digest: 'immediate',
+    email_enabled: true,
+  };
+  const unreadCount = () => staffNotifications.filter((n) => n.read_at === null).length;
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
   const created = new Map<string, PayoutDto>((options.payouts ?? []).map((p) => [p.id, p]));
@@ -295,6 +310,25 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       resetPassword: (id, password) => {
         calls.resetPassword.push({ id, password });
         return Promise.resolve();
+      },
+    },
+    staffNotifications: {
+      list: () => Promise.resolve({ items: [...staffNotifications], unread_count: unreadCount() }),
+      markRead: (request) => {
+        calls.markNotificationsRead.push(request);
+        const at = '2026-11-20T10:00:00.000Z';
+        staffNotifications = staffNotifications.map((n) =>
+          n.read_at === null && ('all' in request || request.ids.includes(n.id))
+            ? { ...n, read_at: at }
+            : n,
+        );
+        return Promise.resolve({ unread_count: unreadCount() });
+      },
+      settings: () => Promise.resolve(notificationSettings),
+      updateSettings: (patch) => {
+        calls.updateNotificationSettings.push(patch.digest);
+        notificationSettings = { ...notificationSettings, digest: patch.digest };
+        return Promise.resolve(notificationSettings);
       },
     },
     audit: {
