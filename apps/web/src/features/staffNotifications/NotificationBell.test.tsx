@@ -74,7 +74,7 @@ describe('the notification bell', () => {
     const { api, calls } = createFakeApi({ user: SUPPORT_USER });
     const { user } = renderApp({ api, path: '/payouts' });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 0 unread' }));
-    const group = await screen.findByRole('radiogroup', { name: 'E-mail me' });
+    const group = await screen.findByRole('group', { name: 'E-mail me' });
     await waitFor(() =>
       expect(within(group).getByRole('radio', { name: 'Immediately' })).toBeChecked(),
     );
@@ -99,7 +99,7 @@ describe('the notification bell', () => {
     const { api } = createFakeApi({ staffNotifications: ITEMS });
     const { user } = renderApp({ api, path: '/payouts' });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    const group = await screen.findByRole('radiogroup', { name: 'E-mail me' });
+    const group = await screen.findByRole('group', { name: 'E-mail me' });
     await waitFor(() =>
       expect(within(group).getByRole('radio', { name: 'Immediately' })).toBeChecked(),
     );
