@@ -50,6 +50,18 @@ import { createPasswordHasher, type PasswordHasher } from './features/users/pass
 import { createUsersRepository } from './features/users/usersRepository.js';
 import { createUsersRouter } from './features/users/usersRouter.js';
 import { createUsersService } from './features/users/usersService.js';
+import { createSmtpTransport } from './features/staffNotifications/mailTransport.js';
+import {
+  createNotificationMailer,
+  type NotificationMailer,
+} from './features/staffNotifications/notificationMailer.js';
+import { createStaffNotificationsRepository } from './features/staffNotifications/staffNotificationsRepository.js';
+import { createStaffNotificationsRouter } from './features/staffNotifications/staffNotificationsRouter.js';
+import { createStaffNotificationsService } from './features/staffNotifications/staffNotificationsService.js';
+import {
+  createStaffNotifier,
+  type StaffNotifier,
+} from './features/staffNotifications/staffNotifier.js';
 import { AppError } from './http/AppError.js';
 import { csrfGuard } from './http/csrfGuard.js';
 import { createProblemHandler } from './http/problemHandler.js';
@@ -93,6 +105,10 @@ export interface AppDependencies {
 export type App = Express & {
   reconciler: PayoutsReconciler;
   beneficiaryPayouts: BeneficiaryPayouts;
+  /** Tells approvers what waits (the bell, and e-mail); policy proposals call it too. */
+  staffNotifier: StaffNotifier;
+  /** The e-mail outbox worker (started by `startServer`); undefined when SMTP_URL is unset. */
+  notificationMailer: NotificationMailer | undefined;
 };
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -194,6 +210,24 @@ export function createApp({
     pspTitles,
   });
   const payouts = { payoutsRepository, views: payoutViews, lifecycle, auditService, clock };
+  // Staff notifications (issue 12): rows in the request, e-mail from the outbox worker.
+  const staffNotificationsRepository = createStaffNotificationsRepository(db);
+  const emailEnabled = config.mail !== undefined;
+  const staffNotifier = createStaffNotifier({
+    repo: staffNotificationsRepository,
+    clock,
+    logger,
+    emailEnabled,
+  });
+  const notificationMailer = config.mail
+    ? createNotificationMailer({
+        repo: staffNotificationsRepository,
+        transport: createSmtpTransport(config.mail),
+        clock,
+        logger,
+        publicUrl: config.publicUrl,
+      })
+    : undefined;
   const payoutCreation = createPayoutCreation({
     ...payouts,
     providersService,
@@ -201,6 +235,12 @@ export function createApp({
     approvalPolicy: config.approvalPolicy,
     labMaxAmounts: config.labMaxAmounts,
     corridors,
+    onAwaitingApproval: async (payout) => {
+      // The payout exists either way: a failed notification is logged, not the request's error.
+      await staffNotifier.payoutAwaitingApproval(payout).catch((error: unknown) => {
+        logger.error({ err: error, payoutId: payout.id }, 'approvers not notified');
+      });
+    },
   });
   const payoutQueries = createPayoutQueries({ payoutsRepository, views: payoutViews });
   const payoutApprovals = createPayoutApprovals({
@@ -312,6 +352,15 @@ export function createApp({
   );
   api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
   api.use(
+    createStaffNotificationsRouter({
+      staffNotificationsService: createStaffNotificationsService({
+        repo: staffNotificationsRepository,
+        clock,
+        emailEnabled,
+      }),
+    }),
+  );
+  api.use(
     createLabRouter({
       labService: createLabService({
         providersService,
@@ -338,5 +387,10 @@ export function createApp({
     next(new AppError('not_found'));
   });
   app.use(createProblemHandler());
-  return Object.assign(app, { reconciler, beneficiaryPayouts });
+  return Object.assign(app, {
+    reconciler,
+    beneficiaryPayouts,
+    staffNotifier,
+    notificationMailer,
+  });
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, ConfigError, parseConfig } from './config.js';
+import { CONFIG_KEYS, ConfigError, describeSmtp, parseConfig } from './config.js';
 import { amountFor, cryptoCurrenciesWithoutOwnAmount } from './configValues.js';
 
 const SECRET = 'x'.repeat(40);
@@ -125,6 +125,8 @@ describe('parseConfig', () => {
       CORRIDORS: 'be:eur,US:USD',
       KNOWN_PSPS: 'northwind_pay:Northwind Pay, harbor',
       SESSION_IDLE_MINUTES: '15',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'payouts@example.com',
     });
     expect(config.orchestrator).toMatchObject({
       mode: 'remote',
@@ -218,6 +220,25 @@ describe('parseConfig', () => {
     expect(custom.signIn.maxDelayMs).toBe(5000);
     expect(issuesOf({ LAB_MAX_AMOUNT: 'EUR=ten' }).issues.map((i) => i.key)).toEqual([
       'LAB_MAX_AMOUNT',
+    ]);
+  });
+
+  it('e-mails notifications only with SMTP_URL and MAIL_FROM, and never shows the SMTP password', () => {
+    const off = parseConfig({});
+    expect(off.mail).toBeUndefined();
+    expect(off.defaultsUsed).toContain('e-mail notifications off (SMTP_URL unset)');
+
+    const url = 'smtps://mailer:smtp-password-123@mail.example.com:465';
+    const on = parseConfig({ SMTP_URL: url, MAIL_FROM: 'payouts@example.com' });
+    expect(on.mail).toEqual({ smtpUrl: url, from: 'payouts@example.com' });
+    expect(on.defaultsUsed.join(';')).not.toMatch(/SMTP_URL|smtp-password/);
+    expect(describeSmtp(url)).toBe('smtps://mail.example.com:465');
+
+    const bad = issuesOf({ SMTP_URL: 'http://user:smtp-password-123@mail.example.com' });
+    expect(bad.issues.map((i) => i.key).sort()).toEqual(['MAIL_FROM', 'SMTP_URL']);
+    expect(bad.message).not.toContain('smtp-password-123');
+    expect(issuesOf({ SMTP_URL: url, MAIL_FROM: 'not an address' }).issues).toEqual([
+      { key: 'MAIL_FROM', message: 'expected an e-mail address' },
     ]);
   });
 

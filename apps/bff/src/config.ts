@@ -119,6 +119,11 @@ export interface Config {
   cashierKey: string | undefined;
   webDistDir: string;
   trustProxy: boolean | number | string;
+  /**
+   * E-mail of staff notifications (issue 12); undefined: SMTP_URL unset, no e-mail (the bell
+   * still works). `smtpUrl` may hold a user and password: never logged (see `describeSmtp`).
+   */
+  mail: { smtpUrl: string; from: string } | undefined;
   /** Human-readable notes on the defaults in use, for the startup log (no secret values). */
   defaultsUsed: string[];
 }
@@ -223,6 +228,10 @@ const envSchema = z.object({
   ORCHESTRATOR_CASHIER_KEY: z.string().min(1).max(200).optional(),
   WEB_DIST_DIR: z.string().min(1).default(DEFAULT_WEB_DIST_DIR),
   TRUST_PROXY: trustProxy.default(false),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: 'expected an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.email('expected an e-mail address').optional(),
 });
 
 /** Every environment key the BFF reads (`.env.example` and the README list each one). */
@@ -267,6 +276,9 @@ export function parseConfig(rawEnv: Env): Config {
       key: 'PAYOUT_DATA_KEYS',
       message: 'set PAYOUT_DATA_KEYS (new,old) or PAYOUT_DATA_KEY, not both',
     });
+  }
+  if (env.SMTP_URL !== undefined && env.MAIL_FROM === undefined) {
+    issues.push({ key: 'MAIL_FROM', message: 'required when SMTP_URL is set' });
   }
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
@@ -324,6 +336,7 @@ export function parseConfig(rawEnv: Env): Config {
   if (e.DEPOSIT_PSPS === undefined && !remote) {
     defaultsUsed.push("the sandbox's deposit PSPs and MIDs (DEPOSIT_PSPS unset)");
   }
+  if (e.SMTP_URL === undefined) defaultsUsed.push('e-mail notifications off (SMTP_URL unset)');
   const secureCookie = publicUrl.protocol === 'https:';
 
   return {
@@ -393,8 +406,18 @@ export function parseConfig(rawEnv: Env): Config {
     cashierKey: e.ORCHESTRATOR_CASHIER_KEY,
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
+    mail:
+      e.SMTP_URL !== undefined && e.MAIL_FROM !== undefined
+        ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
+        : undefined,
     defaultsUsed,
   };
+}
+
+/** The SMTP server for the startup log: scheme, host and port, never the user or password. */
+export function describeSmtp(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  return `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ''}`;
 }
 
 /** The one place that reads `process.env`. */

@@ -68,4 +68,12 @@ describe.each(testDatabaseKinds)('startServer, embedded sandbox (%s)', (kind) =>
     expect(warning?.['currencies']).toEqual(['BTC', 'ETH', 'USDT']);
     expect(String(warning?.['msg'])).toContain('catch-all 5000');
   });
+
+  it('says at startup that e-mail notifications are off without SMTP_URL', () => {
+    const ready = logLines.find((line) => line['msg'] === 'ready');
+    expect(ready?.['defaultsUsed']).toContain('e-mail notifications off (SMTP_URL unset)');
+    expect(
+      logLines.some((line) => String(line['msg']).includes('e-mail: off (SMTP_URL unset)')),
+    ).toBe(true);
+  });
 });

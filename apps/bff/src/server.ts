@@ -7,7 +7,7 @@ import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orch
 import type { createSandbox, Sandbox } from '@payouts/orchestrator-sandbox';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import type { Config } from './config.js';
+import { describeSmtp, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { loadOrCreateLocalSecret } from './db/localSecret.js';
 import { recordOrchestratorCall } from './http/serverTiming.js';
@@ -70,6 +70,9 @@ function startupMessage(config: Config, corridors: Corridor[], database: Databas
   );
   lines.push(
     `  corridors: ${corridors.map((c) => `${c.country}/${c.currency}`).join(', ') || 'none'}`,
+  );
+  lines.push(
+    `  e-mail: ${config.mail ? `${describeSmtp(config.mail.smtpUrl)} from ${config.mail.from}` : 'off (SMTP_URL unset)'}`,
   );
   if (config.defaultsUsed.length > 0)
     lines.push(`  defaults in use: ${config.defaultsUsed.join('; ')}`);
@@ -211,6 +214,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   server.off('request', starting);
   server.on('request', app);
   if (config.reconciler.enabled) app.reconciler.start();
+  app.notificationMailer?.start();
   const banner = startupMessage(config, corridors, database);
   const unguarded = cryptoCurrenciesWithoutOwnAmount(corridors, config.approvalThresholds);
   if (unguarded.length > 0) {
@@ -241,6 +245,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await app.reconciler.stop();
+      await app.notificationMailer?.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

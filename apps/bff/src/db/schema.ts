@@ -40,12 +40,20 @@ export const users = pgTable(
     /** `scrypt$N$r$p$salt$hash`: parameters travel with the hash so they can be raised later. */
     passwordHash: text('password_hash').notNull(),
     disabledAt: at('disabled_at'),
+    /** How notifications are e-mailed: one mail each, or one digest per hour. */
+    notificationDigest: text('notification_digest', { enum: ['immediate', 'hourly'] })
+      .notNull()
+      .default('immediate'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_role_check', sql`${t.role} in ('finance', 'support', 'admin')`),
+    check(
+      'users_notification_digest_check',
+      sql`${t.notificationDigest} in ('immediate', 'hourly')`,
+    ),
   ],
 );
 
@@ -380,6 +388,81 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_reset_at_idx').on(t.resetAt)],
 );
 
+/**
+ * The e-mail outbox of staff notifications (docs/decisions/017): one row is one e-mail (one
+ * notification, or an hourly digest of several), sent by a leased worker outside the request
+ * and retried with backoff. It holds no address and no text: both are read when it is sent.
+ */
+export const staffNotificationMails = pgTable(
+  'staff_notification_mails',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['single', 'digest'] }).notNull(),
+    state: text('state', { enum: ['pending', 'sent', 'failed', 'dropped'] }).notNull(),
+    /** Sent at or after this: now for a single mail, the end of the hour for a digest. */
+    dueAt: at('due_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: at('lease_until'),
+    /** The SMTP answer of the last failure (code and text, never the server URL). */
+    lastError: text('last_error'),
+    createdAt: at('created_at').notNull(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    index('staff_notification_mails_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.state} = 'pending'`),
+    // One open digest per user and hour: notifications of that hour join it.
+    uniqueIndex('staff_notification_mails_digest_key')
+      .on(t.userId, t.dueAt)
+      .where(sql`${t.kind} = 'digest'`),
+    check('staff_notification_mails_kind_check', sql`${t.kind} in ('single', 'digest')`),
+    check(
+      'staff_notification_mails_state_check',
+      sql`${t.state} in ('pending', 'sent', 'failed', 'dropped')`,
+    ),
+  ],
+);
+
+/** The bell: what waits for one staff member (issue 12). */
+export const staffNotifications = pgTable(
+  'staff_notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['payout_awaiting_approval', 'policy_change_proposed'] }).notNull(),
+    /** The payout or the policy proposal that waits. */
+    targetId: text('target_id').notNull(),
+    title: text('title').notNull(),
+    /** Masked: never a full card or account number. */
+    body: text('body').notNull(),
+    linkPath: text('link_path').notNull(),
+    createdAt: at('created_at').notNull(),
+    readAt: at('read_at'),
+    /** The e-mail that carries it; null when e-mail is off. */
+    mailId: uuid('mail_id').references(() => staffNotificationMails.id, { onDelete: 'set null' }),
+    /** When that e-mail was accepted by the SMTP server. */
+    emailedAt: at('emailed_at'),
+  },
+  (t) => [
+    index('staff_notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('staff_notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    index('staff_notifications_mail_idx').on(t.mailId),
+    check(
+      'staff_notifications_kind_check',
+      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed')`,
+    ),
+  ],
+);
+
 export const schema = {
   users,
   payoutApprovals,
@@ -392,5 +475,7 @@ export const schema = {
   payoutEvents,
   idempotencyKeys,
   rateLimitHits,
+  staffNotificationMails,
+  staffNotifications,
 };
 export type Schema = typeof schema;

@@ -130,6 +130,28 @@ const routes: RouteCase[] = [
     allowed: ['admin'],
   },
   { name: 'follow a lab deposit', path: '/api/lab/deposits/no-such-deposit', allowed: ['admin'] },
+  {
+    name: 'read own notifications',
+    path: '/api/me/notifications',
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'mark own notifications read',
+    path: '/api/me/notifications/read',
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'read own notification settings',
+    path: '/api/me/notification-settings',
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'change own notification settings',
+    path: '/api/me/notification-settings',
+    init: { method: 'PATCH', json: {} },
+    allowed: ['finance', 'support', 'admin'],
+  },
 ];
 
 describe.each(testDatabaseKinds)('role x route matrix (%s)', (kind) => {

@@ -14,6 +14,7 @@ const SECRET_KEYS = [
   'refresh_token',
   'accessToken',
   'apiKey',
+  'smtpUrl',
   'api_key',
   'creditCardNumber',
   'credit_card_number',

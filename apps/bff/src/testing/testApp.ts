@@ -8,6 +8,8 @@ import type { DestinationStream } from 'pino';
 import { createApp } from '../app.js';
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
+import type { NotificationMailer } from '../features/staffNotifications/notificationMailer.js';
+import type { StaffNotifier } from '../features/staffNotifications/staffNotifier.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { schema } from '../db/schema.js';
@@ -54,6 +56,9 @@ export interface TestApp {
   reconciler: PayoutsReconciler;
   /** The port payouts pay saved beneficiaries through. */
   beneficiaryPayouts: BeneficiaryPayouts;
+  staffNotifier: StaffNotifier;
+  /** The e-mail outbox worker (never started here: tests run its rounds); undefined without SMTP_URL. */
+  notificationMailer: NotificationMailer | undefined;
   /**
    * A new app instance on the same port, database and sandbox, as after a process restart:
    * connections are cut, in-memory state (provider cache, orchestrator login) is gone.
@@ -252,6 +257,12 @@ export async function startTestApp({
     },
     get beneficiaryPayouts() {
       return app.beneficiaryPayouts;
+    },
+    get staffNotifier() {
+      return app.staffNotifier;
+    },
+    get notificationMailer() {
+      return app.notificationMailer;
     },
     async restart() {
       // What a process restart loses: open connections, in-memory caches, the login token.

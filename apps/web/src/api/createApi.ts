@@ -8,6 +8,10 @@ import { createLabApi, type LabApi } from '../features/lab/labApi.js';
 import { createPayoutsApi, type PayoutsApi } from '../features/payouts/payoutsApi.js';
 import { createProvidersApi, type ProvidersApi } from '../features/providers/providersApi.js';
 import { createSessionApi, type SessionApi } from '../features/session/sessionApi.js';
+import {
+  createStaffNotificationsApi,
+  type StaffNotificationsApi,
+} from '../features/staffNotifications/staffNotificationsApi.js';
 import { createUsersApi, type UsersApi } from '../features/users/usersApi.js';
 import type { HttpClient } from './createHttpClient.js';
 
@@ -24,6 +28,7 @@ export interface Api {
   users: UsersApi;
   audit: AuditApi;
   lab: LabApi;
+  staffNotifications: StaffNotificationsApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -36,5 +41,6 @@ export function createApi(http: HttpClient): Api {
     users: createUsersApi(http),
     audit: createAuditApi(http),
     lab: createLabApi(http),
+    staffNotifications: createStaffNotificationsApi(http),
   };
 }

@@ -6,8 +6,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { CountBadge } from '../components/CountBadge.js';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { usePayoutSummary } from '../features/payouts/usePayoutSummary.js';
+import { NotificationBell } from '../features/staffNotifications/NotificationBell.js';
 import { UserMenu } from '../features/session/UserMenu.js';
 import { sectionsFor } from './sections.js';
 import { ThemeModeMenu } from './theme/ThemeModeMenu.js';
@@ -21,39 +23,6 @@ const MENU_ID = 'app-menu';
 /** `1 payout awaits your approval`, `3 payouts await your approval`. */
 export function awaitingText(count: number): string {
   return count === 1 ? '1 payout awaits your approval' : `${count} payouts await your approval`;
-}
-
-/**
- * The count over the menu button's corner (a plain badge: MUI's Badge would cost the list's
- * budget). It sits outside the button and is hidden from assistive technology: the button's own
- * name says the count in words, and a visible number inside a button whose name is longer would
- * fail axe's label-content-name-mismatch.
- */
-function CountBadge({ count }: { count: number }) {
-  return (
-    <Box
-      component="span"
-      aria-hidden="true"
-      sx={{
-        position: 'absolute',
-        top: 2,
-        right: -6,
-        minWidth: 18,
-        height: 18,
-        px: 0.5,
-        borderRadius: 9,
-        bgcolor: 'error.dark',
-        color: 'common.white',
-        fontSize: '0.7rem',
-        fontWeight: 700,
-        lineHeight: '18px',
-        textAlign: 'center',
-        pointerEvents: 'none',
-      }}
-    >
-      {count > 99 ? '99+' : count}
-    </Box>
-  );
 }
 
 const SKIP_LINK_SX = {
@@ -113,6 +82,7 @@ export function AppShell({ user }: { user: SessionUser }) {
           <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
             Payouts back-office
           </Typography>
+          <NotificationBell />
           <ThemeModeMenu />
           <UserMenu user={user} />
         </Toolbar>

@@ -20,6 +20,8 @@ import type {
   LabPayoutReply,
   LabTestDataQuery,
   NewStaffUserBody,
+  NotificationSettingsDto,
+  StaffNotificationDto,
   PayoutDetail,
   PayoutDto,
   PayoutListQueryParams,
@@ -129,6 +131,9 @@ export interface FakeApiOptions {
    */
   approvalInbox?: ApprovalInboxItemDto[];
   decideApprovals?: (body: ApprovalDecisionsBody) => Promise<ApprovalDecisionsDto>;
+  /** The bell's items (newest first); mark-read and the digest setting change them in memory. */
+  staffNotifications?: StaffNotificationDto[];
+  notificationSettings?: NotificationSettingsDto;
 }
 
 export interface FakeApiCalls {
@@ -162,6 +167,8 @@ export interface FakeApiCalls {
   archiveBeneficiary: string[];
   approvalsList: number;
   decideApprovals: ApprovalDecisionsBody[];
+  markNotificationsRead: ({ ids: string[] } | { all: true })[];
+  updateNotificationSettings: string[];
 }
 
 /** An in-memory `Api` that records what it was asked; anything not given answers plausibly. */
@@ -197,7 +204,15 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     archiveBeneficiary: [],
     approvalsList: 0,
     decideApprovals: [],
+    markNotificationsRead: [],
+    updateNotificationSettings: [],
   };
+  let staffNotifications = [...(options.staffNotifications ?? [])];
+  let notificationSettings: NotificationSettingsDto = options.notificationSettings ?? {
+    digest: 'immediate',
+    email_enabled: true,
+  };
+  const unreadCount = () => staffNotifications.filter((n) => n.read_at === null).length;
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
   let inbox = [...(options.approvalInbox ?? [])];
@@ -355,6 +370,25 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         calls.decideApprovals.push(body);
         if (options.decideApprovals) return options.decideApprovals(body);
         return Promise.resolve({ results: body.payout_ids.map((id) => decideOne(body, id)) });
+      },
+    },
+    staffNotifications: {
+      list: () => Promise.resolve({ items: [...staffNotifications], unread_count: unreadCount() }),
+      markRead: (request) => {
+        calls.markNotificationsRead.push(request);
+        const at = '2026-11-20T10:00:00.000Z';
+        staffNotifications = staffNotifications.map((n) =>
+          n.read_at === null && ('all' in request || request.ids.includes(n.id))
+            ? { ...n, read_at: at }
+            : n,
+        );
+        return Promise.resolve({ unread_count: unreadCount() });
+      },
+      settings: () => Promise.resolve(notificationSettings),
+      updateSettings: (patch) => {
+        calls.updateNotificationSettings.push(patch.digest);
+        notificationSettings = { ...notificationSettings, digest: patch.digest };
+        return Promise.resolve(notificationSettings);
       },
     },
     audit: {

@@ -13,3 +13,4 @@ export * from './beneficiaryQuery.js';
 export * from './approvalPolicies.js';
 export * from './approvals.js';
 export * from './approvalsQuery.js';
+export * from './staffNotifications.js';

@@ -105,6 +105,7 @@ export function createPayoutCreation({
   approvalPolicy,
   labMaxAmounts,
   corridors,
+  onAwaitingApproval,
 }: {
   payoutsRepository: PayoutsRepository;
   views: PayoutViews;
@@ -120,6 +121,8 @@ export function createPayoutCreation({
   labMaxAmounts: AmountsByCurrency;
   /** The merchant's corridors: no other reaches the orchestrator. */
   corridors: readonly Corridor[];
+  /** Tells the approvers a new payout waits (staff notifications); never throws. */
+  onAwaitingApproval?: (payout: PayoutDto) => Promise<void>;
 }): PayoutCreation {
   const { dtoOf, dtosOf } = views;
 
@@ -336,7 +339,9 @@ export function createPayoutCreation({
 
       let result: { status: number; reply: StoredReply };
       if (needsApproval) {
-        result = { status: 201, reply: { kind: 'payout', payout: await dtoOf(id) } };
+        const waiting = await dtoOf(id);
+        await onAwaitingApproval?.(waiting);
+        result = { status: 201, reply: { kind: 'payout', payout: waiting } };
       } else {
         const outcome = await lifecycle.submit(begun.payout, payout, user.email, {
           ...(options.onExchange ? { onExchange: options.onExchange } : {}),

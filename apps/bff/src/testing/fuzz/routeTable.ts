@@ -337,6 +337,22 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     role: 'finance',
     body: { base: {}, fields: {}, strict: true },
   },
+  // One's own bell and digest setting (issue 12): bases invalid by construction, so no input
+  // marks anything read or changes the setting.
+  { method: 'GET', path: '/api/me/notifications', role: 'support', ignoresQuery: true },
+  {
+    method: 'POST',
+    path: '/api/me/notifications/read',
+    role: 'support',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  { method: 'GET', path: '/api/me/notification-settings', role: 'support', ignoresQuery: true },
+  {
+    method: 'PATCH',
+    path: '/api/me/notification-settings',
+    role: 'support',
+    body: { base: {}, fields: { digest: 'string' }, strict: true },
+  },
   // The orchestrator's webhook (no session; the path token is the credential).
   {
     method: 'POST',

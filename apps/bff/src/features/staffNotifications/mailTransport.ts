@@ -1,0 +1,52 @@
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Where e-mails leave; the worker knows nothing of SMTP. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** Nodemailer over SMTP. Its errors carry the server's answer, never the URL or password. */
+export function createSmtpTransport({
+  smtpUrl,
+  from,
+}: {
+  smtpUrl: string;
+  from: string;
+}): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+    // Never nodemailer's own logger: it would print the envelope and the message.
+    logger: false,
+  });
+  return {
+    async send({ to, subject, text }) {
+      await transporter.sendMail({ from, to, subject, text });
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/** What a failed send may record and log: the SMTP code and answer, nothing from the config. */
+export function describeMailError(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return [
+    typeof code === 'string' ? code : undefined,
+    typeof responseCode === 'number' ? responseCode : undefined,
+    error.message,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' ');
+}

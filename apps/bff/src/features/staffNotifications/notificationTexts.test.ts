@@ -1,0 +1,82 @@
+import type { PayoutDto } from '@payouts/contracts';
+import { describe, expect, it } from 'vitest';
+import { ledgerMetadata } from '../payouts/ledgerMetadata.js';
+import { mailText, maskedRecipient, payoutAwaitingApprovalText } from './notificationTexts.js';
+import type { StaffNotificationRow } from './staffNotificationsRepository.js';
+
+/** A payout as the ledger shows it: metadata masked at storage, as every DTO carries it. */
+function payout(metadata: Record<string, string>, name: string | null = 'Jan Peeters'): PayoutDto {
+  return {
+    id: 'p-1',
+    amount: '15000.00',
+    currency: 'EUR',
+    metadata: ledgerMetadata(metadata),
+    recipient: { name, email: null },
+    created_by: { id: 'u-1', email: 'fin@example.com', name: 'Fin Ance' },
+    approval_rule: { id: 'r', name: 'Above 10,000', approvals_required: 2, roles: ['finance'] },
+  } as unknown as PayoutDto;
+}
+
+describe('notification texts', () => {
+  it('names the recipient with the last 4 of a card, an account or a wallet, never more', () => {
+    expect(maskedRecipient(payout({ creditCardNumber: '4111 1111 1111 1111', cvv: '123' }))).toBe(
+      'Jan Peeters (card …1111)',
+    );
+    expect(maskedRecipient(payout({ bankAccountNumber: 'BE68539007547034' }))).toBe(
+      'Jan Peeters (account …7034)',
+    );
+    expect(
+      maskedRecipient(payout({ walletAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' })),
+    ).toBe('Jan Peeters (wallet …0wlh)');
+    // Too short to show any of it.
+    expect(maskedRecipient(payout({ bankAccountNumber: '1234567' }))).toBe(
+      'Jan Peeters (account …)',
+    );
+    expect(maskedRecipient(payout({}, null))).toBe('an unnamed recipient');
+  });
+
+  it('says what waits, for how much, who asked, which rule, and links to it', () => {
+    const text = payoutAwaitingApprovalText(payout({ creditCardNumber: '4111111111111111' }));
+    expect(text).toEqual({
+      kind: 'payout_awaiting_approval',
+      targetId: 'p-1',
+      title: 'Payout of 15000.00 EUR awaits approval',
+      body: 'To Jan Peeters (card …1111), created by Fin Ance; rule "Above 10,000" (2 approvals needed).',
+      linkPath: '/payouts/p-1',
+    });
+  });
+
+  it('writes one mail per notification or a digest listing each with its link', () => {
+    const row = (id: string, title: string): StaffNotificationRow => ({
+      id,
+      userId: 'u',
+      kind: 'payout_awaiting_approval',
+      targetId: id,
+      title,
+      body: 'body',
+      linkPath: `/payouts/${id}`,
+      createdAt: new Date(0),
+      readAt: null,
+      mailId: null,
+      emailedAt: null,
+    });
+    const publicUrl = new URL('https://payouts.example.com');
+    const one = mailText({
+      recipientName: 'Ada',
+      notifications: [row('a', 'A waits')],
+      publicUrl,
+      digest: false,
+    });
+    expect(one.subject).toBe('A waits');
+    expect(one.text).toContain('Open it: https://payouts.example.com/payouts/a');
+    const digest = mailText({
+      recipientName: 'Ada',
+      notifications: [row('a', 'A waits'), row('b', 'B waits')],
+      publicUrl,
+      digest: true,
+    });
+    expect(digest.subject).toBe('2 items awaiting your approval (hourly digest)');
+    expect(digest.text).toContain('https://payouts.example.com/payouts/a');
+    expect(digest.text).toContain('https://payouts.example.com/payouts/b');
+  });
+});

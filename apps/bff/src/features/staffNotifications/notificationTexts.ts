@@ -1,0 +1,115 @@
+import type { PayoutDto } from '@payouts/contracts';
+import type { NewStaffNotification, StaffNotificationRow } from './staffNotificationsRepository.js';
+
+const CARD = /card_?number|^pan$/i;
+const ACCOUNT = /account_?number|iban/i;
+const WALLET = /wallet_?address/i;
+
+/** `…` and the last 4 characters, when they are visible (not a mask's `*`); `…` alone if not. */
+function lastFour(value: string): string {
+  const tail = value.replace(/[\s-]+/g, '').slice(-4);
+  return /^[0-9A-Za-z]{4}$/.test(tail) && value.replace(/[\s-]+/g, '').length >= 8
+    ? `…${tail}`
+    : '…';
+}
+
+/**
+ * Who gets paid, as a notification may say it: the name, and the card, account or wallet by
+ * its last 4 characters only. The payout's metadata is the ledger's, already masked (cards as
+ * 6+4, accounts as ****+4, no CVV); the e-mail shows less still.
+ */
+export function maskedRecipient(payout: PayoutDto): string {
+  const { metadata } = payout;
+  let where: string | undefined;
+  for (const [name, value] of Object.entries(metadata)) {
+    if (typeof value !== 'string' || value === '') continue;
+    if (CARD.test(name)) where = `card ${lastFour(value)}`;
+    else if (ACCOUNT.test(name)) where = `account ${lastFour(value)}`;
+    else if (WALLET.test(name)) where = `wallet ${lastFour(value)}`;
+    if (where) break;
+  }
+  const who = payout.recipient.name ?? 'an unnamed recipient';
+  return where ? `${who} (${where})` : who;
+}
+
+export function payoutAwaitingApprovalText(payout: PayoutDto): NewStaffNotification {
+  const rule = payout.approval_rule;
+  const approvals =
+    rule && rule.approvals_required > 1 ? ` (${rule.approvals_required} approvals needed)` : '';
+  return {
+    kind: 'payout_awaiting_approval',
+    targetId: payout.id,
+    title: `Payout of ${payout.amount} ${payout.currency} awaits approval`,
+    body:
+      `To ${maskedRecipient(payout)}, created by ${payout.created_by.name || 'someone'}` +
+      `${rule ? `; rule "${rule.name}"` : ''}${approvals}.`,
+    linkPath: `/payouts/${payout.id}`,
+  };
+}
+
+export function policyChangeProposedText(input: {
+  proposalId: string;
+  proposedByName: string;
+}): NewStaffNotification {
+  return {
+    kind: 'policy_change_proposed',
+    targetId: input.proposalId,
+    title: 'An approval policy change awaits review',
+    body: `Proposed by ${input.proposedByName}.`,
+    linkPath: '/approval-policies',
+  };
+}
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+const FOOTER =
+  'You receive this because you may approve it. Choose immediate e-mails or an hourly digest ' +
+  'under the bell in the app.';
+
+/** One e-mail: a notification, or an hourly digest of several. Plain text, no tracking. */
+export function mailText(input: {
+  recipientName: string;
+  notifications: readonly StaffNotificationRow[];
+  publicUrl: URL;
+  digest: boolean;
+}): MailText {
+  const link = (path: string) => new URL(path, input.publicUrl).href;
+  const [first] = input.notifications;
+  const hello = `Hello ${input.recipientName},`;
+  if (!input.digest && first) {
+    return {
+      subject: first.title,
+      text: [
+        hello,
+        '',
+        first.title,
+        first.body,
+        '',
+        `Open it: ${link(first.linkPath)}`,
+        '',
+        FOOTER,
+      ].join('\n'),
+    };
+  }
+  const n = input.notifications.length;
+  const items = input.notifications.flatMap((item) => [
+    `- ${item.title}`,
+    `  ${item.body}`,
+    `  ${link(item.linkPath)}`,
+  ]);
+  return {
+    subject: `${n} item${n === 1 ? '' : 's'} awaiting your approval (hourly digest)`,
+    text: [
+      hello,
+      '',
+      `In the last hour, ${n} item${n === 1 ? '' : 's'} arrived:`,
+      '',
+      ...items,
+      '',
+      FOOTER,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,77 @@
+import type { PayoutDto } from '@payouts/contracts';
+import type { Logger } from 'pino';
+import type { Clock } from '../../shared/clock.js';
+import { payoutAwaitingApprovalText, policyChangeProposedText } from './notificationTexts.js';
+import type {
+  NewStaffNotification,
+  StaffNotificationRow,
+  StaffNotificationsRepository,
+} from './staffNotificationsRepository.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Tells the people who may approve something that it waits (issue 12): the bell, and e-mail. */
+export interface StaffNotifier {
+  /** Every active user of the payout's frozen rule roles, except its creator. */
+  payoutAwaitingApproval(payout: PayoutDto): Promise<StaffNotificationRow[]>;
+  /** Every active admin, except the proposer. */
+  policyChangeProposed(input: {
+    proposalId: string;
+    proposedBy: string;
+  }): Promise<StaffNotificationRow[]>;
+}
+
+/** The end of the clock hour `at` is in: when the digest of notifications made in it is due. */
+export function digestDueAt(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
+}
+
+export function createStaffNotifier({
+  repo,
+  clock,
+  logger,
+  emailEnabled,
+}: {
+  repo: StaffNotificationsRepository;
+  clock: Clock;
+  logger: Logger;
+  /** False when SMTP_URL is unset: the bell only, no e-mail is queued. */
+  emailEnabled: boolean;
+}): StaffNotifier {
+  const log = logger.child({ component: 'staff-notifier' });
+
+  async function notify(
+    roles: readonly string[],
+    except: string | undefined,
+    notification: NewStaffNotification,
+  ): Promise<StaffNotificationRow[]> {
+    const recipients = await repo.recipients({ roles, except });
+    const at = clock.now();
+    const rows = await repo.add({
+      recipients,
+      notification,
+      at,
+      mail: emailEnabled ? { digestDueAt: digestDueAt(at) } : undefined,
+    });
+    log.info(
+      { kind: notification.kind, targetId: notification.targetId, recipients: rows.length },
+      'staff notified',
+    );
+    return rows;
+  }
+
+  return {
+    async payoutAwaitingApproval(payout) {
+      const roles = payout.approval_rule?.roles ?? [];
+      return notify(roles, payout.created_by.id, payoutAwaitingApprovalText(payout));
+    },
+    async policyChangeProposed({ proposalId, proposedBy }) {
+      const proposedByName = (await repo.userName(proposedBy)) ?? 'a colleague';
+      return notify(
+        ['admin'],
+        proposedBy,
+        policyChangeProposedText({ proposalId, proposedByName }),
+      );
+    },
+  };
+}
