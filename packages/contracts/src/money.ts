@@ -90,7 +90,16 @@ export function validateAmount(amount: unknown, currency: string): AmountCheck {
 export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
   assertDecimal(a);
   assertDecimal(b);
-  return new Big(a).cmp(new Big(b));
+  // Decimal strings have no sign and no leading zeros: the longer integer part is the larger,
+  // then digits decide, integer part first, then the fraction padded to a common length. No
+  // big.js here, so the approval-policy engine (which compares) keeps it out of the SPA's lists.
+  const [ai = '', af = ''] = a.split('.');
+  const [bi = '', bf = ''] = b.split('.');
+  if (ai.length !== bi.length) return ai.length < bi.length ? -1 : 1;
+  const width = Math.max(af.length, bf.length);
+  const x = ai + af.padEnd(width, '0');
+  const y = bi + bf.padEnd(width, '0');
+  return x === y ? 0 : x < y ? -1 : 1;
 }
 
 /**
