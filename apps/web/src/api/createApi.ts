@@ -1,3 +1,7 @@
+import {
+  createApprovalPoliciesApi,
+  type ApprovalPoliciesApi,
+} from '../features/approvalPolicies/approvalPoliciesApi.js';
 import { createAuditApi, type AuditApi } from '../features/audit/auditApi.js';
 import {
   createBeneficiariesApi,
@@ -22,6 +26,7 @@ export interface Api {
   users: UsersApi;
   audit: AuditApi;
   lab: LabApi;
+  approvalPolicies: ApprovalPoliciesApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -33,5 +38,6 @@ export function createApi(http: HttpClient): Api {
     users: createUsersApi(http),
     audit: createAuditApi(http),
     lab: createLabApi(http),
+    approvalPolicies: createApprovalPoliciesApi(http),
   };
 }

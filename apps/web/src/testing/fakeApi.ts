@@ -34,6 +34,12 @@ import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
 import { buildBeneficiary, buildBeneficiaryChange } from './buildBeneficiary.js';
+import {
+  createFakeApprovalPoliciesApi,
+  emptyApprovalPoliciesCalls,
+  type FakeApprovalPoliciesCalls,
+  type FakeApprovalPoliciesOptions,
+} from './fakeApprovalPoliciesApi.js';
 import { buildPayout } from './buildPayout.js';
 
 export const FINANCE_USER: SessionUser = {
@@ -73,7 +79,7 @@ export function apiError(
   });
 }
 
-export interface FakeApiOptions {
+export interface FakeApiOptions extends FakeApprovalPoliciesOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -120,7 +126,7 @@ export interface FakeApiOptions {
   archiveBeneficiary?: (id: string) => Promise<BeneficiaryDto>;
 }
 
-export interface FakeApiCalls {
+export interface FakeApiCalls extends FakeApprovalPoliciesCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -182,6 +188,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     approveBeneficiaryChange: [],
     rejectBeneficiaryChange: [],
     archiveBeneficiary: [],
+    ...emptyApprovalPoliciesCalls(),
   };
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
@@ -431,6 +438,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         return replaceBeneficiary({ ...findBeneficiary(id), status: 'archived' });
       },
     },
+    approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     payouts: {
       list: (query) => {
         calls.list.push(query);
