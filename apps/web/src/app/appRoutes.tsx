@@ -53,6 +53,11 @@ const UsersPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../features/audit/AuditPage.js').then((m) => ({ default: m.AuditPage })),
 );
+const ApprovalPoliciesPage = lazy(() =>
+  import('../features/approvalPolicies/ApprovalPoliciesPage.js').then((m) => ({
+    default: m.ApprovalPoliciesPage,
+  })),
+);
 const LabPage = lazy(() =>
   import('../features/lab/LabPage.js').then((m) => ({ default: m.LabPage })),
 );
@@ -132,6 +137,14 @@ export const appRoutes: RouteObject[] = [
         element: (
           <RequireSection path="/audit">
             <AuditPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'approval-policies',
+        element: (
+          <RequireSection path="/approval-policies">
+            <ApprovalPoliciesPage />
           </RequireSection>
         ),
       },

@@ -18,8 +18,13 @@ describe('sections', () => {
 
   it('keeps the menu as the product describes it', () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
-    expect(labels('finance')).toEqual(['Payouts', 'Beneficiaries']);
-    expect(labels('support')).toEqual(['Payouts', 'Beneficiaries', 'Providers']);
+    expect(labels('finance')).toEqual(['Payouts', 'Beneficiaries', 'Approval policies']);
+    expect(labels('support')).toEqual([
+      'Payouts',
+      'Beneficiaries',
+      'Providers',
+      'Approval policies',
+    ]);
     expect(labels('admin')).toEqual([
       'Payouts',
       'Beneficiaries',
@@ -28,6 +33,7 @@ describe('sections', () => {
       'Deposit console',
       'Users',
       'Audit log',
+      'Approval policies',
     ]);
   });
 
