@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { can, type ActivePolicyDto } from '@payouts/contracts';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { useSession } from '../session/useSession.js';
@@ -37,7 +37,16 @@ export function ApprovalPoliciesPage() {
   const [drafts, setDrafts] = useState<RuleDraft[] | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const draftCheck = useMemo(() => (drafts ? checkDrafts(drafts) : undefined), [drafts]);
+  const dryRunDraft = useMemo(
+    () => draftCheck && { policy: draftCheck.policy, valid: draftCheck.errors.length === 0 },
+    [draftCheck],
+  );
   const canManage = can(user?.role, 'approval-policies:manage');
+  const changeDrafts = useCallback(
+    (update: (current: RuleDraft[]) => RuleDraft[]) =>
+      setDrafts((current) => (current ? update(current) : current)),
+    [],
+  );
 
   const heading = (
     <>
@@ -112,7 +121,7 @@ export function ApprovalPoliciesPage() {
         <PolicyEditor
           active={active}
           drafts={drafts}
-          onDraftsChange={setDrafts}
+          onDraftsChange={changeDrafts}
           onCancel={() => setDrafts(null)}
           onSubmitted={() => {
             setDrafts(null);
@@ -141,13 +150,7 @@ export function ApprovalPoliciesPage() {
           ) : null}
         </Box>
       ) : null}
-      <DryRunPanel
-        draft={
-          editing && draftCheck
-            ? { policy: draftCheck.policy, valid: draftCheck.errors.length === 0 }
-            : undefined
-        }
-      />
+      <DryRunPanel draft={editing ? dryRunDraft : undefined} />
       <PolicyHistory history={history} />
     </Stack>
   );

@@ -12,9 +12,9 @@ import {
   type PayoutMethodType,
   type PolicyDryRunPayout,
 } from '@payouts/contracts';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
-import { currencyOptions } from './currencyOptions.js';
+import { currencyOptionElements } from './currencyOptions.js';
 import { dryRunHeadline } from './policyText.js';
 import { useDryRun } from './useApprovalPolicies.js';
 
@@ -24,7 +24,7 @@ const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } 
  * "Try a payout": which rule a sample payout would hit, and why each rule before it did not,
  * against the active policy or, while one is being edited, the draft.
  */
-export function DryRunPanel({
+export const DryRunPanel = memo(function DryRunPanel({
   draft,
 }: {
   /** The edited policy and whether it is free of errors; undefined when nobody is editing. */
@@ -124,11 +124,7 @@ export function DryRunPanel({
           select
           slotProps={nativeSelect}
         >
-          {currencyOptions().map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.label}
-            </option>
-          ))}
+          {currencyOptionElements()}
         </TextField>
         <TextField
           label="Payout type"
@@ -196,4 +192,4 @@ export function DryRunPanel({
       </Box>
     </Paper>
   );
-}
+});

@@ -12,7 +12,7 @@ import {
   type FieldError,
   type PolicyProposalDto,
 } from '@payouts/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { PolicyChanges } from './PolicyChanges.js';
@@ -41,7 +41,8 @@ export function PolicyEditor({
 }: {
   active: ActivePolicyDto;
   drafts: readonly RuleDraft[];
-  onDraftsChange: (drafts: RuleDraft[]) => void;
+  /** Stable: the editor hands it to memoised rules. */
+  onDraftsChange: (update: (drafts: RuleDraft[]) => RuleDraft[]) => void;
   onCancel: () => void;
   onSubmitted: (proposal: PolicyProposalDto) => void;
 }) {
@@ -61,12 +62,30 @@ export function PolicyEditor({
     (m) => m !== serverErrors.find((e) => e.pointer === '/note')?.message,
   );
 
-  const update = (next: RuleDraft[]): void => {
-    setServerErrors([]);
-    onDraftsChange(next);
-  };
-  const patch = (index: number, change: Partial<RuleDraft>): void =>
-    update(drafts.map((d, i) => (i === index ? { ...d, ...change } : d)));
+  const update = useCallback(
+    (change: (drafts: RuleDraft[]) => RuleDraft[]): void => {
+      setServerErrors([]);
+      onDraftsChange(change);
+    },
+    [onDraftsChange],
+  );
+  const onDraftChange = useCallback(
+    (key: string, change: Partial<RuleDraft>) =>
+      update((ds) => ds.map((d) => (d.key === key ? { ...d, ...change } : d))),
+    [update],
+  );
+  const onDraftMove = useCallback(
+    (key: string, delta: -1 | 1) =>
+      update((ds) => {
+        const i = ds.findIndex((d) => d.key === key);
+        return move(ds, i, i + delta);
+      }),
+    [update],
+  );
+  const onDraftRemove = useCallback(
+    (key: string) => update((ds) => ds.filter((d) => d.key !== key)),
+    [update],
+  );
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -108,17 +127,17 @@ export function PolicyEditor({
             draft={draft}
             index={i}
             total={drafts.length}
-            error={(field) => shown.at(i, field)}
-            onChange={(change) => patch(i, change)}
-            onMove={(delta) => update(move(drafts, i, i + delta))}
-            onRemove={() => update(drafts.filter((_, j) => j !== i))}
+            errors={shown.ofRule(i)}
+            onDraftChange={onDraftChange}
+            onDraftMove={onDraftMove}
+            onDraftRemove={onDraftRemove}
           />
         ))}
         <div>
           <Button
             startIcon={<AddIcon />}
             variant="outlined"
-            onClick={() => update([...drafts.slice(0, -1), newRuleDraft(), ...drafts.slice(-1)])}
+            onClick={() => update((ds) => [...ds.slice(0, -1), newRuleDraft(), ...ds.slice(-1)])}
           >
             Add rule
           </Button>

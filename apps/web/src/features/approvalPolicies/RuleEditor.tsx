@@ -21,9 +21,25 @@ import {
   type ApprovalCount,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import type { ChangeEvent } from 'react';
-import { currencyOptions } from './currencyOptions.js';
+import { memo, type ChangeEvent } from 'react';
+import { currencyOptionElements } from './currencyOptions.js';
 import type { DraftField, RuleDraft } from './policyDraft.js';
+
+export type RuleErrors = Partial<Record<DraftField, string>>;
+
+// Re-render a rule only when it, its place or its errors change: a policy has many rules and
+// each has a select of every currency, so typing in one must not redraw them all.
+function sameRuleProps(a: RuleEditorProps, b: RuleEditorProps): boolean {
+  return (
+    a.draft === b.draft &&
+    a.index === b.index &&
+    a.total === b.total &&
+    a.onDraftChange === b.onDraftChange &&
+    a.onDraftMove === b.onDraftMove &&
+    a.onDraftRemove === b.onDraftRemove &&
+    JSON.stringify(a.errors) === JSON.stringify(b.errors)
+  );
+}
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -31,23 +47,30 @@ const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } 
  * One rule of the draft, as a group named "Rule N". The last rule is the default: it has no
  * conditions, and it can be neither removed nor moved.
  */
-export function RuleEditor({
-  draft,
-  index,
-  total,
-  error,
-  onChange,
-  onMove,
-  onRemove,
-}: {
+interface RuleEditorProps {
   draft: RuleDraft;
   index: number;
   total: number;
-  error: (field: DraftField) => string | undefined;
-  onChange: (patch: Partial<RuleDraft>) => void;
-  onMove: (delta: -1 | 1) => void;
-  onRemove: () => void;
-}) {
+  /** This rule's errors by field, as one string each. */
+  errors: RuleErrors;
+  onDraftChange: (key: string, patch: Partial<RuleDraft>) => void;
+  onDraftMove: (key: string, delta: -1 | 1) => void;
+  onDraftRemove: (key: string) => void;
+}
+
+function RuleEditorBody({
+  draft,
+  index,
+  total,
+  errors,
+  onDraftChange,
+  onDraftMove,
+  onDraftRemove,
+}: RuleEditorProps) {
+  const error = (field: DraftField): string | undefined => errors[field];
+  const onChange = (patch: Partial<RuleDraft>): void => onDraftChange(draft.key, patch);
+  const onMove = (delta: -1 | 1): void => onDraftMove(draft.key, delta);
+  const onRemove = (): void => onDraftRemove(draft.key);
   const n = index + 1;
   const isDefault = index === total - 1;
   const id = `rule-${draft.key}`;
@@ -131,11 +154,7 @@ export function RuleEditor({
             >
               <option value="">No currency condition</option>
               <option value={ANY_CURRENCY}>Any currency (the payout&apos;s own)</option>
-              {currencyOptions().map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.label}
-                </option>
-              ))}
+              {currencyOptionElements()}
             </TextField>
             <TextField
               label="Amount above"
@@ -240,3 +259,5 @@ export function RuleEditor({
     </Box>
   );
 }
+
+export const RuleEditor = memo(RuleEditorBody, sameRuleProps);

@@ -277,6 +277,8 @@ export function pointerTarget(pointer: string): { rule: number; field: DraftFiel
 /** Errors per `rule:field`, and those that name no rule. */
 export function errorsByField(errors: readonly FieldError[]): {
   at: (rule: number, field: DraftField) => string | undefined;
+  /** Every field's errors of one rule. */
+  ofRule: (rule: number) => Partial<Record<DraftField, string>>;
   general: string[];
 } {
   const byField = new Map<string, string[]>();
@@ -290,5 +292,15 @@ export function errorsByField(errors: readonly FieldError[]): {
     const key = `${target.rule}:${target.field}`;
     byField.set(key, [...(byField.get(key) ?? []), error.message]);
   }
-  return { at: (rule, field) => byField.get(`${rule}:${field}`)?.join(' '), general };
+  const at = (rule: number, field: DraftField): string | undefined =>
+    byField.get(`${rule}:${field}`)?.join(' ');
+  const ofRule = (rule: number): Partial<Record<DraftField, string>> => {
+    const found: Partial<Record<DraftField, string>> = {};
+    for (const [key, messages] of byField) {
+      const [r, field] = key.split(':');
+      if (Number(r) === rule && field) found[field as DraftField] = messages.join(' ');
+    }
+    return found;
+  };
+  return { at, ofRule, general };
 }
