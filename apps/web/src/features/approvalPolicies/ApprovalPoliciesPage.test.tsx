@@ -99,7 +99,7 @@ describe('ApprovalPoliciesPage', () => {
           'Rule "Wallets" added as rule 6: type Crypto wallet: 2 approvers (Admin).',
         ),
       ).toBeInTheDocument();
-      await user.type(screen.getByLabelText('Note'), 'Two admins.');
+      await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Two admins.');
       await user.click(screen.getByRole('button', { name: 'Submit proposal' }));
 
       await waitFor(() => expect(calls.proposePolicy).toHaveLength(1));
