@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 /**
  * What the payouts list loads beyond the shell, kept in one chunk. Without this, every staff page
@@ -17,12 +17,39 @@ const LIST_ROUTE_MODULES = [
 ];
 
 /**
+ * The approval-policy engine (contracts' `approvalPolicy/`, on the approval policies page) compares
+ * amounts exactly with `compareAmounts`, which needs big.js. `money.ts` is in the list's chunk
+ * (for `formatAmount`), so one use of `compareAmounts` anywhere would ship big.js (~3.4 kB gzip)
+ * to the list. The engine gets its own copy of `money.ts` instead, in the policy page's chunk.
+ * Remove once `compareAmounts` no longer needs big.js or lives in its own module.
+ */
+const POLICY_ENGINE_COPY = '?policy-engine';
+function policyEngineOwnMoneyModule(): Plugin {
+  return {
+    name: 'payouts:policy-engine-own-money-module',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (
+        !importer ||
+        !/packages[\\/]contracts[\\/]src[\\/]approvalPolicy[\\/]/.test(importer) ||
+        !/^\.\.\/money(\.js)?$/.test(source)
+      ) {
+        return null;
+      }
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: `${resolved.id}${POLICY_ENGINE_COPY}` };
+    },
+  };
+}
+
+/**
  * The SPA. Workspace packages resolve to their TypeScript sources (the `source` condition,
  * docs/decisions/001). In development `/api` goes to the BFF on :3000, so cookies stay
  * same-origin exactly as in production, where the BFF serves `dist/`.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), policyEngineOwnMoneyModule()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     host: '127.0.0.1',
@@ -44,7 +71,11 @@ export default defineConfig({
           // Only the listed modules: their dependencies (React, MUI's core) stay in the shell.
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'payoutsList', test: (id) => LIST_ROUTE_MODULES.some((re) => re.test(id)) },
+            {
+              name: 'payoutsList',
+              test: (id) =>
+                !id.endsWith(POLICY_ENGINE_COPY) && LIST_ROUTE_MODULES.some((re) => re.test(id)),
+            },
           ],
         },
       },
