@@ -90,7 +90,9 @@ describe('ApprovalPoliciesPage', () => {
       expect(calls.proposePolicy).toEqual([]);
 
       await user.clear(within(rule6).getByLabelText('Amount above'));
-      await user.selectOptions(within(rule6).getByLabelText('Payout types'), ['crypto']);
+      const types = within(rule6).getByLabelText('Payout types');
+      expect(types).toHaveAttribute('multiple');
+      await user.selectOptions(types, ['crypto']);
       await user.selectOptions(within(rule6).getByLabelText('Approvers'), '2');
       await user.click(within(rule6).getByLabelText('Finance may approve'));
       expect(within(rule7).queryByText(/can never apply/)).not.toBeInTheDocument();
@@ -173,6 +175,37 @@ describe('ApprovalPoliciesPage', () => {
       expect(await screen.findByText('The BFF refuses this name.')).toBeInTheDocument();
       expect(name).toHaveAccessibleDescription('The BFF refuses this name.');
       expect(name).toHaveAttribute('aria-invalid', 'true');
+    },
+  );
+
+  it(
+    'keeps the draft and shows the refusal when another proposal came first (409)',
+    SLOW,
+    async () => {
+      const { api, calls } = createFakeApi({
+        user: ADMIN_USER,
+        proposePolicy: () =>
+          Promise.reject(
+            apiError('conflict', 'Another proposal is waiting for a decision.', { status: 409 }),
+          ),
+      });
+      const { user } = renderApp({ api, path: PATH });
+      await user.click(await screen.findByRole('button', { name: 'Propose a change' }));
+      const rule6 = screen.getByRole('group', { name: 'Rule 6' });
+      await user.selectOptions(within(rule6).getByLabelText('Approvers'), '1');
+      expect(
+        within(rule6).getByText('Choose who may approve: finance, admin or both.'),
+      ).toBeInTheDocument();
+      await user.click(within(rule6).getByLabelText('Finance may approve'));
+      await user.click(screen.getByRole('button', { name: 'Submit proposal' }));
+      expect(
+        await screen.findByText(/^Another proposal is waiting for a decision\./),
+      ).toBeInTheDocument();
+      expect(calls.proposePolicy[0]?.policy.rules[5]?.approvals).toEqual({
+        count: 1,
+        roles: ['finance'],
+      });
+      expect(screen.getByRole('group', { name: 'Rule 6' })).toBeInTheDocument();
     },
   );
 

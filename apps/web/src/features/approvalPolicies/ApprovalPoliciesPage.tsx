@@ -77,7 +77,7 @@ export function ApprovalPoliciesPage() {
     );
   }
   const { active, pending, history } = query.data;
-  const editing = drafts !== null && pending === null;
+  const editing = canManage && drafts !== null;
 
   return (
     <Stack spacing={2}>
@@ -117,9 +117,10 @@ export function ApprovalPoliciesPage() {
       {submitted && pending ? (
         <Alert severity="success">Proposal submitted: another admin must approve it.</Alert>
       ) : null}
-      {canManage && editing ? (
+      {editing ? (
         <PolicyEditor
           active={active}
+          blocked={pending !== null}
           drafts={drafts}
           onDraftsChange={changeDrafts}
           onCancel={() => setDrafts(null)}

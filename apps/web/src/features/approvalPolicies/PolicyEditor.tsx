@@ -34,12 +34,15 @@ function move<T>(items: readonly T[], from: number, to: number): T[] {
  */
 export function PolicyEditor({
   active,
+  blocked,
   drafts,
   onDraftsChange,
   onCancel,
   onSubmitted,
 }: {
   active: ActivePolicyDto;
+  /** A proposal is pending (another admin's, made meanwhile): nothing can be submitted. */
+  blocked: boolean;
   drafts: readonly RuleDraft[];
   /** Stable: the editor hands it to memoised rules. */
   onDraftsChange: (update: (drafts: RuleDraft[]) => RuleDraft[]) => void;
@@ -90,7 +93,7 @@ export function PolicyEditor({
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     setAttempted(true);
-    if (errors.length > 0 || noteError !== undefined || changes.length === 0) return;
+    if (blocked || errors.length > 0 || noteError !== undefined || changes.length === 0) return;
     propose.mutate(
       { policy, ...(noteText ? { note: noteText } : {}) },
       {
@@ -177,11 +180,17 @@ export function PolicyEditor({
         ) : attempted && changes.length === 0 ? (
           <Alert severity="info">Nothing to propose: the draft is the active policy.</Alert>
         ) : null}
+        {blocked ? (
+          <Alert severity="warning">
+            A proposal is now waiting for a decision (see above): it must be approved, rejected or
+            withdrawn before this one can be submitted.
+          </Alert>
+        ) : null}
         {propose.isError && !isApiError(propose.error, 'validation_failed') ? (
           <ErrorState error={propose.error} title="The proposal was not submitted" />
         ) : null}
         <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" loading={propose.isPending}>
+          <Button type="submit" variant="contained" loading={propose.isPending} disabled={blocked}>
             Submit proposal
           </Button>
           <Button onClick={onCancel}>Cancel</Button>
