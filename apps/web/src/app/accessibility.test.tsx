@@ -147,6 +147,7 @@ describe('accessibility (axe)', () => {
       await screen.findByRole('button', { name: 'Approve change' });
       const form = screen.getByRole('form', { name: 'Try a payout' });
       await user.type(within(form).getByLabelText(/^Amount/), '12500');
+      await user.type(within(form).getByLabelText(/^PSP/), 'acme');
       await user.click(within(form).getByRole('button', { name: 'Try it' }));
       await within(form).findByText(/applies:/);
       expect(await violations()).toEqual([]);

@@ -151,7 +151,11 @@ export function ApprovalPoliciesPage() {
           ) : null}
         </Box>
       ) : null}
-      <DryRunPanel draft={editing ? dryRunDraft : undefined} />
+      <DryRunPanel
+        server={canManage}
+        active={active.policy}
+        draft={editing ? dryRunDraft : undefined}
+      />
       <PolicyHistory history={history} />
     </Stack>
   );

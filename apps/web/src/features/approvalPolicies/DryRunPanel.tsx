@@ -4,6 +4,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  APPROVAL_AMOUNT_MAX_LENGTH,
+  APPROVAL_PROVIDER_MAX_LENGTH,
   COUNTRY_CODE_RE,
   isDecimalString,
   PAYOUT_METHOD_TYPE_TITLES,
@@ -26,11 +28,16 @@ const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } 
  */
 export const DryRunPanel = memo(function DryRunPanel({
   draft,
+  server,
+  active,
 }: {
+  /** Ask the BFF (admins); otherwise the engine runs here on `active`. */
+  server: boolean;
+  active: ApprovalPolicy;
   /** The edited policy and whether it is free of errors; undefined when nobody is editing. */
   draft?: { policy: ApprovalPolicy; valid: boolean } | undefined;
 }) {
-  const dryRun = useDryRun();
+  const dryRun = useDryRun({ server, active });
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState('EUR');
   const [type, setType] = useState<PayoutMethodType>('bank_account');
@@ -41,9 +48,16 @@ export const DryRunPanel = memo(function DryRunPanel({
   const [attempted, setAttempted] = useState(false);
   const useDraft = draft !== undefined && target === 'draft';
 
-  const amountError = isDecimalString(amount.trim())
-    ? undefined
-    : 'Expected an amount, e.g. 12500.';
+  const amountError =
+    isDecimalString(amount.trim()) && amount.trim().length <= APPROVAL_AMOUNT_MAX_LENGTH
+      ? undefined
+      : 'Expected an amount, e.g. 12500.';
+  const providerError =
+    provider.trim() === ''
+      ? 'Name the PSP (its code).'
+      : provider.trim().length > APPROVAL_PROVIDER_MAX_LENGTH
+        ? `At most ${APPROVAL_PROVIDER_MAX_LENGTH} characters.`
+        : undefined;
   const countryError = COUNTRY_CODE_RE.test(country.trim().toUpperCase())
     ? undefined
     : 'Two letters, e.g. BE.';
@@ -60,7 +74,7 @@ export const DryRunPanel = memo(function DryRunPanel({
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     setAttempted(true);
-    if (amountError || countryError || daysError || draftError) return;
+    if (amountError || providerError || countryError || daysError || draftError) return;
     const payout: PolicyDryRunPayout = {
       amount: amount.trim(),
       currency,
@@ -139,7 +153,14 @@ export const DryRunPanel = memo(function DryRunPanel({
             </option>
           ))}
         </TextField>
-        <TextField label="PSP" value={provider} onChange={(e) => setProvider(e.target.value)} />
+        <TextField
+          label="PSP"
+          required
+          value={provider}
+          onChange={(e) => setProvider(e.target.value)}
+          error={shown(providerError) !== undefined}
+          helperText={shown(providerError) ?? 'Its code, e.g. acme_pay'}
+        />
         <TextField
           label="Country"
           value={country}

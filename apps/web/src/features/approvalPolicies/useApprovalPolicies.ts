@@ -1,4 +1,11 @@
-import type { PolicyDryRunBody, ProposePolicyBody } from '@payouts/contracts';
+import {
+  DAY_MS,
+  dryRun,
+  type ApprovalPolicy,
+  type PolicyDryRunBody,
+  type PolicyDryRunDto,
+  type ProposePolicyBody,
+} from '@payouts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
 
@@ -39,9 +46,34 @@ export function usePolicyMutations() {
   return { propose, decide };
 }
 
-export function useDryRun() {
+/** The engine's dry run in the browser, as the BFF runs it (`now`: this moment). */
+export function localDryRun(policy: ApprovalPolicy, body: PolicyDryRunBody): PolicyDryRunDto {
+  const now = new Date();
+  const days = body.payout.beneficiary_changed_days_ago;
+  return dryRun(body.policy ?? policy, {
+    amount: body.payout.amount,
+    currency: body.payout.currency,
+    payout_method_type: body.payout.payout_method_type,
+    provider: body.payout.provider,
+    country: body.payout.country,
+    beneficiary:
+      days === undefined
+        ? null
+        : { created_or_changed_at: new Date(now.getTime() - days * DAY_MS).toISOString() },
+    now,
+  });
+}
+
+/**
+ * Which rule a sample payout hits. The BFF's dry run is for admins (`approval-policies:manage`);
+ * everyone else gets the same engine's answer computed here against the active policy.
+ */
+export function useDryRun({ server, active }: { server: boolean; active: ApprovalPolicy }) {
   const api = useApi();
   return useMutation({
-    mutationFn: (body: PolicyDryRunBody) => api.approvalPolicies.dryRun(body),
+    mutationFn: (body: PolicyDryRunBody): Promise<PolicyDryRunDto> =>
+      server
+        ? api.approvalPolicies.dryRun(body)
+        : Promise.resolve().then(() => localDryRun(active, body)),
   });
 }
