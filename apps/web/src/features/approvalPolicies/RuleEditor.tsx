@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import {
   ANY_CURRENCY,
   APPROVAL_COUNTS,
-  APPROVAL_RULE_NAME_MAX_LENGTH,
   APPROVER_ROLES,
   BENEFICIARY_WINDOW_MAX_DAYS,
   PAYOUT_METHOD_TYPE_TITLES,
@@ -139,7 +138,6 @@ function RuleEditorBody({
           required
           value={draft.name}
           onChange={text('name')}
-          slotProps={{ htmlInput: { maxLength: APPROVAL_RULE_NAME_MAX_LENGTH + 20 } }}
           {...field('name')}
         />
         {isDefault ? null : (
