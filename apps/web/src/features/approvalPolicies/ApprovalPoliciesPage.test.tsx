@@ -11,7 +11,7 @@ import { renderApp } from '../../testing/renderApp.js';
 
 const PATH = '/approval-policies';
 // The editor renders every rule's fields; jsdom is slow at that on a busy machine.
-const SLOW = { timeout: 60_000 };
+const SLOW = { timeout: 120_000 };
 const ME = { id: ADMIN_USER.id, email: ADMIN_USER.email, name: ADMIN_USER.name };
 
 function rowTexts(table: HTMLElement): string[][] {
