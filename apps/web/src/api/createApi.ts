@@ -1,4 +1,8 @@
 import { createApprovalsApi, type ApprovalsApi } from '../features/approvals/approvalsApi.js';
+import {
+  createApprovalPoliciesApi,
+  type ApprovalPoliciesApi,
+} from '../features/approvalPolicies/approvalPoliciesApi.js';
 import { createAuditApi, type AuditApi } from '../features/audit/auditApi.js';
 import {
   createBeneficiariesApi,
@@ -29,6 +33,7 @@ export interface Api {
   audit: AuditApi;
   lab: LabApi;
   staffNotifications: StaffNotificationsApi;
+  approvalPolicies: ApprovalPoliciesApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -42,5 +47,6 @@ export function createApi(http: HttpClient): Api {
     audit: createAuditApi(http),
     lab: createLabApi(http),
     staffNotifications: createStaffNotificationsApi(http),
+    approvalPolicies: createApprovalPoliciesApi(http),
   };
 }

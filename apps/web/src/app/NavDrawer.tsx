@@ -6,6 +6,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ScienceIcon from '@mui/icons-material/Science';
 import HistoryIcon from '@mui/icons-material/History';
+import PolicyIcon from '@mui/icons-material/Policy';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -29,6 +30,7 @@ const ICONS: Readonly<Record<SectionIcon, ComponentType<SvgIconProps>>> = {
   deposits: CreditCardIcon,
   users: ManageAccountsIcon,
   audit: HistoryIcon,
+  policies: PolicyIcon,
 };
 
 /** The top-left menu: the sections the signed-in role may open. */

@@ -56,6 +56,11 @@ const UsersPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../features/audit/AuditPage.js').then((m) => ({ default: m.AuditPage })),
 );
+const ApprovalPoliciesPage = lazy(() =>
+  import('../features/approvalPolicies/ApprovalPoliciesPage.js').then((m) => ({
+    default: m.ApprovalPoliciesPage,
+  })),
+);
 const LabPage = lazy(() =>
   import('../features/lab/LabPage.js').then((m) => ({ default: m.LabPage })),
 );
@@ -143,6 +148,14 @@ export const appRoutes: RouteObject[] = [
         element: (
           <RequireSection path="/audit">
             <AuditPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'approval-policies',
+        element: (
+          <RequireSection path="/approval-policies">
+            <ApprovalPoliciesPage />
           </RequireSection>
         ),
       },

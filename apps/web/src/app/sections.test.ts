@@ -18,8 +18,18 @@ describe('sections', () => {
 
   it('keeps the menu as the product describes it', () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
-    expect(labels('finance')).toEqual(['Payouts', 'Approvals', 'Beneficiaries']);
-    expect(labels('support')).toEqual(['Payouts', 'Beneficiaries', 'Providers']);
+    expect(labels('finance')).toEqual([
+      'Payouts',
+      'Approvals',
+      'Beneficiaries',
+      'Approval policies',
+    ]);
+    expect(labels('support')).toEqual([
+      'Payouts',
+      'Beneficiaries',
+      'Providers',
+      'Approval policies',
+    ]);
     expect(labels('admin')).toEqual([
       'Payouts',
       'Approvals',
@@ -29,6 +39,7 @@ describe('sections', () => {
       'Deposit console',
       'Users',
       'Audit log',
+      'Approval policies',
     ]);
   });
 

@@ -2,7 +2,15 @@ import { can, type Permission, type Role } from '@payouts/contracts';
 
 /** Which icon a section shows; the icons themselves load with the (lazy) menu drawer. */
 export type SectionIcon =
-  'payouts' | 'approvals' | 'beneficiaries' | 'providers' | 'lab' | 'deposits' | 'users' | 'audit';
+  | 'payouts'
+  | 'approvals'
+  | 'beneficiaries'
+  | 'providers'
+  | 'lab'
+  | 'deposits'
+  | 'users'
+  | 'audit'
+  | 'policies';
 
 export interface Section {
   label: string;
@@ -31,6 +39,12 @@ export const SECTIONS: readonly Section[] = [
   { label: 'Deposit console', path: '/lab/deposits', icon: 'deposits', permission: 'lab:use' },
   { label: 'Users', path: '/users', icon: 'users', permission: 'users:manage' },
   { label: 'Audit log', path: '/audit', icon: 'audit', permission: 'audit:read' },
+  {
+    label: 'Approval policies',
+    path: '/approval-policies',
+    icon: 'policies',
+    permission: 'approval-policies:read',
+  },
 ];
 
 export function sectionsFor(role: Role): Section[] {

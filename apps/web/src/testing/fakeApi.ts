@@ -40,6 +40,12 @@ import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
 import { buildBeneficiary, buildBeneficiaryChange } from './buildBeneficiary.js';
+import {
+  createFakeApprovalPoliciesApi,
+  emptyApprovalPoliciesCalls,
+  type FakeApprovalPoliciesCalls,
+  type FakeApprovalPoliciesOptions,
+} from './fakeApprovalPoliciesApi.js';
 import { buildPayout } from './buildPayout.js';
 
 export const FINANCE_USER: SessionUser = {
@@ -79,7 +85,7 @@ export function apiError(
   });
 }
 
-export interface FakeApiOptions {
+export interface FakeApiOptions extends FakeApprovalPoliciesOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -136,7 +142,7 @@ export interface FakeApiOptions {
   notificationSettings?: NotificationSettingsDto;
 }
 
-export interface FakeApiCalls {
+export interface FakeApiCalls extends FakeApprovalPoliciesCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -206,6 +212,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     decideApprovals: [],
     markNotificationsRead: [],
     updateNotificationSettings: [],
+    ...emptyApprovalPoliciesCalls(),
   };
   let staffNotifications = [...(options.staffNotifications ?? [])];
   let notificationSettings: NotificationSettingsDto = options.notificationSettings ?? {
@@ -525,6 +532,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         return replaceBeneficiary({ ...findBeneficiary(id), status: 'archived' });
       },
     },
+    approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     payouts: {
       list: (query) => {
         calls.list.push(query);
