@@ -4,6 +4,13 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config, DepositPsp, KnownPsp } from './config.js';
 import type { Database } from './db/database.js';
+import { createApprovalPoliciesRepository } from './features/approvalPolicies/approvalPoliciesRepository.js';
+import { createApprovalPoliciesRouter } from './features/approvalPolicies/approvalPoliciesRouter.js';
+import {
+  createApprovalPoliciesService,
+  type ApprovalPoliciesService,
+  type PolicyChangeNotifier,
+} from './features/approvalPolicies/approvalPoliciesService.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditRouter } from './features/audit/auditRouter.js';
 import { createAuditService } from './features/audit/auditService.js';
@@ -81,6 +88,8 @@ export interface AppDependencies {
   passwordHasher?: PasswordHasher;
   /** The reconciler's lease owner id (default: random per process). */
   reconcilerOwner?: string;
+  /** Told when an admin proposes an approval-policy change (the other admins hear of it). */
+  policyNotifier?: PolicyChangeNotifier;
 }
 
 /**
@@ -90,6 +99,8 @@ export interface AppDependencies {
 export type App = Express & {
   reconciler: PayoutsReconciler;
   beneficiaryPayouts: BeneficiaryPayouts;
+  /** Its `ensureInitial()` stores version 1 of the approval policy at first start. */
+  approvalPolicies: ApprovalPoliciesService;
 };
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -106,6 +117,7 @@ export function createApp({
   clock = systemClock,
   passwordHasher = createPasswordHasher(),
   reconcilerOwner,
+  policyNotifier,
 }: AppDependencies): App {
   const auditService = createAuditService({
     auditRepository: createAuditRepository(db),
@@ -170,6 +182,15 @@ export function createApp({
     views: beneficiaryViews,
     vault: beneficiaryVault,
   });
+  // Stored approval policies (issue 12): version 1 from configuration, changes under four eyes.
+  const approvalPolicies = createApprovalPoliciesService({
+    repo: createApprovalPoliciesRepository(db),
+    auditService,
+    clock,
+    logger,
+    initialPolicy: config.approvalPolicy,
+    notify: policyNotifier,
+  });
   const payoutsRepository = createPayoutsRepository(db);
   const lifecycle = createPayoutLifecycle({
     repo: payoutsRepository,
@@ -195,7 +216,7 @@ export function createApp({
     ...payouts,
     providersService,
     staleAfterMs,
-    approvalPolicy: config.approvalPolicy,
+    policies: approvalPolicies,
     labMaxAmounts: config.labMaxAmounts,
     corridors,
   });
@@ -297,6 +318,7 @@ export function createApp({
     }),
   );
   api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
+  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies }));
   api.use(
     createLabRouter({
       labService: createLabService({
@@ -324,5 +346,5 @@ export function createApp({
     next(new AppError('not_found'));
   });
   app.use(createProblemHandler());
-  return Object.assign(app, { reconciler, beneficiaryPayouts });
+  return Object.assign(app, { reconciler, beneficiaryPayouts, approvalPolicies });
 }

@@ -61,7 +61,7 @@ export interface TestApp {
   restart(): Promise<void>;
   /** Requests without a session. */
   api: ApiFetch;
-  signIn(role: Role | 'finance2'): Promise<ApiFetch>;
+  signIn(role: Role | 'finance2' | 'admin2'): Promise<ApiFetch>;
   /** Signs in any account (one a test created), by its email and password. */
   signInAs(email: string, password: string): Promise<ApiFetch>;
   /**
@@ -220,6 +220,7 @@ export async function startTestApp({
       },
     });
   let app = buildApp();
+  await app.approvalPolicies.ensureInitial();
   server.on('request', app);
   const origin = config.publicUrl.origin;
 
@@ -267,8 +268,8 @@ export async function startTestApp({
     secretScanner,
     async signIn(role) {
       const email =
-        role === 'finance2'
-          ? 'finance2@example.com'
+        role === 'finance2' || role === 'admin2'
+          ? `${role}@example.com`
           : DEMO_USERS.find((u) => u.role === role)!.email;
       return signInAs(email, TEST_PASSWORD);
     },

@@ -11,3 +11,4 @@ export * from './lab.js';
 export * from './beneficiaries.js';
 export * from './beneficiaryQuery.js';
 export * from './approvalPolicies.js';
+export * from './approvalPolicyBodies.js';
