@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orche
 import { getTableName, sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../app.js';
+import type { PolicyChangeNotifier } from '../features/approvalPolicies/approvalPoliciesService.js';
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import { parseConfig, type Config } from '../config.js';
@@ -84,6 +85,8 @@ export interface StartTestAppOptions {
   corridors?: Corridor[];
   /** For faults the sandbox cannot make: wrap the real client. */
   wrapOrchestrator?: (client: OrchestratorClient) => OrchestratorClient;
+  /** Told of approval-policy proposals (the app has none unless given). */
+  policyNotifier?: PolicyChangeNotifier;
 }
 
 function listen(server: Server): Promise<string> {
@@ -138,6 +141,7 @@ export async function startTestApp({
     { country: 'US', currency: 'USD' },
   ],
   wrapOrchestrator = (client) => client,
+  policyNotifier,
 }: StartTestAppOptions): Promise<TestApp> {
   const server = createServer();
   const baseUrl = await listen(server);
@@ -206,6 +210,7 @@ export async function startTestApp({
       clock,
       passwordHasher: testPasswordHasher,
       orchestrator: wrapOrchestrator(orchestrator),
+      ...(policyNotifier ? { policyNotifier } : {}),
       corridors,
       knownPsps: config.knownPsps ?? knownPspsOfSandbox(sandbox),
       deposits: {
