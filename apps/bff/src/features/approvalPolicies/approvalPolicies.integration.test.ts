@@ -118,8 +118,8 @@ describe.each(testDatabaseKinds)('stored approval policies (%s)', (kind) => {
   let support: ApiFetch;
 
   const count = async (query: ReturnType<typeof sql>) => {
-    const result = (await t.db.execute(query)) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]!.n);
+    const result: unknown = await t.db.execute(query);
+    return Number((result as { rows: { n: number }[] }).rows[0]!.n);
   };
   const policyRows = () =>
     count(sql`select (select count(*) from approval_policy_versions)
@@ -525,11 +525,17 @@ describe.each(testDatabaseKinds)('stored approval policies (%s)', (kind) => {
     await decide(admin2, proposal.id, 'approve');
     const rejected = await readJson(await propose(admin2, NONE));
     await decide(admin, rejected.id, 'reject', 'Keep it');
-    const result = (await t.db.execute(
+    const raw: unknown = await t.db.execute(
       sql`select action, actor_email, target_id, data from audit_log
           where id > ${before} and action like 'approval_policy.%' order by id`,
-    )) as unknown as {
-      rows: { action: string; actor_email: string; target_id: string; data: any }[];
+    );
+    const result = raw as {
+      rows: {
+        action: string;
+        actor_email: string;
+        target_id: string;
+        data: { note?: string; changes: string[]; reason?: string; withdrawn?: boolean };
+      }[];
     };
     expect(result.rows.map((r) => [r.action, r.actor_email, r.target_id])).toEqual([
       ['approval_policy.propose', 'admin@example.com', proposal.id],

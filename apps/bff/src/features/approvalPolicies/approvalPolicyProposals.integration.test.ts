@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- replies are untyped JSON */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,8 +127,8 @@ describe.each(testDatabaseKinds)('approval-policy proposals (%s)', (kind) => {
   let failNotifications = false;
 
   const count = async (query: ReturnType<typeof sql>) => {
-    const result = (await t.db.execute(query)) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]!.n);
+    const result: unknown = await t.db.execute(query);
+    return Number((result as { rows: { n: number }[] }).rows[0]!.n);
   };
   const written = () =>
     count(sql`select (select count(*) from approval_policy_versions)
