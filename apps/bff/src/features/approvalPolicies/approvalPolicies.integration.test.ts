@@ -213,10 +213,22 @@ describe.each(testDatabaseKinds)('stored approval policies (%s)', (kind) => {
     const created = await create(finance, 'card-be', '1500.00');
     expect(created.status).toBe('awaiting_approval');
 
-    // Two processes starting at once on the same database: one version 1, the first one kept.
-    const repo = createApprovalPoliciesRepository(t.db);
-    await Promise.all([NONE, ONE_FOR_ALL, NONE].map((p) => repo.ensureInitial(p, new Date())));
-    expect(await count(sql`select count(*)::int as n from approval_policy_versions`)).toBe(1);
+    // Two processes starting at once on a new database: one version 1, the first one kept.
+    const fresh = await openTestDatabase(kind);
+    try {
+      const repos = [0, 1, 2].map(() => createApprovalPoliciesRepository(fresh.handle.db));
+      await Promise.all(
+        [NONE, ONE_FOR_ALL, NONE].map((p, i) => repos[i]!.ensureInitial(p, new Date())),
+      );
+      const versions = await fresh.handle.db.select().from(approvalPolicyVersions);
+      expect(versions.map((v) => v.version)).toEqual([1]);
+      // Already there: nothing changes, whatever the configuration says now.
+      await repos[0]!.ensureInitial(ONE_FOR_ALL, new Date());
+      const again = await fresh.handle.db.select().from(approvalPolicyVersions);
+      expect(again).toEqual(versions);
+    } finally {
+      await fresh.close();
+    }
     expect((await state()).active.policy).toEqual(t.config.approvalPolicy);
   });
 

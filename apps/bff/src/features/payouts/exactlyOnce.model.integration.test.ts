@@ -149,6 +149,8 @@ const stats = {
   resubmitted: 0,
   adoptedByLookup: 0,
   statuses: {} as Record<string, number>,
+  /** Payouts that reached the orchestrator, by the approvals their frozen rule asked. */
+  sentByApprovalsRequired: {} as Record<string, number>,
 };
 const bump = (bag: Record<string, number>, key: string, by = 1) => {
   bag[key] = (bag[key] ?? 0) + by;
@@ -195,6 +197,7 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
         `  commands: ${JSON.stringify(stats.commands)}\n` +
         `  faults: ${JSON.stringify(stats.faults)}\n` +
         `  final statuses: ${JSON.stringify(stats.statuses)}\n` +
+        `  sent, by approvals required: ${JSON.stringify(stats.sentByApprovalsRequired)}\n` +
         `  ms per phase: ${JSON.stringify(Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])))}`,
     );
     await t?.close();
@@ -474,6 +477,7 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
       if (!large.has(s.orderId)) expect(needed, `${s.orderId}: small but held`).toBe(0);
       const sentThere = calls.some((c) => c.order_id === s.orderId);
       if (sentThere) {
+        bump(stats.sentByApprovalsRequired, String(needed));
         expect(given.length, `${s.orderId}: sent with too few approvals`).toBeGreaterThanOrEqual(
           needed,
         );
