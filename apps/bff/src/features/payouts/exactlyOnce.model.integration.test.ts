@@ -14,8 +14,11 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 /**
  * The exactly-once model test (issue 6): random interleavings of double and 20-way submits,
  * client timeouts and retries, approvals and rejections by the right and wrong people, sandbox
- * faults, noisy notifications and BFF restarts, against the real BFF and sandbox. After the
- * reconciler has run, the ledger and the orchestrator must agree, payout by payout.
+ * faults, noisy notifications and BFF restarts, against the real BFF and sandbox; since issue 12
+ * also approval-policy changes (0-3 approvers above the threshold, proposed by one admin and
+ * approved by the other) and approvals by several people at once. After the reconciler has run,
+ * the ledger and the orchestrator must agree, payout by payout, and no payout was sent with
+ * fewer approvals than the rule frozen on it asked.
  */
 const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
 const THRESHOLD = '1000';
