@@ -7,6 +7,13 @@ import type { Database } from './db/database.js';
 import { createApprovalInbox } from './features/approvals/approvalInbox.js';
 import { createApprovalsRepository } from './features/approvals/approvalsRepository.js';
 import { createApprovalsRouter } from './features/approvals/approvalsRouter.js';
+import { createApprovalPoliciesRepository } from './features/approvalPolicies/approvalPoliciesRepository.js';
+import { createApprovalPoliciesRouter } from './features/approvalPolicies/approvalPoliciesRouter.js';
+import {
+  createApprovalPoliciesService,
+  type ApprovalPoliciesService,
+  type PolicyChangeNotifier,
+} from './features/approvalPolicies/approvalPoliciesService.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditRouter } from './features/audit/auditRouter.js';
 import { createAuditService } from './features/audit/auditService.js';
@@ -96,6 +103,8 @@ export interface AppDependencies {
   passwordHasher?: PasswordHasher;
   /** The reconciler's lease owner id (default: random per process). */
   reconcilerOwner?: string;
+  /** Told when an admin proposes an approval-policy change (the other admins hear of it). */
+  policyNotifier?: PolicyChangeNotifier;
 }
 
 /**
@@ -109,6 +118,8 @@ export type App = Express & {
   staffNotifier: StaffNotifier;
   /** The e-mail outbox worker (started by `startServer`); undefined when SMTP_URL is unset. */
   notificationMailer: NotificationMailer | undefined;
+  /** Its `ensureInitial()` stores version 1 of the approval policy at first start. */
+  approvalPolicies: ApprovalPoliciesService;
 };
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -125,6 +136,7 @@ export function createApp({
   clock = systemClock,
   passwordHasher = createPasswordHasher(),
   reconcilerOwner,
+  policyNotifier,
 }: AppDependencies): App {
   const auditService = createAuditService({
     auditRepository: createAuditRepository(db),
@@ -189,6 +201,38 @@ export function createApp({
     views: beneficiaryViews,
     vault: beneficiaryVault,
   });
+  // Staff notifications (issue 12): rows in the request, e-mail from the outbox worker.
+  const staffNotificationsRepository = createStaffNotificationsRepository(db);
+  const emailEnabled = config.mail !== undefined;
+  const staffNotifier = createStaffNotifier({
+    repo: staffNotificationsRepository,
+    clock,
+    logger,
+    emailEnabled,
+  });
+  const notificationMailer = config.mail
+    ? createNotificationMailer({
+        repo: staffNotificationsRepository,
+        transport: createSmtpTransport(config.mail),
+        clock,
+        logger,
+        publicUrl: config.publicUrl,
+      })
+    : undefined;
+  // Stored approval policies (issue 12): version 1 from configuration, changes under four eyes.
+  const approvalPolicies = createApprovalPoliciesService({
+    repo: createApprovalPoliciesRepository(db),
+    auditService,
+    clock,
+    logger,
+    initialPolicy: config.approvalPolicy,
+    // Tests pass their own to see it called; otherwise the admins are told (bell and e-mail).
+    notify: policyNotifier ?? {
+      policyChangeProposed: async (input) => {
+        await staffNotifier.policyChangeProposed(input);
+      },
+    },
+  });
   const payoutsRepository = createPayoutsRepository(db);
   const lifecycle = createPayoutLifecycle({
     repo: payoutsRepository,
@@ -210,29 +254,11 @@ export function createApp({
     pspTitles,
   });
   const payouts = { payoutsRepository, views: payoutViews, lifecycle, auditService, clock };
-  // Staff notifications (issue 12): rows in the request, e-mail from the outbox worker.
-  const staffNotificationsRepository = createStaffNotificationsRepository(db);
-  const emailEnabled = config.mail !== undefined;
-  const staffNotifier = createStaffNotifier({
-    repo: staffNotificationsRepository,
-    clock,
-    logger,
-    emailEnabled,
-  });
-  const notificationMailer = config.mail
-    ? createNotificationMailer({
-        repo: staffNotificationsRepository,
-        transport: createSmtpTransport(config.mail),
-        clock,
-        logger,
-        publicUrl: config.publicUrl,
-      })
-    : undefined;
   const payoutCreation = createPayoutCreation({
     ...payouts,
     providersService,
     staleAfterMs,
-    approvalPolicy: config.approvalPolicy,
+    policies: approvalPolicies,
     labMaxAmounts: config.labMaxAmounts,
     corridors,
     onAwaitingApproval: async (payout) => {
@@ -351,6 +377,7 @@ export function createApp({
     }),
   );
   api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
+  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies }));
   api.use(
     createStaffNotificationsRouter({
       staffNotificationsService: createStaffNotificationsService({
@@ -392,5 +419,6 @@ export function createApp({
     beneficiaryPayouts,
     staffNotifier,
     notificationMailer,
+    approvalPolicies,
   });
 }

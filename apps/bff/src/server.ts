@@ -211,6 +211,9 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
       },
     },
   });
+  // Version 1 of the approval policy, from configuration, on a database that has none yet;
+  // afterwards APPROVAL_THRESHOLDS is ignored (changes go through /api/approval-policies).
+  await app.approvalPolicies.ensureInitial();
   server.off('request', starting);
   server.on('request', app);
   if (config.reconciler.enabled) app.reconciler.start();

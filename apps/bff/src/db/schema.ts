@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ApproverRole } from '@payouts/contracts';
+import type { ApprovalPolicy, ApproverRole, PolicyChange } from '@payouts/contracts';
 import {
   bigint,
   type AnyPgColumn,
@@ -463,8 +463,66 @@ export const staffNotifications = pgTable(
   ],
 );
 
+/**
+ * Every version of the approval policy (issue 12, docs/decisions/016): the highest is the one in
+ * force. Version 1 comes from configuration at first start; each approved proposal adds one.
+ */
+export const approvalPolicyVersions = pgTable(
+  'approval_policy_versions',
+  {
+    version: integer('version').primaryKey(),
+    policy: jsonb('policy').$type<ApprovalPolicy>().notNull(),
+    /** The approved proposal it came from; null for version 1. */
+    proposalId: uuid('proposal_id').references((): AnyPgColumn => approvalPolicyProposals.id),
+    proposedBy: uuid('proposed_by').references(() => users.id),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    activeSince: at('active_since').notNull(),
+  },
+  (t) => [
+    uniqueIndex('approval_policy_versions_proposal_key').on(t.proposalId),
+    check('approval_policy_versions_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+/** A proposed policy, decided by a second admin; kept once decided (the history). */
+export const approvalPolicyProposals = pgTable(
+  'approval_policy_proposals',
+  {
+    id: uuid('id').primaryKey(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    /** The version in force when it was proposed: approved only while that one still is. */
+    baseVersion: integer('base_version')
+      .notNull()
+      .references((): AnyPgColumn => approvalPolicyVersions.version),
+    policy: jsonb('policy').$type<ApprovalPolicy>().notNull(),
+    /** `describePolicyDiff(base, policy)`, worded once when proposed. */
+    changes: jsonb('changes').$type<PolicyChange[]>().notNull(),
+    note: text('note'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    proposedAt: at('proposed_at').notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    reason: text('reason'),
+  },
+  (t) => [
+    // At most one proposal awaits a decision.
+    uniqueIndex('approval_policy_proposals_one_pending')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
+    index('approval_policy_proposals_decided_idx').on(t.decidedAt.desc(), t.id.desc()),
+    check(
+      'approval_policy_proposals_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
 export const schema = {
   users,
+  approvalPolicyVersions,
+  approvalPolicyProposals,
   payoutApprovals,
   beneficiaries,
   beneficiaryChanges,

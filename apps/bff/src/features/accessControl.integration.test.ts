@@ -95,6 +95,35 @@ const routes: RouteCase[] = [
     init: { method: 'POST', json: {} },
     allowed: ['finance', 'admin'],
   },
+  {
+    name: 'read the approval policy',
+    path: '/api/approval-policies',
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'propose an approval-policy change',
+    path: '/api/approval-policies/proposals',
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
+  {
+    name: 'approve an approval-policy change',
+    path: `/api/approval-policies/proposals/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
+  {
+    name: 'reject an approval-policy change',
+    path: `/api/approval-policies/proposals/${NO_PAYOUT}/reject`,
+    init: { method: 'POST', json: { reason: 'No' } },
+    allowed: ['admin'],
+  },
+  {
+    name: 'dry-run an approval policy',
+    path: '/api/approval-policies/dry-run',
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
   { name: 'list users', path: '/api/users', allowed: ['admin'] },
   {
     name: 'create a user',

@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orche
 import { getTableName, sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../app.js';
+import type { PolicyChangeNotifier } from '../features/approvalPolicies/approvalPoliciesService.js';
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import type { NotificationMailer } from '../features/staffNotifications/notificationMailer.js';
@@ -66,7 +67,7 @@ export interface TestApp {
   restart(): Promise<void>;
   /** Requests without a session. */
   api: ApiFetch;
-  signIn(role: Role | 'finance2'): Promise<ApiFetch>;
+  signIn(role: Role | 'finance2' | 'admin2'): Promise<ApiFetch>;
   /** Signs in any account (one a test created), by its email and password. */
   signInAs(email: string, password: string): Promise<ApiFetch>;
   /**
@@ -89,6 +90,8 @@ export interface StartTestAppOptions {
   corridors?: Corridor[];
   /** For faults the sandbox cannot make: wrap the real client. */
   wrapOrchestrator?: (client: OrchestratorClient) => OrchestratorClient;
+  /** Told of approval-policy proposals (the app has none unless given). */
+  policyNotifier?: PolicyChangeNotifier;
 }
 
 function listen(server: Server): Promise<string> {
@@ -143,6 +146,7 @@ export async function startTestApp({
     { country: 'US', currency: 'USD' },
   ],
   wrapOrchestrator = (client) => client,
+  policyNotifier,
 }: StartTestAppOptions): Promise<TestApp> {
   const server = createServer();
   const baseUrl = await listen(server);
@@ -211,6 +215,7 @@ export async function startTestApp({
       clock,
       passwordHasher: testPasswordHasher,
       orchestrator: wrapOrchestrator(orchestrator),
+      ...(policyNotifier ? { policyNotifier } : {}),
       corridors,
       knownPsps: config.knownPsps ?? knownPspsOfSandbox(sandbox),
       deposits: {
@@ -225,6 +230,7 @@ export async function startTestApp({
       },
     });
   let app = buildApp();
+  await app.approvalPolicies.ensureInitial();
   server.on('request', app);
   const origin = config.publicUrl.origin;
 
@@ -278,8 +284,8 @@ export async function startTestApp({
     secretScanner,
     async signIn(role) {
       const email =
-        role === 'finance2'
-          ? 'finance2@example.com'
+        role === 'finance2' || role === 'admin2'
+          ? `${role}@example.com`
           : DEMO_USERS.find((u) => u.role === role)!.email;
       return signInAs(email, TEST_PASSWORD);
     },

@@ -14,3 +14,4 @@ export * from './approvalPolicies.js';
 export * from './approvals.js';
 export * from './approvalsQuery.js';
 export * from './staffNotifications.js';
+export * from './approvalPolicyBodies.js';

@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'beneficiary.change_approve',
   'beneficiary.change_reject',
   'beneficiary.archive',
+  'approval_policy.propose',
+  'approval_policy.approve',
+  'approval_policy.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

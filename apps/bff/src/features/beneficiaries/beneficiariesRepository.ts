@@ -94,6 +94,8 @@ export interface BeneficiariesRepository {
     options?: { pendingOnly?: boolean },
   ): Promise<BeneficiaryChangeRow[]>;
   events(beneficiaryId: string): Promise<BeneficiaryEventRow[]>;
+  /** When its latest approved change of payment details was approved; undefined: never. */
+  lastApprovedChangeAt(beneficiaryId: string): Promise<Date | undefined>;
   actors(ids: string[]): Promise<Map<string, Actor>>;
 }
 
@@ -266,6 +268,23 @@ export function createBeneficiariesRepository(db: Database): BeneficiariesReposi
         .from(beneficiaryEvents)
         .where(eq(beneficiaryEvents.beneficiaryId, beneficiaryId))
         .orderBy(asc(beneficiaryEvents.at), asc(beneficiaryEvents.id));
+    },
+
+    async lastApprovedChangeAt(beneficiaryId) {
+      const [row] = await db
+        .select({
+          at: sql<Date | null>`max(${beneficiaryChanges.decidedAt})`.mapWith(
+            beneficiaryChanges.decidedAt,
+          ),
+        })
+        .from(beneficiaryChanges)
+        .where(
+          and(
+            eq(beneficiaryChanges.beneficiaryId, beneficiaryId),
+            eq(beneficiaryChanges.status, 'approved'),
+          ),
+        );
+      return row?.at ?? undefined;
     },
 
     async actors(ids) {

@@ -16,6 +16,11 @@ export interface BeneficiaryForPayout {
   details: Record<string, PayoutMetadataValue>;
   /** A card beneficiary without a token: the payout brings the card fields. */
   cardFieldsRequired: boolean;
+  /**
+   * The later of its creation and the approval of its last change of payment details: what
+   * an approval rule's "new or changed beneficiary" condition looks at (a rename is no change).
+   */
+  createdOrChangedAt: Date;
 }
 
 /** The port payout creation pays a saved beneficiary through. */
@@ -51,6 +56,7 @@ export function createBeneficiaryPayouts({
           errors: [{ pointer: '/beneficiary_id', message: reason }],
         });
       }
+      const changedAt = await repo.lastApprovedChangeAt(row.id);
       return {
         id: row.id,
         country: row.country,
@@ -60,6 +66,8 @@ export function createBeneficiaryPayouts({
         payoutMethodType: row.payoutMethodType as PayoutMethodType,
         details: vault.open(row.detailsSealed, row.id),
         cardFieldsRequired: row.cardFieldsRequired,
+        createdOrChangedAt:
+          changedAt && changedAt.getTime() > row.createdAt.getTime() ? changedAt : row.createdAt,
       };
     },
   };

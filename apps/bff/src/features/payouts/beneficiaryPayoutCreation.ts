@@ -63,7 +63,13 @@ export function createBeneficiaryPayoutCreation({
           },
         },
         context,
-        { beneficiary: { id: beneficiary.id, request: { ...request, order_id: orderId } } },
+        {
+          beneficiary: {
+            id: beneficiary.id,
+            request: { ...request, order_id: orderId },
+            createdOrChangedAt: beneficiary.createdOrChangedAt,
+          },
+        },
       );
     },
   };

@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { FAULT_KINDS } from '@payouts/orchestrator-sandbox';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutEvents, payouts } from '../../db/schema.js';
+import { payoutApprovals, payoutEvents, payouts } from '../../db/schema.js';
 import { startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
 import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
@@ -14,8 +14,11 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 /**
  * The exactly-once model test (issue 6): random interleavings of double and 20-way submits,
  * client timeouts and retries, approvals and rejections by the right and wrong people, sandbox
- * faults, noisy notifications and BFF restarts, against the real BFF and sandbox. After the
- * reconciler has run, the ledger and the orchestrator must agree, payout by payout.
+ * faults, noisy notifications and BFF restarts, against the real BFF and sandbox; since issue 12
+ * also approval-policy changes (0-3 approvers above the threshold, proposed by one admin and
+ * approved by the other) and approvals by several people at once. After the reconciler has run,
+ * the ledger and the orchestrator must agree, payout by payout, and no payout was sent with
+ * fewer approvals than the rule frozen on it asked.
  */
 const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
 const THRESHOLD = '1000';
@@ -25,7 +28,10 @@ const KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 // Every fault the sandbox has, except plain latency (not a fault of the outcome).
 const CREATE_FAULTS = FAULT_KINDS.filter((kind) => kind !== 'latency');
 const RECONCILE_FAULTS = ['reset', 'http_503', 'malformed_json'] as const;
-type Approver = 'creator' | 'finance2' | 'admin' | 'support';
+type Approver = 'creator' | 'finance2' | 'admin' | 'admin2' | 'support';
+type Admin = 'admin' | 'admin2';
+/** Approvers a payout above the threshold needs under the policy a `policy` command adopts. */
+type ApproverCount = 0 | 1 | 2 | 3;
 
 type Command =
   | { t: 'submit'; large: boolean; mode: 'single' | 'double' | 'concurrent20' | 'clientTimeout' }
@@ -36,12 +42,16 @@ type Command =
       route: 'list_payouts' | 'check_status';
     }
   | { t: 'approve'; ref: number; by: Approver }
+  /** Several people approve one payout, one after another or all at once (issue 12). */
+  | { t: 'approveMany'; ref: number; by: Approver[]; together: boolean }
   | { t: 'reject'; ref: number; by: Approver; withReason: boolean }
   | { t: 'notifications'; mode: 'normal' | 'duplicate' | 'reorder' | 'chaos' }
+  /** One admin proposes a policy change, the other approves it (issue 12). */
+  | { t: 'policy'; approvers: ApproverCount; proposer: Admin }
   | { t: 'restart' }
   | { t: 'reconcileNow'; advanceMs: number };
 
-const approver = fc.constantFrom<Approver>('creator', 'finance2', 'admin', 'support');
+const approver = fc.constantFrom<Approver>('creator', 'finance2', 'admin', 'admin2', 'support');
 const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 5,
@@ -91,6 +101,25 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       mode: fc.constantFrom('normal', 'duplicate', 'reorder', 'chaos'),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('approveMany' as const),
+      ref: fc.nat(5),
+      by: fc.shuffledSubarray<Approver>(['creator', 'finance2', 'admin', 'admin2', 'finance2'], {
+        minLength: 2,
+      }),
+      together: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('policy' as const),
+      approvers: fc.constantFrom<ApproverCount>(0, 1, 2, 3),
+      proposer: fc.constantFrom<Admin>('admin', 'admin2'),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ t: 'restart' as const }) },
   {
     weight: 1,
@@ -136,6 +165,8 @@ const stats = {
   resubmitted: 0,
   adoptedByLookup: 0,
   statuses: {} as Record<string, number>,
+  /** Payouts that reached the orchestrator, by the approvals their frozen rule asked. */
+  sentByApprovalsRequired: {} as Record<string, number>,
 };
 const bump = (bag: Record<string, number>, key: string, by = 1) => {
   bag[key] = (bag[key] ?? 0) + by;
@@ -144,7 +175,8 @@ const bump = (bag: Record<string, number>, key: string, by = 1) => {
 describe(`exactly-once payouts, model test (${KIND})`, () => {
   let database: TestDatabase;
   let t: TestApp;
-  const users: Record<'finance' | 'finance2' | 'admin' | 'support', ApiFetch> = {} as never;
+  const users: Record<'finance' | 'finance2' | 'admin' | 'admin2' | 'support', ApiFetch> =
+    {} as never;
   let seq = 0;
 
   beforeAll(async () => {
@@ -167,7 +199,7 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
         reorderWindowMs: 20,
       },
     });
-    for (const role of ['finance', 'finance2', 'admin', 'support'] as const) {
+    for (const role of ['finance', 'finance2', 'admin', 'admin2', 'support'] as const) {
       users[role] = await t.signIn(role);
     }
   });
@@ -181,6 +213,7 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
         `  commands: ${JSON.stringify(stats.commands)}\n` +
         `  faults: ${JSON.stringify(stats.faults)}\n` +
         `  final statuses: ${JSON.stringify(stats.statuses)}\n` +
+        `  sent, by approvals required: ${JSON.stringify(stats.sentByApprovalsRequired)}\n` +
         `  ms per phase: ${JSON.stringify(Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])))}`,
     );
     await t?.close();
@@ -291,6 +324,54 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
     else expect([200, 409]).toContain(res.status);
   }
 
+  /**
+   * Above the threshold, `approvers` people (never the creator; 3 needs finance2, admin and
+   * admin2); below it, none. Proposed by one admin, approved by the other: a concurrent policy
+   * command meets the pending one (409), the same policy again is nothing to change (422).
+   */
+  async function changePolicy(cmd: Extract<Command, { t: 'policy' }>) {
+    const policy = {
+      rules: [
+        {
+          id: `above-${THRESHOLD}-${cmd.approvers}`,
+          name: `Above ${THRESHOLD}: ${cmd.approvers} approvers`,
+          conditions: { currency: '*', amount_above: THRESHOLD },
+          approvals: {
+            count: cmd.approvers,
+            roles: cmd.approvers === 0 ? [] : ['finance', 'admin'],
+          },
+        },
+        { id: 'default', name: 'Default', conditions: {}, approvals: { count: 0, roles: [] } },
+      ],
+    };
+    const other: Admin = cmd.proposer === 'admin' ? 'admin2' : 'admin';
+    try {
+      const proposed = await users[cmd.proposer]('/api/approval-policies/proposals', {
+        method: 'POST',
+        json: { policy },
+      });
+      const reply: any = await proposed.json();
+      expect([201, 409, 422], JSON.stringify(reply)).toContain(proposed.status);
+      if (proposed.status !== 201) return;
+      const approved = await users[other](`/api/approval-policies/proposals/${reply.id}/approve`, {
+        method: 'POST',
+        json: {},
+      });
+      expect(approved.status, JSON.stringify(await approved.clone().json())).toBe(200);
+    } catch (error) {
+      // A restart cut the connection: the proposal may wait; the next one meets it.
+      if (!(error instanceof TypeError)) throw error;
+      stats.cutByRestart += 1;
+      const { pending } = (await (await users.admin('/api/approval-policies')).json()) as any;
+      if (pending) {
+        await users.admin(`/api/approval-policies/proposals/${pending.id}/reject`, {
+          method: 'POST',
+          json: { reason: 'Cut by a restart' },
+        });
+      }
+    }
+  }
+
   async function run(cmd: Command, submitted: Submitted[]) {
     bump(stats.commands, cmd.t);
     return timed(cmd.t, () => runCommand(cmd, submitted));
@@ -311,10 +392,24 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
       case 'approve':
       case 'reject':
         return decide(cmd, submitted);
+      case 'approveMany': {
+        // Aimed at a payout above the threshold when there is one: those wait for approvers.
+        const large = submitted.filter((x) => x.large);
+        const targets = large.length > 0 ? large : submitted;
+        const one = (by: Approver) => decide({ t: 'approve', ref: cmd.ref, by }, targets);
+        if (cmd.together) {
+          await Promise.all(cmd.by.map(one));
+        } else {
+          for (const by of cmd.by) await one(by);
+        }
+        return;
+      }
       case 'notifications':
         if (cmd.mode !== 'normal') bump(stats.faults, `notifications:${cmd.mode}`);
         t.sandbox.notifications.setMode(cmd.mode);
         return;
+      case 'policy':
+        return changePolicy(cmd);
       case 'restart':
         return t.restart();
       case 'reconcileNow':
@@ -356,6 +451,17 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
       .createCalls()
       .filter((c) => c.order_id !== null && ours.has(c.order_id));
     const atSandbox = t.sandbox.inspect.payouts().filter((p) => ours.has(p.order_id));
+    const approvals = rows.length
+      ? await t.db
+          .select({ payoutId: payoutApprovals.payoutId, userId: payoutApprovals.userId })
+          .from(payoutApprovals)
+          .where(
+            inArray(
+              payoutApprovals.payoutId,
+              rows.map((r) => r.id),
+            ),
+          )
+      : [];
 
     for (const s of submitted) {
       const ledger = byOrder.get(s.orderId) ?? [];
@@ -386,16 +492,27 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
           toPayoutStatus(there.status),
         );
         expect(row.orchestratorId).toBe(there.id);
-        // Above the threshold, nothing reached the orchestrator without a second person.
-        if (large.has(s.orderId)) {
-          expect(row.approvedBy, `${s.orderId}: sent without approval`).not.toBeNull();
-          expect(row.approvedBy).not.toBe(row.createdBy);
-        }
       } else {
         expect(['failed', 'rejected', 'awaiting_approval']).toContain(row.status);
       }
-      if (large.has(s.orderId) && !row.approvedBy) {
-        expect(calls.filter((c) => c.order_id === s.orderId)).toHaveLength(0);
+      // Never sent with fewer approvals than the rule frozen on it asked, each by someone
+      // other than its creator, each person once (issue 12: the policy changes under it).
+      const given = approvals.filter((a) => a.payoutId === row.id).map((a) => a.userId);
+      expect(new Set(given).size, `${s.orderId}: an approver counted twice`).toBe(given.length);
+      expect(given, `${s.orderId}: approved by its creator`).not.toContain(row.createdBy);
+      const needed = row.approvalRule?.count ?? 0;
+      // Small payouts match no approval rule under any policy of this test.
+      if (!large.has(s.orderId)) expect(needed, `${s.orderId}: small but held`).toBe(0);
+      const sentThere = calls.some((c) => c.order_id === s.orderId);
+      if (sentThere) {
+        bump(stats.sentByApprovalsRequired, String(needed));
+        expect(given.length, `${s.orderId}: sent with too few approvals`).toBeGreaterThanOrEqual(
+          needed,
+        );
+      }
+      if (given.length < needed) expect(sentThere, `${s.orderId}: sent unapproved`).toBe(false);
+      if (needed > 0 && row.status !== 'awaiting_approval' && row.status !== 'rejected') {
+        expect(row.approvedBy, `${s.orderId}: sent without approval`).not.toBeNull();
       }
       // The full card number is gone once the orchestrator has it or it is over.
       if (row.status !== 'awaiting_approval') expect(row.submission).toBeNull();
@@ -415,7 +532,7 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
 
   it(`holds for ${RUNS} generated scenarios`, { timeout: 30 * 60_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async (steps) => {
+      fc.asyncProperty(scenario, fc.constantFrom(0, 1, 2, 3), async (steps, lateApprovers) => {
         stats.scenarios += 1;
         const submitted: Submitted[] = [];
         for (const step of steps) {
@@ -430,6 +547,14 @@ describe(`exactly-once payouts, model test (${KIND})`, () => {
             note(s, await post(s.key, s.json));
           }
         }
+        // Approvers come by late, all at once: the first 0-3 of the three who may approve
+        // whatever the policy (a rule asking more than came keeps the payout waiting).
+        const late = (['finance2', 'admin', 'admin2'] as const).slice(0, lateApprovers);
+        await Promise.all(
+          submitted.map((s, ref) =>
+            Promise.all(late.map((by) => run({ t: 'approve', ref, by }, submitted))),
+          ),
+        );
         t.sandbox.notifications.setMode('normal');
         await check(submitted);
       }),

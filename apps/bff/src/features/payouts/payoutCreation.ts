@@ -48,7 +48,12 @@ export interface CreatePayoutOptions {
    * payout, and the idempotency key is bound to `request` (what the client sent), so a replay
    * answers the same even after the beneficiary's details change.
    */
-  beneficiary?: { id: string; request: unknown };
+  beneficiary?: {
+    id: string;
+    request: unknown;
+    /** The later of its creation and its last approved change of payment details. */
+    createdOrChangedAt: Date;
+  };
 }
 
 export interface CreatePayoutInput {
@@ -102,7 +107,7 @@ export function createPayoutCreation({
   auditService,
   clock,
   staleAfterMs,
-  approvalPolicy,
+  policies,
   labMaxAmounts,
   corridors,
   onAwaitingApproval,
@@ -115,8 +120,11 @@ export function createPayoutCreation({
   clock: Clock;
   /** An in-flight idempotency key older than this belongs to a request that died. */
   staleAfterMs: number;
-  /** Its first matching rule is frozen on each new payout (issue 12). */
-  approvalPolicy: ApprovalPolicy;
+  /**
+   * The approval policy in force, read at each creation: its first matching rule is frozen on
+   * the new payout (issue 12). A pending change applies only once approved.
+   */
+  policies: { active(): Promise<ApprovalPolicy> };
   /** The largest lab payout per currency: the lab is real money to a real account. */
   labMaxAmounts: AmountsByCurrency;
   /** The merchant's corridors: no other reaches the orchestrator. */
@@ -222,13 +230,16 @@ export function createPayoutCreation({
       );
       const at = clock.now();
       const recipient = recipientOf(payout.metadata);
-      const rule = matchRule(approvalPolicy, {
+      const rule = matchRule(await policies.active(), {
         currency: payout.currency,
         amount: payout.amount,
         payout_method_type: payout.payout_method_type,
         provider: payout.provider,
         country: payout.country,
-        beneficiary: null,
+        // Only a saved beneficiary has a history: any other payout is not "new or changed".
+        beneficiary: options.beneficiary
+          ? { created_or_changed_at: options.beneficiary.createdOrChangedAt.toISOString() }
+          : null,
         now: at,
       });
       const needsApproval = rule.approvals.count > 0;

@@ -297,6 +297,12 @@ describe.each(testDatabaseKinds)('users (%s)', (kind) => {
     const admin = await t.signIn('admin');
     const { items } = await readJson(await admin('/api/users'));
     const me = items.find((u: { email: string }) => u.email === 'admin@example.com');
+    // The demo's second admin steps aside first: then Ada is the last enabled admin.
+    const demoSecond = items.find((u: { email: string }) => u.email === 'admin2@example.com');
+    expect(
+      (await admin(`/api/users/${demoSecond.id}`, { method: 'PATCH', json: { disabled: true } }))
+        .status,
+    ).toBe(200);
     for (const patch of [{ disabled: true }, { role: 'finance' }]) {
       const res = await admin(`/api/users/${me.id}`, { method: 'PATCH', json: patch });
       expect(res.status).toBe(409);
@@ -307,7 +313,7 @@ describe.each(testDatabaseKinds)('users (%s)', (kind) => {
       await admin('/api/users', {
         method: 'POST',
         json: {
-          email: 'admin2@example.com',
+          email: 'admin3@example.com',
           name: 'Second',
           role: 'admin',
           password: NEW_PASSWORD,
@@ -321,9 +327,9 @@ describe.each(testDatabaseKinds)('users (%s)', (kind) => {
     expect(demoted.status).toBe(200);
     // A role change drops the user's cached sessions: the demoted admin is no longer one.
     expect((await admin('/api/users')).status).toBe(403);
-    const boss = await readJson(await signInAs('admin2@example.com', NEW_PASSWORD));
+    const boss = await readJson(await signInAs('admin3@example.com', NEW_PASSWORD));
     expect(boss.user.role).toBe('admin');
-    const cookie = (await signInAs('admin2@example.com', NEW_PASSWORD)).headers
+    const cookie = (await signInAs('admin3@example.com', NEW_PASSWORD)).headers
       .getSetCookie()[0]!
       .split(';')[0]!;
     const restore = await t.api(`/api/users/${me.id}`, {

@@ -34,6 +34,8 @@ const UUID = UUID_RE;
 
 export const DEMO_USERS: readonly { email: string; name: string; role: Role }[] = [
   { email: 'admin@example.com', name: 'Ada Admin', role: 'admin' },
+  // A second admin: approval-policy changes need one (four eyes).
+  { email: 'admin2@example.com', name: 'Alan Second', role: 'admin' },
   { email: 'finance@example.com', name: 'Fin Ance', role: 'finance' },
   { email: 'finance2@example.com', name: 'Fiona Second', role: 'finance' },
   { email: 'support@example.com', name: 'Sam Support', role: 'support' },

@@ -10,6 +10,8 @@ const TABLES = [
   { name: 'payout_events', row: sql`to_jsonb(t)` },
   { name: 'idempotency_keys', row: sql`to_jsonb(t)` },
   { name: 'audit_log', row: sql`to_jsonb(t)` },
+  { name: 'approval_policy_versions', row: sql`to_jsonb(t)` },
+  { name: 'approval_policy_proposals', row: sql`to_jsonb(t)` },
   // Failed sign-ins are counted here (the one route allowed to: `countsFailedSignIns`).
   { name: 'rate_limit_hits', row: sql`to_jsonb(t)` },
 ] as const;

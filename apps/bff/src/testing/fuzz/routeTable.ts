@@ -353,6 +353,53 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     role: 'support',
     body: { base: {}, fields: { digest: 'string' }, strict: true },
   },
+  // Approval policies (issue 12): everyone reads; admins propose, decide and dry-run.
+  {
+    method: 'GET',
+    path: '/api/approval-policies',
+    role: 'support',
+    query: { keys: [], strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/approval-policies/proposals',
+    role: 'admin',
+    // A policy without rules: a valid one would be a proposal (a write), this never is.
+    body: {
+      base: { policy: { rules: [] }, note: 'Fuzz' },
+      fields: { policy: 'object', 'policy.rules': 'object', note: 'string' },
+      strict: true,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/approval-policies/proposals/:id/approve',
+    role: 'admin',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/approval-policies/proposals/:id/reject',
+    role: 'admin',
+    body: { base: { reason: 'Fuzz' }, fields: { reason: 'string' }, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/approval-policies/dry-run',
+    role: 'admin',
+    body: {
+      base: { payout: { amount: '10.00', currency: 'EUR', country: 'BE' } },
+      fields: {
+        policy: 'object',
+        payout: 'object',
+        'payout.amount': 'string',
+        'payout.provider': 'string',
+        'payout.payout_method_type': 'string',
+        'payout.beneficiary_changed_days_ago': 'string',
+      },
+      strict: true,
+    },
+  },
   // The orchestrator's webhook (no session; the path token is the credential).
   {
     method: 'POST',
