@@ -73,7 +73,9 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     await rule().getByLabel('Finance may approve').check();
     await rule().getByLabel('Admin may approve').check();
     while (position > 1) {
-      await rule().getByRole('button', { name: `Move rule ${position} up` }).click();
+      await rule()
+        .getByRole('button', { name: `Move rule ${position} up` })
+        .click();
       position -= 1;
       await expect.poll(() => rule().getByLabel('Rule name').inputValue()).toBe(RULE_NAME);
     }
@@ -81,7 +83,10 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     await editor.getByLabel('Note').fill('Large euro payouts need a second finance check.');
     await expectAxeClean(page, 'the policy editor');
     await editor.getByRole('button', { name: 'Submit proposal' }).click();
-    await page.getByText(/waits? for another admin/i).first().waitFor();
+    await page
+      .getByText(/waits? for another admin/i)
+      .first()
+      .waitFor();
   }
 
   /** The wizard, 60,000 EUR by bank transfer; returns the order id and the payout's id. */
@@ -139,15 +144,18 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
 
     // The first approver works from the inbox: recorded, the payout still waits.
     const finance2 = await signedIn('finance2@example.com');
+    await finance2.page.goto('/payouts');
     await finance2.page
       .getByRole('button', { name: /^Open menu \(1 payout awaits your approval\)/ })
       .waitFor();
     await approveFromInbox(finance2.page, orderId);
     const results = finance2.page.getByRole('list', { name: 'Results' });
     await results.getByText(`${orderId}: Approved: waiting for 1 more approval`).waitFor();
-    expect(sandboxOf(app).inspect.createCalls().filter((c) => c.order_id === orderId)).toEqual(
-      [],
-    );
+    expect(
+      sandboxOf(app)
+        .inspect.createCalls()
+        .filter((c) => c.order_id === orderId),
+    ).toEqual([]);
     // Already approved by finance2: in the list, not actionable, saying why.
     await finance2.page.reload();
     await finance2.page.getByRole('table', { name: 'Payouts awaiting approval' }).waitFor();

@@ -2,7 +2,11 @@ import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './app.js';
 
 export type DemoUser =
-  'admin@example.com' | 'finance@example.com' | 'finance2@example.com' | 'support@example.com';
+  | 'admin@example.com'
+  | 'admin2@example.com'
+  | 'finance@example.com'
+  | 'finance2@example.com'
+  | 'support@example.com';
 
 /** Signs in through the sign-in page, the way a person does, and waits for the payouts list. */
 export async function signIn(page: Page, email: DemoUser): Promise<void> {
