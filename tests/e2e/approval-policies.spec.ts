@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { createPayoutViaApi } from './support/payoutsApi.js';
 import { sandboxOf } from './support/sandboxOf.js';
 import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signInViaApi, type DemoUser } from './support/signIn.js';
@@ -109,6 +110,36 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     return { orderId, id };
   }
 
+  function createCallsFor(orderId: string) {
+    return sandboxOf(app)
+      .inspect.createCalls()
+      .filter((call) => call.order_id === orderId);
+  }
+
+  /** A bank payout in EUR through the API, as the page's user; returns its order id. */
+  async function payViaApi(page: Page, orderId: string, amount: string): Promise<string> {
+    const reply = await createPayoutViaApi(page.request, app.url, {
+      order_id: orderId,
+      provider: 'northwind_pay',
+      country: 'DE',
+      currency: 'EUR',
+      state: null,
+      amount,
+      payout_method_type: 'bank_account',
+      metadata: {
+        bankName: 'Commerzbank',
+        bankCode: 'COBADEFFXXX',
+        bankAccountNumber: 'DE89370400440532013000',
+        bankAccountName: 'Otto Hahn',
+        customerFirstName: 'Otto',
+        customerLastName: 'Hahn',
+        email: 'otto.hahn@example.com',
+      },
+    });
+    expect(reply.status).toBe(201);
+    return orderId;
+  }
+
   async function approveFromInbox(page: Page, orderId: string): Promise<void> {
     await page.goto('/approvals');
     await page.getByRole('table', { name: 'Payouts awaiting approval' }).waitFor();
@@ -142,28 +173,37 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     const finance = await signedIn('finance@example.com');
     const { orderId, id } = await makePayout(finance.page);
 
-    // The first approver works from the inbox: recorded, the payout still waits.
+    // Two more wait beside it: one finance2 may approve (one approver above 10,000), and one
+    // finance2 made, which is not theirs to decide.
+    const small = await payViaApi(finance.page, 'INBOX-12500', '12500.00');
     const finance2 = await signedIn('finance2@example.com');
+    const own = await payViaApi(finance2.page, 'INBOX-OWN', '25000.00');
     await finance2.page.goto('/payouts');
     await finance2.page
-      .getByRole('button', { name: /^Open menu \(1 payout awaits your approval\)/ })
+      .getByRole('button', { name: /^Open menu \(2 payouts await your approval\)/ })
       .waitFor();
-    await approveFromInbox(finance2.page, orderId);
-    const results = finance2.page.getByRole('list', { name: 'Results' });
-    await results.getByText(`${orderId}: Approved: waiting for 1 more approval`).waitFor();
-    expect(
-      sandboxOf(app)
-        .inspect.createCalls()
-        .filter((c) => c.order_id === orderId),
-    ).toEqual([]);
-    // Already approved by finance2: in the list, not actionable, saying why.
-    await finance2.page.reload();
-    await finance2.page.getByRole('table', { name: 'Payouts awaiting approval' }).waitFor();
-    await expect
-      .poll(() => finance2.page.getByRole('checkbox', { name: `Select ${orderId}` }).count())
-      .toBe(0);
+
+    // The first approver works from the inbox: both selected, approved in one request.
+    await finance2.page.goto('/approvals');
+    const inbox = finance2.page.getByRole('table', { name: 'Payouts awaiting approval' });
+    await inbox.getByText('You created this payout', { exact: false }).waitFor();
+    expect(await inbox.getByRole('checkbox', { name: `Select ${own}` }).count()).toBe(0);
+    await inbox.getByRole('checkbox', { name: `Select ${orderId}` }).check();
+    await inbox.getByRole('checkbox', { name: `Select ${small}` }).check();
     await expectAxeClean(finance2.page, 'the approvals inbox');
     await finance2.page.screenshot({ path: `${SCREENSHOTS_DIR}/approvals-inbox.png` });
+    await finance2.page.getByRole('button', { name: 'Approve selected' }).click();
+    const results = finance2.page.getByRole('list', { name: 'Results' });
+    // The 60,000 one is recorded and still waits; the 12,500 one needed only this approval.
+    await results.getByText(`${orderId}: Approved: waiting for 1 more approval`).waitFor();
+    await results.getByText(`${small}: Approved and sent`).waitFor();
+    expect(createCallsFor(orderId)).toEqual([]);
+    // Already approved by finance2: still listed, not actionable, saying why.
+    await finance2.page.reload();
+    await inbox.getByText('You approved it already', { exact: false }).waitFor();
+    await expect
+      .poll(() => inbox.getByRole('checkbox', { name: `Select ${orderId}` }).count())
+      .toBe(0);
 
     // The second approver: an admin. Now it is sent.
     await approveFromInbox(admin.page, orderId);
@@ -171,14 +211,7 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
       .getByRole('list', { name: 'Results' })
       .getByText(`${orderId}: Approved and sent`)
       .waitFor();
-    await expect
-      .poll(() =>
-        sandboxOf(app)
-          .inspect.createCalls()
-          .filter((c) => c.order_id === orderId)
-          .map((c) => c.outcome),
-      )
-      .toEqual(['created']);
+    await expect.poll(() => createCallsFor(orderId).map((c) => c.outcome)).toEqual(['created']);
 
     // The creator sees both approvals on the detail page.
     await finance.page.goto(`/payouts/${encodeURIComponent(id)}`);

@@ -23,7 +23,12 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
     const { page, unexpectedErrors } = await openPage(browser, app.url);
     await signIn(page, 'support@example.com');
 
-    expect(await menuSections(page)).toEqual(['Payouts', 'Beneficiaries', 'Providers']);
+    expect(await menuSections(page)).toEqual([
+      'Payouts',
+      'Beneficiaries',
+      'Providers',
+      'Approval policies',
+    ]);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page
       .getByRole('navigation', { name: 'Sections' })

@@ -90,7 +90,7 @@ describe('an admin manages users and reads the audit log', () => {
     await signInAs(grace.page, NEW_USER.email, NEW_USER.password);
     await expect
       .poll(() => menuSections(grace.page))
-      .toEqual(['Payouts', 'Beneficiaries', 'Providers']);
+      .toEqual(['Payouts', 'Beneficiaries', 'Providers', 'Approval policies']);
 
     // A payout and a lab run, so the log has one of each family.
     expect((await createPayoutViaApi(page.request, app.url, PAYOUT)).status).toBe(201);
@@ -123,7 +123,7 @@ describe('an admin manages users and reads the audit log', () => {
       .poll(() => auditRows(page))
       .toEqual([
         ['admin@example.com', 'user.created'],
-        ...Array.from({ length: 4 }, () => ['system', 'user.created']),
+        ...Array.from({ length: 5 }, () => ['system', 'user.created']),
       ]);
     await page
       .getByRole('table', { name: 'Audit log entries' })
