@@ -6,12 +6,17 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can, type PolicyProposalDto, type SessionUser } from '@payouts/contracts';
+import {
+  can,
+  POLICY_REASON_MAX_LENGTH,
+  type PolicyProposalDto,
+  type SessionUser,
+} from '@payouts/contracts';
 import { useState } from 'react';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { PolicyChanges } from './PolicyChanges.js';
 import { PolicyRulesTable } from './PolicyRulesTable.js';
-import { ReasonDialog } from './ReasonDialog.js';
+import { ReasonDialog } from '../../components/ReasonDialog.js';
 import type { PolicyDecision } from './useApprovalPolicies.js';
 
 /**
@@ -112,6 +117,7 @@ export function PendingProposal({
         }
         submitLabel={mine ? 'Withdraw' : 'Reject change'}
         pending={pending}
+        maxLength={POLICY_REASON_MAX_LENGTH}
         onClose={() => setRejecting(false)}
         onSubmit={(reason) =>
           decide({ kind: 'reject', id: proposal.id, reason }, () => setRejecting(false))

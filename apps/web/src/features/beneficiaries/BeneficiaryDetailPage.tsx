@@ -17,7 +17,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   BENEFICIARY_REASON_MAX_LENGTH,
@@ -28,13 +27,14 @@ import {
   type BeneficiaryEventDto,
   type SessionUser,
 } from '@payouts/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DetailList } from '../../components/DetailList.js';
 import { BackLink, detailQueryState } from '../../components/DetailQueryState.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { metadataLabel } from '../../components/metadataLabel.js';
+import { ReasonDialog } from '../../components/ReasonDialog.js';
 import { regionName } from '../../components/regionName.js';
 import { useSession } from '../session/useSession.js';
 import { BeneficiaryStatusChip } from './BeneficiaryStatusChip.js';
@@ -98,67 +98,6 @@ function DiffTable({ change, caption }: { change: BeneficiaryChangeDto; caption:
   );
 }
 
-function RejectDialog({
-  open,
-  pending,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const trimmed = reason.trim();
-  const problem =
-    trimmed === ''
-      ? 'Say why the change is rejected.'
-      : trimmed.length > BENEFICIARY_REASON_MAX_LENGTH
-        ? `At most ${BENEFICIARY_REASON_MAX_LENGTH} characters (now ${trimmed.length}).`
-        : null;
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (problem === null) onSubmit(trimmed);
-  };
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="reject-change-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="reject-change-title">Reject this change?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The current payment details stay in force. The person who proposed the change sees your
-            reason.
-          </DialogContentText>
-          <TextField
-            label="Reason"
-            required
-            multiline
-            minRows={2}
-            fullWidth
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={submitted && problem !== null}
-            helperText={
-              (submitted ? problem : null) ??
-              `${trimmed.length} / ${BENEFICIARY_REASON_MAX_LENGTH} characters`
-            }
-            sx={{ mt: 2 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Back</Button>
-          <Button type="submit" variant="contained" color="error" loading={pending}>
-            Reject change
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
 const ACTION_FAILED: Readonly<Record<BeneficiaryAction['kind'], string>> = {
   approve: 'The change could not be approved',
   reject: 'The change could not be rejected',
@@ -219,8 +158,13 @@ function PendingChange({
           </Button>
         </Stack>
       ) : null}
-      <RejectDialog
+      <ReasonDialog
         open={rejecting}
+        title="Reject this change?"
+        text="The current payment details stay in force. The person who proposed the change sees your reason."
+        submitLabel="Reject change"
+        missing="Say why the change is rejected."
+        maxLength={BENEFICIARY_REASON_MAX_LENGTH}
         pending={pending}
         onClose={() => setRejecting(false)}
         onSubmit={(reason) =>

@@ -5,16 +5,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { POLICY_REASON_MAX_LENGTH } from '@payouts/contracts';
 import { useId, useState, type FormEvent } from 'react';
 
-/** Asks why before a proposal is rejected or withdrawn. */
+/**
+ * Asks why before something is rejected or withdrawn (a policy proposal, a beneficiary's change):
+ * a required reason of at most `maxLength` characters, trimmed.
+ */
 export function ReasonDialog({
   open,
   title,
   text,
   submitLabel,
   pending,
+  maxLength,
+  missing = 'Say why.',
   onClose,
   onSubmit,
 }: {
@@ -23,6 +27,9 @@ export function ReasonDialog({
   text: string;
   submitLabel: string;
   pending: boolean;
+  maxLength: number;
+  /** The error when no reason is given. */
+  missing?: string;
   onClose: () => void;
   onSubmit: (reason: string) => void;
 }) {
@@ -32,9 +39,9 @@ export function ReasonDialog({
   const trimmed = reason.trim();
   const problem =
     trimmed === ''
-      ? 'Say why.'
-      : trimmed.length > POLICY_REASON_MAX_LENGTH
-        ? `At most ${POLICY_REASON_MAX_LENGTH} characters (now ${trimmed.length}).`
+      ? missing
+      : trimmed.length > maxLength
+        ? `At most ${maxLength} characters (now ${trimmed.length}).`
         : null;
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -57,8 +64,7 @@ export function ReasonDialog({
             onChange={(e) => setReason(e.target.value)}
             error={submitted && problem !== null}
             helperText={
-              (submitted ? problem : null) ??
-              `${trimmed.length} / ${POLICY_REASON_MAX_LENGTH} characters`
+              (submitted ? problem : null) ?? `${trimmed.length} / ${maxLength} characters`
             }
             sx={{ mt: 2 }}
           />
