@@ -15,17 +15,10 @@ import {
   makePayoutButton,
   nextButton,
   stepHeading,
+  northwindBankRecipient,
 } from './support/wizardSteps.js';
 
-const RECIPIENT = {
-  'Bank name': 'Commerzbank',
-  BIC: 'COBADEFFXXX',
-  IBAN: 'DE89370400440532013000',
-  'Account holder name': 'Emmy Noether',
-  'First name': 'Emmy',
-  'Last name': 'Noether',
-  Email: 'emmy.noether@example.com',
-};
+const RECIPIENT = northwindBankRecipient('Emmy', 'Noether');
 
 /**
  * axe-core's serious and critical findings on every screen of the payout journeys, in the light

@@ -13,19 +13,10 @@ import {
   fillRecipientStep,
   makePayoutButton,
   stepHeading,
-  type RecipientValue,
+  northwindBankRecipient,
 } from './support/wizardSteps.js';
 
-/** Northwind Pay's bank section (DE/EUR). */
-const BANK_RECIPIENT: Record<string, RecipientValue> = {
-  'Bank name': 'Commerzbank',
-  BIC: 'COBADEFFXXX',
-  IBAN: 'DE89370400440532013000',
-  'Account holder name': 'Lise Meitner',
-  'First name': 'Lise',
-  'Last name': 'Meitner',
-  Email: 'lise.meitner@example.com',
-};
+const BANK_RECIPIENT = northwindBankRecipient('Lise', 'Meitner');
 
 const RULE_NAME = 'Two approvers above 50,000 EUR';
 

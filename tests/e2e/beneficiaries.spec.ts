@@ -14,22 +14,13 @@ import {
   nextButton,
   recipientField,
   stepHeading,
-  type RecipientValue,
+  northwindBankRecipient,
 } from './support/wizardSteps.js';
 
 const IBAN = 'DE89370400440532013000';
 const NEW_IBAN = 'DE75512108001245126199';
 
-/** Northwind Pay's bank section (DE/EUR). */
-const BANK_RECIPIENT: Record<string, RecipientValue> = {
-  'Bank name': 'Commerzbank',
-  BIC: 'COBADEFFXXX',
-  IBAN,
-  'Account holder name': 'Lise Meitner',
-  'First name': 'Lise',
-  'Last name': 'Meitner',
-  Email: 'lise.meitner@example.com',
-};
+const BANK_RECIPIENT = northwindBankRecipient('Lise', 'Meitner', IBAN);
 
 /** Axe in both themes, each after a reload so no colour transition is half-way. */
 async function axeBothThemes(page: Page, ready: () => Promise<unknown>): Promise<void> {

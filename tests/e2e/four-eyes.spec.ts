@@ -15,19 +15,10 @@ import {
   fillRecipientStep,
   makePayoutButton,
   stepHeading,
-  type RecipientValue,
+  northwindBankRecipient,
 } from './support/wizardSteps.js';
 
-/** Northwind Pay's bank section (DE/EUR). */
-const BANK_RECIPIENT: Record<string, RecipientValue> = {
-  'Bank name': 'Commerzbank',
-  BIC: 'COBADEFFXXX',
-  IBAN: 'DE89370400440532013000',
-  'Account holder name': 'Emmy Noether',
-  'First name': 'Emmy',
-  'Last name': 'Noether',
-  Email: 'emmy.noether@example.com',
-};
+const BANK_RECIPIENT = northwindBankRecipient('Emmy', 'Noether');
 
 const REJECTION_REASON = 'The recipient is not on the approved supplier list';
 

@@ -25,6 +25,7 @@ import {
   stepHeading,
   tabTo,
   type RecipientValue,
+  northwindBankRecipient,
 } from './support/wizardSteps.js';
 import { accessibleDescription } from './support/accessibleDescription.js';
 
@@ -40,16 +41,7 @@ const CARD_RECIPIENT: Record<string, RecipientValue> = {
   Email: 'ada.lovelace@example.com',
 };
 
-/** Northwind Pay's bank section (DE/EUR): BIC and IBAN rather than the full US bank list. */
-const NORTHWIND_BANK_RECIPIENT: Record<string, RecipientValue> = {
-  'Bank name': 'Commerzbank',
-  BIC: 'COBADEFFXXX',
-  IBAN: 'DE89370400440532013000',
-  'Account holder name': 'Emmy Noether',
-  'First name': 'Emmy',
-  'Last name': 'Noether',
-  Email: 'emmy.noether@example.com',
-};
+const NORTHWIND_BANK_RECIPIENT = northwindBankRecipient('Emmy', 'Noether');
 
 describe('make a payout through the "+" wizard', () => {
   let app: E2eApp;

@@ -126,3 +126,20 @@ export async function fillRecipientStep(
 export function makePayoutButton(page: Page): Locator {
   return page.getByRole('button', { name: 'Make a payout' });
 }
+
+/** Northwind Pay's bank section (DE/EUR): BIC and IBAN rather than the full US bank list. */
+export function northwindBankRecipient(
+  firstName: string,
+  lastName: string,
+  iban = 'DE89370400440532013000',
+): Record<string, RecipientValue> {
+  return {
+    'Bank name': 'Commerzbank',
+    BIC: 'COBADEFFXXX',
+    IBAN: iban,
+    'Account holder name': `${firstName} ${lastName}`,
+    'First name': firstName,
+    'Last name': lastName,
+    Email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+  };
+}
