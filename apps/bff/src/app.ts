@@ -231,6 +231,7 @@ export function createApp({
       policyChangeProposed: async (input) => {
         await staffNotifier.policyChangeProposed(input);
       },
+      policyChangeDecided: (proposalId) => staffNotifier.settled(proposalId),
     },
   });
   const payoutsRepository = createPayoutsRepository(db);
@@ -272,6 +273,11 @@ export function createApp({
   const payoutApprovals = createPayoutApprovals({
     ...payouts,
     approvalCooldownMs: config.approvalCooldownMs,
+    // Decided: the approvers' bell items and unsent e-mails about it stop asking.
+    onDecided: (payoutId) =>
+      staffNotifier.settled(payoutId).catch((error: unknown) => {
+        logger.error({ err: error, payoutId }, 'approvers’ notifications not settled');
+      }),
   });
   const payoutStatusUpdates = createPayoutStatusUpdates({
     ...payouts,

@@ -28,9 +28,13 @@ import type {
 /** Decided proposals `GET /api/approval-policies` shows. */
 export const POLICY_HISTORY_LIMIT = 20;
 
-/** Told once a proposal is committed, so the other admins hear of it (optional). */
+/**
+ * Told once a proposal is committed, so the other admins hear of it, and once it is decided, so
+ * they stop being asked (optional).
+ */
 export interface PolicyChangeNotifier {
   policyChangeProposed(input: { proposalId: string; proposedBy: string }): Promise<void>;
+  policyChangeDecided?(proposalId: string): Promise<void>;
 }
 
 /** What payout creation needs: the policy in force now. */
@@ -139,11 +143,17 @@ export function createApprovalPoliciesService({
     }
   }
 
-  function decidedResult(result: Awaited<ReturnType<ApprovalPoliciesRepository['decide']>>) {
+  async function decidedResult(
+    result: Awaited<ReturnType<ApprovalPoliciesRepository['decide']>>,
+  ) {
     if (result.kind === 'not_found') throw new AppError('not_found', 'No such policy proposal.');
     if (result.kind === 'version_taken') {
       throw new AppError('conflict', 'The policy changed meanwhile. Reload and try again.');
     }
+    // The decision stands whatever happens to the bell: a failure is logged only.
+    await notify?.policyChangeDecided?.(result.proposal.id).catch((error: unknown) => {
+      logger.warn({ err: error, proposalId: result.proposal.id }, 'policy notifications not settled');
+    });
     return oneProposalDto(result.proposal);
   }
 

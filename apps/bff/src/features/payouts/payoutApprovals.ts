@@ -71,6 +71,7 @@ export function createPayoutApprovals({
   auditService,
   clock,
   approvalCooldownMs,
+  onDecided,
 }: {
   payoutsRepository: PayoutsRepository;
   views: PayoutViews;
@@ -82,6 +83,8 @@ export function createPayoutApprovals({
    * less than this long ago is no second person (0: no cooldown).
    */
   approvalCooldownMs: number;
+  /** The payout left awaiting_approval (approved, rejected, cancelled); never throws. */
+  onDecided?: (payoutId: string) => Promise<void>;
 }): PayoutApprovals {
   const { dtoOf, findOr404 } = views;
 
@@ -229,6 +232,7 @@ export function createPayoutApprovals({
         );
       }
       if (!decision.final) return dtoOf(id);
+      await onDecided?.(id);
       const approved = result.row;
       const request = lifecycle.open(approved);
       // Sealed under another key (PAYOUT_DATA_KEY or SESSION_SECRET changed): nothing sent.
@@ -259,6 +263,7 @@ export function createPayoutApprovals({
             data: { reason },
           }),
       );
+      await onDecided?.(id);
       return dtoOf(id);
     },
 
@@ -287,6 +292,7 @@ export function createPayoutApprovals({
             data: reason ? { reason } : {},
           }),
       );
+      await onDecided?.(id);
       return dtoOf(id);
     },
   };

@@ -267,6 +267,17 @@ describe.each(testDatabaseKinds)('staff notifications by e-mail (%s)', (kind) =>
       link_path: '/approval-policies',
     });
     expect((await bell(admin)).items[0].kind).toBe('payout_awaiting_approval');
+
+    // Decided (here rejected by admin2): it no longer asks anyone.
+    const rejected = await admin2(`/api/approval-policies/proposals/${proposalId}/reject`, {
+      method: 'POST',
+      json: { reason: 'Keep the name' },
+    });
+    expect(rejected.status).toBe(200);
+    expect((await bell(admin2)).items[0]).toMatchObject({
+      target_id: proposalId,
+      read_at: expect.any(String),
+    });
   });
 
   it('marks one’s own notifications read, by id or all, and refuses bad input without a change', async () => {
@@ -337,6 +348,52 @@ describe.each(testDatabaseKinds)('staff notifications by e-mail (%s)', (kind) =>
     expect(await get(finance)).toEqual({ digest: 'immediate', email_enabled: true });
     expect((await t.api('/api/me/notification-settings')).status).toBe(401);
     expect((await t.api('/api/me/notifications')).status).toBe(401);
+  });
+
+  it('settles what was decided: the bell stops asking, and no unsent e-mail mentions it', async () => {
+    expect(
+      (
+        await hourly('/api/me/notification-settings', {
+          method: 'PATCH',
+          json: { digest: 'hourly' },
+        })
+      ).status,
+    ).toBe(200);
+    // Whatever earlier tests left queued goes out first.
+    t.clock.advance(3_600_000);
+    await t.notificationMailer!.runOnce();
+    const before = smtp.mails.length;
+    const decided = await create(finance, '14000.00');
+    const waiting = await create(finance, '16000.00');
+    const readAt = async (as: ApiFetch, id: string) =>
+      ((await bell(as)).items as { target_id: string; read_at: string | null }[]).find(
+        (item) => item.target_id === id,
+      )?.read_at;
+    expect(await readAt(hourly, decided.id)).toBeNull();
+
+    // finance2 approves one before any e-mail about it left: it is sent, and settled for all.
+    const approved = await finance2(`/api/payouts/${decided.id}/approve`, {
+      method: 'POST',
+      json: {},
+    });
+    expect(approved.status).toBe(200);
+    for (const as of [hourly, admin]) {
+      expect(await readAt(as, decided.id)).toEqual(expect.any(String));
+      expect(await readAt(as, waiting.id)).toBeNull();
+    }
+    t.clock.advance(3_600_000);
+    await t.notificationMailer!.runOnce();
+    const mails = newMails(before);
+    // The immediate ones about the decided payout were dropped; the waiting one still mailed.
+    expect(mails.filter((m) => m.text.includes(`/payouts/${decided.id}`))).toEqual([]);
+    expect(recipientsOf(mails.filter((m) => m.text.includes(`/payouts/${waiting.id}`)))).toEqual([
+      'admin2@example.com',
+      'admin@example.com',
+      'finance-hourly@example.com',
+      'finance2@example.com',
+    ]);
+    const digest = mails.filter((m) => m.to.includes('finance-hourly@example.com'));
+    expect(digest.map((m) => m.subject)).toEqual(['1 item awaiting your approval (hourly digest)']);
   });
 
   it('never logs the SMTP URL or its password', () => {

@@ -50,6 +50,12 @@ export interface StaffNotificationsRepository {
   unreadCount(userId: string): Promise<number>;
   /** Marks one's own unread notifications read (`ids` undefined: all of them). */
   markRead(userId: string, ids: readonly string[] | undefined, at: Date): Promise<void>;
+  /**
+   * What `targetId` asked of everyone was done (the payout or proposal was decided): its unread
+   * notifications are read for every recipient, so the bell stops asking and no e-mail that has
+   * not left yet mentions it.
+   */
+  settle(targetId: string, at: Date): Promise<number>;
   digestOf(userId: string): Promise<NotificationDigest | undefined>;
   setDigest(userId: string, digest: NotificationDigest): Promise<void>;
   /** Leases due e-mails (`FOR UPDATE SKIP LOCKED`) and counts the attempt. */
@@ -181,6 +187,15 @@ export function createStaffNotificationsRepository(db: Database): StaffNotificat
         );
     },
 
+    async settle(targetId, at) {
+      const settled = await db
+        .update(staffNotifications)
+        .set({ readAt: at })
+        .where(and(eq(staffNotifications.targetId, targetId), isNull(staffNotifications.readAt)))
+        .returning({ id: staffNotifications.id });
+      return settled.length;
+    },
+
     async digestOf(userId) {
       const [row] = await db
         .select({ digest: users.notificationDigest })
@@ -236,10 +251,11 @@ export function createStaffNotificationsRepository(db: Database): StaffNotificat
         .select({ email: users.email, name: users.name, disabledAt: users.disabledAt })
         .from(users)
         .where(eq(users.id, mail.userId));
+      // Unread only: what was read in the app, or settled by a decision, needs no e-mail.
       const notifications = await db
         .select()
         .from(staffNotifications)
-        .where(eq(staffNotifications.mailId, mail.id))
+        .where(and(eq(staffNotifications.mailId, mail.id), isNull(staffNotifications.readAt)))
         .orderBy(asc(staffNotifications.createdAt), asc(staffNotifications.id));
       return {
         mail,

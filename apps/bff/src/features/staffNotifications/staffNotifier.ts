@@ -19,6 +19,8 @@ export interface StaffNotifier {
     proposalId: string;
     proposedBy: string;
   }): Promise<StaffNotificationRow[]>;
+  /** The payout or proposal no longer waits: its notifications stop asking (bell and e-mail). */
+  settled(targetId: string): Promise<void>;
 }
 
 /** The end of the clock hour `at` is in: when the digest of notifications made in it is due. */
@@ -64,6 +66,10 @@ export function createStaffNotifier({
     async payoutAwaitingApproval(payout) {
       const roles = payout.approval_rule?.roles ?? [];
       return notify(roles, payout.created_by.id, payoutAwaitingApprovalText(payout));
+    },
+    async settled(targetId) {
+      const count = await repo.settle(targetId, clock.now());
+      if (count > 0) log.info({ targetId, settled: count }, 'staff notifications settled');
     },
     async policyChangeProposed({ proposalId, proposedBy }) {
       const proposedByName = (await repo.userName(proposedBy)) ?? 'a colleague';
