@@ -143,16 +143,17 @@ export function createApprovalPoliciesService({
     }
   }
 
-  async function decidedResult(
-    result: Awaited<ReturnType<ApprovalPoliciesRepository['decide']>>,
-  ) {
+  async function decidedResult(result: Awaited<ReturnType<ApprovalPoliciesRepository['decide']>>) {
     if (result.kind === 'not_found') throw new AppError('not_found', 'No such policy proposal.');
     if (result.kind === 'version_taken') {
       throw new AppError('conflict', 'The policy changed meanwhile. Reload and try again.');
     }
     // The decision stands whatever happens to the bell: a failure is logged only.
     await notify?.policyChangeDecided?.(result.proposal.id).catch((error: unknown) => {
-      logger.warn({ err: error, proposalId: result.proposal.id }, 'policy notifications not settled');
+      logger.warn(
+        { err: error, proposalId: result.proposal.id },
+        'policy notifications not settled',
+      );
     });
     return oneProposalDto(result.proposal);
   }
