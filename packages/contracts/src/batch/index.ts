@@ -1,0 +1,3 @@
+export * from './batchFileModel.js';
+export * from './batchCsv.js';
+export * from './validateBatchRows.js';
