@@ -76,8 +76,20 @@ const NUMBER_CELL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
  * number inputs give), the text as written otherwise; validation refuses what does not fit.
  */
 export function batchCellValue(column: BatchColumn, cell: string): PayoutMetadataValue | undefined {
-  if (cell.trim() === '') return undefined;
-  const type = column.field?.schema.type;
+  const schema = column.field?.schema;
+  if (cell.trim() === '') {
+    // A required field that takes an empty value (a card token next to a card number) gets it;
+    // otherwise a blank cell is a field left out, which validation reports when it is required.
+    const takesEmpty =
+      column.field?.required === true &&
+      schema?.type === 'string' &&
+      (schema.minLength ?? 0) === 0 &&
+      schema.pattern === undefined &&
+      schema.format === undefined &&
+      schema.oneOf === undefined;
+    return takesEmpty ? '' : undefined;
+  }
+  const type = schema?.type;
   const trimmed = cell.trim();
   if (type === 'integer' && INTEGER_CELL.test(trimmed)) return Number(trimmed);
   if (type === 'number' && NUMBER_CELL.test(trimmed)) return Number(trimmed);
