@@ -111,6 +111,19 @@ describe('parseBatchFile', () => {
     expect(missing.detail).toMatch(/"bankAccountNumber"/);
   });
 
+  it('names a header cell left empty (a trailing delimiter)', () => {
+    expect(refusal(utf8(`${names.join(',')},\n`)).detail).toMatch(
+      /does not know: one without a name\./,
+    );
+  });
+
+  it('keeps a # inside a cell and a quoted cell starting with #', () => {
+    const row = { ...example, order_id: 'A-1', bankAddress: 'Flat #2', bankBranch: '#1 branch' };
+    const csv = batchRowsCsv(model, [row]);
+    expect(csv).toContain(',"#1 branch",');
+    expect(parseBatchFile(utf8(csv), model).rows).toEqual([row]);
+  });
+
   it('refuses a header without rows', () => {
     expect(refusal(utf8(`${names.join(',')}\r\n`)).extensions).toMatchObject({
       problem: 'no_rows',

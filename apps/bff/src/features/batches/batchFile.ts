@@ -36,7 +36,8 @@ function badFile(
   return new AppError('bad_file', detail, { extensions: { problem, ...extra } });
 }
 
-const list = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
+const list = (names: readonly string[]): string =>
+  [...new Set(names.map((n) => (n.trim() === '' ? 'one without a name' : `"${n}"`)))].join(', ');
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 /** The header line: the first line that is neither blank nor a `#` comment. */
