@@ -219,6 +219,44 @@ describe('validateBatchRows', () => {
     ]);
   });
 
+  it("reports a saved beneficiary's details that no longer fit the form on its reference", () => {
+    const blank = Object.fromEntries([
+      ['order_id', ''],
+      ...m.columns.filter((c) => c.kind === 'field').map((c) => [c.name, '']),
+    ]);
+    const saved = (metadata: Record<string, string>): BatchBeneficiary => ({
+      reference: 'BEN-1',
+      ...BE,
+      payout_method_type: 'bank_account',
+      provider: 'test_bank',
+      metadata,
+    });
+    const details = Object.fromEntries(
+      m.section.fields.flatMap((f) => {
+        const value = good[f.name];
+        return value === undefined || value === '' ? [] : [[f.name, value]];
+      }),
+    );
+    const run = (metadata: Record<string, string>) =>
+      validateBatchRows([{ ...good, ...blank, beneficiary_reference: 'BEN-1' }], {
+        model: m,
+        corridors: [BE],
+        beneficiaries: new Map([['BEN-1', saved(metadata)]]),
+      });
+    expect(run(details).errors).toEqual([]);
+    expect(run(details).payouts[0]?.payout.metadata).toBe(null);
+    const broken = run({ ...details, email: 'nope' });
+    expect(broken.errors).toEqual([
+      {
+        row: 1,
+        column: 'beneficiary_reference',
+        message: expect.stringMatching(
+          /^The saved beneficiary BEN-1's details no longer fit Test Bank's form: /,
+        ),
+      },
+    ]);
+  });
+
   it('refuses the whole file when its corridor is not configured', () => {
     const result = validateBatchRows([good], { model: m, corridors: [US] });
     expect(result.fileErrors).toEqual([

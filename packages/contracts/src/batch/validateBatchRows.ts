@@ -213,9 +213,19 @@ export function validateBatchRows(
     const result = model.validator(input);
     if (!result.ok) {
       for (const error of result.errors) {
-        const mapped = toCellError(row, error, columnByField, amount, corridor.currency);
-        if (!checkMetadata && error.pointer.startsWith('/metadata')) continue;
-        rowErrors.push(mapped);
+        const inMetadata = error.pointer.startsWith('/metadata');
+        if (reference !== '' && inMetadata) {
+          // The saved details, not a cell, are at fault (the PSP's form changed since).
+          if (checkMetadata) {
+            rowErrors.push({
+              row,
+              column: 'beneficiary_reference',
+              message: `The saved beneficiary ${reference}'s details no longer fit ${model.section.provider.title}'s form: ${error.message}`,
+            });
+          }
+          continue;
+        }
+        rowErrors.push(toCellError(row, error, columnByField, amount, corridor.currency));
       }
     }
     if (rowErrors.length > 0) {
