@@ -18,6 +18,7 @@ export const SECTIONS = [
   'pageWeight',
   'forms',
   'beneficiaries',
+  'batch',
 ] as const;
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));

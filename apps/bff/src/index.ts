@@ -20,3 +20,6 @@ export { createPasswordHasher } from './features/users/passwordHasher.js';
 export { createUsersRepository } from './features/users/usersRepository.js';
 export { createUsersService } from './features/users/usersService.js';
 export { systemClock } from './shared/clock.js';
+
+// The bench's batch section: the server's parse of a batch file.
+export { parseBatchFile, type ParsedBatchFile } from './features/batches/batchFile.js';

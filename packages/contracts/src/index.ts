@@ -20,3 +20,4 @@ export * from './validateCardDeposit.js';
 export * from './sampleMetadata.js';
 export * from './api/index.js';
 export * from './approvalPolicy/index.js';
+export * from './batch/index.js';

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   request_in_flight: { status: 409, title: 'The same request is still being processed' },
   rate_limited: { status: 429, title: 'Too many requests' },
   payload_too_large: { status: 413, title: 'Request body too large' },
+  // An uploaded batch file that cannot be read as a whole; `problem` says why (BatchFileProblem).
+  bad_file: { status: 422, title: 'The file cannot be used' },
   unsupported_media_type: { status: 415, title: 'Unsupported content type' },
   orchestrator_unavailable: { status: 503, title: 'The payment orchestrator is unavailable' },
   orchestrator_timeout: { status: 504, title: 'The payment orchestrator did not answer in time' },

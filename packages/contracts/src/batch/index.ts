@@ -1,0 +1,4 @@
+export * from './batchFileModel.js';
+export * from './batchCsv.js';
+export * from './validateBatchRows.js';
+export * from './batchFileProblems.js';
