@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  buildPayoutForm,
   matchRule,
   type ApprovalPolicy,
   compareAmounts,
-  validatePayout,
   type Corridor,
   type PayoutStatus,
 } from '@payouts/contracts';
@@ -22,6 +20,7 @@ import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, SubmitOutcome } from './payoutLifecycle.js';
 import type { IdempotencyRow, PayoutsRepository } from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
+import { createPayoutValidators } from './payoutValidators.js';
 
 /** What a create call answers: replayed verbatim for a repeated idempotency key. */
 type StoredReply =
@@ -133,6 +132,7 @@ export function createPayoutCreation({
   onAwaitingApproval?: (payout: PayoutDto) => Promise<void>;
 }): PayoutCreation {
   const { dtoOf, dtosOf } = views;
+  const validatorFor = createPayoutValidators();
 
   /** The reply a create (or a replay of it) gives for a send's outcome. */
   async function replyOf(outcome: SubmitOutcome): Promise<{ status: number; reply: StoredReply }> {
@@ -208,8 +208,7 @@ export function createPayoutCreation({
     async create({ user, idempotencyKey, corridor, body }, context, options = {}) {
       requireKnownCorridor(corridors, corridor);
       const { providers } = await providersService.get(corridor);
-      const form = buildPayoutForm(providers, corridor, { now: clock.now() });
-      const validation = validatePayout(form, body);
+      const validation = validatorFor(providers, corridor, clock.now())(body);
       if (!validation.ok) {
         throw new AppError('validation_failed', 'Some fields are invalid.', {
           errors: validation.errors,
