@@ -18,7 +18,7 @@ import { canonicalJson } from './canonicalJson.js';
 import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, SubmitOutcome } from './payoutLifecycle.js';
-import type { IdempotencyRow, PayoutsRepository } from './payoutsRepository.js';
+import type { IdempotencyRow, PayoutRow, PayoutsRepository } from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
 import { createPayoutValidators } from './payoutValidators.js';
 
@@ -134,8 +134,22 @@ export function createPayoutCreation({
   const { dtoOf, dtosOf } = views;
   const validatorFor = createPayoutValidators();
 
-  /** The reply a create (or a replay of it) gives for a send's outcome. */
-  async function replyOf(outcome: SubmitOutcome): Promise<{ status: number; reply: StoredReply }> {
+  /**
+   * A payout this request just wrote, shown from the row in hand (what the insert or the last
+   * change returned) instead of read again: its creator is the user who made it.
+   */
+  async function dtoOfOwn(row: PayoutRow, user: SessionUser): Promise<PayoutDto> {
+    const [dto] = await dtosOf([
+      { payout: row, creator: { id: user.id, email: user.email, name: user.name } },
+    ]);
+    return dto!;
+  }
+
+  /** The reply a create gives for a send's outcome. */
+  async function replyOf(
+    outcome: SubmitOutcome,
+    user: SessionUser,
+  ): Promise<{ status: number; reply: StoredReply }> {
     if (outcome.kind === 'refused') {
       const { problem } = outcome;
       return {
@@ -151,7 +165,7 @@ export function createPayoutCreation({
     }
     return {
       status: outcome.kind === 'created' ? 201 : 202,
-      reply: { kind: 'payout', payout: await dtoOf(outcome.row.id) },
+      reply: { kind: 'payout', payout: await dtoOfOwn(outcome.row, user) },
     };
   }
 
@@ -349,14 +363,14 @@ export function createPayoutCreation({
 
       let result: { status: number; reply: StoredReply };
       if (needsApproval) {
-        const waiting = await dtoOf(id);
+        const waiting = await dtoOfOwn(begun.payout, user);
         await onAwaitingApproval?.(waiting);
         result = { status: 201, reply: { kind: 'payout', payout: waiting } };
       } else {
         const outcome = await lifecycle.submit(begun.payout, payout, user.email, {
           ...(options.onExchange ? { onExchange: options.onExchange } : {}),
         });
-        result = await replyOf(outcome);
+        result = await replyOf(outcome, user);
       }
       await complete(user, idempotencyKey, result.status, result.reply);
       return replyToResult(result.status, result.reply, false);
