@@ -207,45 +207,42 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             if (!record) throw new Error('idempotency key vanished');
             return { kind: 'existing', record };
           }
+          // The payout, its events, its audit rows and the key's link to it in one statement
+          // (data-modifying CTEs, checked as one): one round trip instead of four.
+          const payoutId = payout.id;
+          if (!payoutId) throw new Error('beginCreate needs the payout id');
+          const inserted = tx
+            .$with('inserted_payout')
+            .as(tx.insert(payouts).values(payout).returning());
+          const linkKey = tx.$with('linked_key').as(
+            tx
+              .update(idempotencyKeys)
+              .set({ payoutId })
+              .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))),
+          );
+          const writes: Parameters<typeof tx.with> = [inserted, linkKey];
+          if (events.length > 0) {
+            writes.push(
+              tx
+                .$with('inserted_events')
+                .as(tx.insert(payoutEvents).values(events.map((e) => eventValues(payoutId, e)))),
+            );
+          }
+          if (audit.length > 0) {
+            writes.push(tx.$with('inserted_audit').as(tx.insert(auditLog).values([...audit])));
+          }
           let row: PayoutRow | undefined;
           try {
-            [row] = await tx.insert(payouts).values(payout).returning();
+            [row] = await tx
+              .with(...writes)
+              .select()
+              .from(inserted);
           } catch (error) {
             // Rolls the key claim back too: the caller may retry with another order id.
             if (isUniqueViolation(error)) throw new OrderIdTaken();
             throw error;
           }
           if (!row) throw new Error('insert returned no row');
-          // The key's link to its payout, the payout's events and its audit rows in one
-          // statement (data-modifying CTEs): one round trip instead of three.
-          const linkKey = tx
-            .update(idempotencyKeys)
-            .set({ payoutId: row.id })
-            .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-          const writes: SQL[] = [];
-          if (events.length > 0) {
-            writes.push(
-              tx
-                .insert(payoutEvents)
-                .values(events.map((e) => eventValues(row.id, e)))
-                .getSQL(),
-            );
-          }
-          if (audit.length > 0)
-            writes.push(
-              tx
-                .insert(auditLog)
-                .values([...audit])
-                .getSQL(),
-            );
-          await tx.execute(
-            writes.length === 0
-              ? linkKey.getSQL()
-              : sql`with ${sql.join(
-                  writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`),
-                  sql`, `,
-                )} ${linkKey.getSQL()}`,
-          );
           if (beneficiaryPaid) {
             const paid = await tx
               .update(beneficiaries)
@@ -285,15 +282,34 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         if (!current) return undefined;
         const result = change(current);
         if (!result) return current;
+        const audit = result.audit ?? [];
         // Nothing to set (e.g. an ignored transition with no lease to release): events only.
-        const [updated] =
-          Object.keys(result.patch).length === 0
-            ? [current]
-            : await tx.update(payouts).set(result.patch).where(eq(payouts.id, id)).returning();
-        if (result.events.length > 0) {
-          await tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)));
+        if (Object.keys(result.patch).length === 0) {
+          if (result.events.length > 0) {
+            await tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)));
+          }
+          await insertAuditRows(tx, audit);
+          return current;
         }
-        await insertAuditRows(tx, result.audit ?? []);
+        // The update, its events and its audit rows in one statement (data-modifying CTEs).
+        const updatedRow = tx
+          .$with('updated_payout')
+          .as(tx.update(payouts).set(result.patch).where(eq(payouts.id, id)).returning());
+        const writes: Parameters<typeof tx.with> = [updatedRow];
+        if (result.events.length > 0) {
+          writes.push(
+            tx
+              .$with('inserted_events')
+              .as(tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)))),
+          );
+        }
+        if (audit.length > 0) {
+          writes.push(tx.$with('inserted_audit').as(tx.insert(auditLog).values([...audit])));
+        }
+        const [updated] = await tx
+          .with(...writes)
+          .select()
+          .from(updatedRow);
         return updated;
       });
     },
