@@ -190,6 +190,55 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
   return {
     ...createApprovalRecords(db),
     async beginCreate({ userId, key, requestHash, at, payout, events, audit, beneficiaryPaid }) {
+      const payoutId = payout.id;
+      if (!payoutId) throw new Error('beginCreate needs the payout id');
+      const keyIs = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+      if (!beneficiaryPaid) {
+        // One statement, so one implicit transaction and one round trip: the key claimed
+        // (already naming its payout), the payout, its events and its audit rows (data-modifying
+        // CTEs; foreign keys are checked at the end of the statement). A unique violation, on
+        // the key or on the order id, writes nothing: a key that exists is a replay (whatever
+        // else collided), otherwise the order id is taken.
+        const inserted = db
+          .$with('inserted_payout')
+          .as(db.insert(payouts).values(payout).returning());
+        const writes: Parameters<typeof db.with> = [
+          db.$with('claimed_key').as(
+            db.insert(idempotencyKeys).values({
+              userId,
+              key,
+              requestHash,
+              state: 'in_flight',
+              payoutId,
+              createdAt: at,
+              updatedAt: at,
+            }),
+          ),
+          inserted,
+        ];
+        if (events.length > 0) {
+          writes.push(
+            db
+              .$with('inserted_events')
+              .as(db.insert(payoutEvents).values(events.map((e) => eventValues(payoutId, e)))),
+          );
+        }
+        if (audit.length > 0) {
+          writes.push(db.$with('inserted_audit').as(db.insert(auditLog).values([...audit])));
+        }
+        try {
+          const [row] = await db
+            .with(...writes)
+            .select()
+            .from(inserted);
+          if (!row) throw new Error('insert returned no row');
+          return { kind: 'created', payout: row };
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const [record] = await db.select().from(idempotencyKeys).where(keyIs);
+          return record ? { kind: 'existing', record } : { kind: 'order_id_taken' };
+        }
+      }
       class OrderIdTaken extends Error {}
       class BeneficiaryArchived extends Error {}
       try {
@@ -200,26 +249,18 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             .onConflictDoNothing()
             .returning({ key: idempotencyKeys.key });
           if (claimed.length === 0) {
-            const [record] = await tx
-              .select()
-              .from(idempotencyKeys)
-              .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+            const [record] = await tx.select().from(idempotencyKeys).where(keyIs);
             if (!record) throw new Error('idempotency key vanished');
             return { kind: 'existing', record };
           }
           // The payout, its events, its audit rows and the key's link to it in one statement
           // (data-modifying CTEs, checked as one): one round trip instead of four.
-          const payoutId = payout.id;
-          if (!payoutId) throw new Error('beginCreate needs the payout id');
           const inserted = tx
             .$with('inserted_payout')
             .as(tx.insert(payouts).values(payout).returning());
-          const linkKey = tx.$with('linked_key').as(
-            tx
-              .update(idempotencyKeys)
-              .set({ payoutId })
-              .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))),
-          );
+          const linkKey = tx
+            .$with('linked_key')
+            .as(tx.update(idempotencyKeys).set({ payoutId }).where(keyIs));
           const writes: Parameters<typeof tx.with> = [inserted, linkKey];
           if (events.length > 0) {
             writes.push(
