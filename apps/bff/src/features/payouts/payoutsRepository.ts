@@ -199,9 +199,6 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         // CTEs; foreign keys are checked at the end of the statement). A unique violation, on
         // the key or on the order id, writes nothing: a key that exists is a replay (whatever
         // else collided), otherwise the order id is taken.
-        const inserted = db
-          .$with('inserted_payout')
-          .as(db.insert(payouts).values(payout).returning());
         const writes: Parameters<typeof db.with> = [
           db.$with('claimed_key').as(
             db.insert(idempotencyKeys).values({
@@ -214,7 +211,6 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
               updatedAt: at,
             }),
           ),
-          inserted,
         ];
         if (events.length > 0) {
           writes.push(
@@ -229,8 +225,9 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         try {
           const [row] = await db
             .with(...writes)
-            .select()
-            .from(inserted);
+            .insert(payouts)
+            .values(payout)
+            .returning();
           if (!row) throw new Error('insert returned no row');
           return { kind: 'created', payout: row };
         } catch (error) {
@@ -255,13 +252,10 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
           }
           // The payout, its events, its audit rows and the key's link to it in one statement
           // (data-modifying CTEs, checked as one): one round trip instead of four.
-          const inserted = tx
-            .$with('inserted_payout')
-            .as(tx.insert(payouts).values(payout).returning());
           const linkKey = tx
             .$with('linked_key')
             .as(tx.update(idempotencyKeys).set({ payoutId }).where(keyIs));
-          const writes: Parameters<typeof tx.with> = [inserted, linkKey];
+          const writes: Parameters<typeof tx.with> = [linkKey];
           if (events.length > 0) {
             writes.push(
               tx
@@ -276,8 +270,9 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
           try {
             [row] = await tx
               .with(...writes)
-              .select()
-              .from(inserted);
+              .insert(payouts)
+              .values(payout)
+              .returning();
           } catch (error) {
             // Rolls the key claim back too: the caller may retry with another order id.
             if (isUniqueViolation(error)) throw new OrderIdTaken();
@@ -333,10 +328,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
           return current;
         }
         // The update, its events and its audit rows in one statement (data-modifying CTEs).
-        const updatedRow = tx
-          .$with('updated_payout')
-          .as(tx.update(payouts).set(result.patch).where(eq(payouts.id, id)).returning());
-        const writes: Parameters<typeof tx.with> = [updatedRow];
+        const writes: Parameters<typeof tx.with> = [];
         if (result.events.length > 0) {
           writes.push(
             tx
@@ -349,8 +341,10 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         }
         const [updated] = await tx
           .with(...writes)
-          .select()
-          .from(updatedRow);
+          .update(payouts)
+          .set(result.patch)
+          .where(eq(payouts.id, id))
+          .returning();
         return updated;
       });
     },
