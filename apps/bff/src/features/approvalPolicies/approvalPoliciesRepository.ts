@@ -69,6 +69,13 @@ export function createApprovalPoliciesRepository(db: Database): ApprovalPolicies
       .limit(1);
     return row;
   };
+  // Every created payout reads the policy in force: prepared once, not rebuilt per request.
+  const activeQuery = db
+    .select()
+    .from(approvalPolicyVersions)
+    .orderBy(desc(approvalPolicyVersions.version))
+    .limit(1)
+    .prepare('approval_policy_active');
 
   return {
     async ensureInitial(policy, at) {
@@ -78,7 +85,10 @@ export function createApprovalPoliciesRepository(db: Database): ApprovalPolicies
         .onConflictDoNothing({ target: approvalPolicyVersions.version });
     },
 
-    active: () => activeIn(db),
+    async active() {
+      const [row] = await activeQuery.execute();
+      return row;
+    },
 
     async version(version) {
       const [row] = await db

@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  buildPayoutForm,
   matchRule,
   type ApprovalPolicy,
   compareAmounts,
-  validatePayout,
   type Corridor,
   type PayoutStatus,
 } from '@payouts/contracts';
@@ -20,8 +18,9 @@ import { canonicalJson } from './canonicalJson.js';
 import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, SubmitOutcome } from './payoutLifecycle.js';
-import type { IdempotencyRow, PayoutsRepository } from './payoutsRepository.js';
+import type { IdempotencyRow, PayoutRow, PayoutsRepository } from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
+import { createPayoutValidators } from './payoutValidators.js';
 
 /** What a create call answers: replayed verbatim for a repeated idempotency key. */
 type StoredReply =
@@ -133,9 +132,24 @@ export function createPayoutCreation({
   onAwaitingApproval?: (payout: PayoutDto) => Promise<void>;
 }): PayoutCreation {
   const { dtoOf, dtosOf } = views;
+  const validatorFor = createPayoutValidators();
 
-  /** The reply a create (or a replay of it) gives for a send's outcome. */
-  async function replyOf(outcome: SubmitOutcome): Promise<{ status: number; reply: StoredReply }> {
+  /**
+   * A payout this request just wrote, shown from the row in hand (what the insert or the last
+   * change returned) instead of read again: its creator is the user who made it.
+   */
+  async function dtoOfOwn(row: PayoutRow, user: SessionUser): Promise<PayoutDto> {
+    const [dto] = await dtosOf([
+      { payout: row, creator: { id: user.id, email: user.email, name: user.name } },
+    ]);
+    return dto!;
+  }
+
+  /** The reply a create gives for a send's outcome. */
+  async function replyOf(
+    outcome: SubmitOutcome,
+    user: SessionUser,
+  ): Promise<{ status: number; reply: StoredReply }> {
     if (outcome.kind === 'refused') {
       const { problem } = outcome;
       return {
@@ -151,7 +165,7 @@ export function createPayoutCreation({
     }
     return {
       status: outcome.kind === 'created' ? 201 : 202,
-      reply: { kind: 'payout', payout: await dtoOf(outcome.row.id) },
+      reply: { kind: 'payout', payout: await dtoOfOwn(outcome.row, user) },
     };
   }
 
@@ -208,8 +222,7 @@ export function createPayoutCreation({
     async create({ user, idempotencyKey, corridor, body }, context, options = {}) {
       requireKnownCorridor(corridors, corridor);
       const { providers } = await providersService.get(corridor);
-      const form = buildPayoutForm(providers, corridor, { now: clock.now() });
-      const validation = validatePayout(form, body);
+      const validation = validatorFor(providers, corridor, clock.now())(body);
       if (!validation.ok) {
         throw new AppError('validation_failed', 'Some fields are invalid.', {
           errors: validation.errors,
@@ -350,14 +363,14 @@ export function createPayoutCreation({
 
       let result: { status: number; reply: StoredReply };
       if (needsApproval) {
-        const waiting = await dtoOf(id);
+        const waiting = await dtoOfOwn(begun.payout, user);
         await onAwaitingApproval?.(waiting);
         result = { status: 201, reply: { kind: 'payout', payout: waiting } };
       } else {
         const outcome = await lifecycle.submit(begun.payout, payout, user.email, {
           ...(options.onExchange ? { onExchange: options.onExchange } : {}),
         });
-        result = await replyOf(outcome);
+        result = await replyOf(outcome, user);
       }
       await complete(user, idempotencyKey, result.status, result.reply);
       return replyToResult(result.status, result.reply, false);

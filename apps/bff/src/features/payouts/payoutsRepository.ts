@@ -22,6 +22,7 @@ import { eventValues, type NewPayoutEvent } from './payoutEventValues.js';
 export type { NewPayoutEvent } from './payoutEventValues.js';
 export type { ApprovalDecision, ApprovalRow } from './payoutApprovalRecords.js';
 import {
+  auditLog,
   beneficiaries,
   beneficiaryEvents,
   idempotencyKeys,
@@ -189,6 +190,52 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
   return {
     ...createApprovalRecords(db),
     async beginCreate({ userId, key, requestHash, at, payout, events, audit, beneficiaryPaid }) {
+      const payoutId = payout.id;
+      if (!payoutId) throw new Error('beginCreate needs the payout id');
+      const keyIs = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+      if (!beneficiaryPaid) {
+        // One statement, so one implicit transaction and one round trip: the key claimed
+        // (already naming its payout), the payout, its events and its audit rows (data-modifying
+        // CTEs; foreign keys are checked at the end of the statement). A unique violation, on
+        // the key or on the order id, writes nothing: a key that exists is a replay (whatever
+        // else collided), otherwise the order id is taken.
+        const writes: Parameters<typeof db.with> = [
+          db.$with('claimed_key').as(
+            db.insert(idempotencyKeys).values({
+              userId,
+              key,
+              requestHash,
+              state: 'in_flight',
+              payoutId,
+              createdAt: at,
+              updatedAt: at,
+            }),
+          ),
+        ];
+        if (events.length > 0) {
+          writes.push(
+            db
+              .$with('inserted_events')
+              .as(db.insert(payoutEvents).values(events.map((e) => eventValues(payoutId, e)))),
+          );
+        }
+        if (audit.length > 0) {
+          writes.push(db.$with('inserted_audit').as(db.insert(auditLog).values([...audit])));
+        }
+        try {
+          const [row] = await db
+            .with(...writes)
+            .insert(payouts)
+            .values(payout)
+            .returning();
+          if (!row) throw new Error('insert returned no row');
+          return { kind: 'created', payout: row };
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const [record] = await db.select().from(idempotencyKeys).where(keyIs);
+          return record ? { kind: 'existing', record } : { kind: 'order_id_taken' };
+        }
+      }
       class OrderIdTaken extends Error {}
       class BeneficiaryArchived extends Error {}
       try {
@@ -199,24 +246,39 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             .onConflictDoNothing()
             .returning({ key: idempotencyKeys.key });
           if (claimed.length === 0) {
-            const [record] = await tx
-              .select()
-              .from(idempotencyKeys)
-              .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+            const [record] = await tx.select().from(idempotencyKeys).where(keyIs);
             if (!record) throw new Error('idempotency key vanished');
             return { kind: 'existing', record };
           }
+          // The payout, its events, its audit rows and the key's link to it in one statement
+          // (data-modifying CTEs, checked as one): one round trip instead of four.
+          const linkKey = tx
+            .$with('linked_key')
+            .as(tx.update(idempotencyKeys).set({ payoutId }).where(keyIs));
+          const writes: Parameters<typeof tx.with> = [linkKey];
+          if (events.length > 0) {
+            writes.push(
+              tx
+                .$with('inserted_events')
+                .as(tx.insert(payoutEvents).values(events.map((e) => eventValues(payoutId, e)))),
+            );
+          }
+          if (audit.length > 0) {
+            writes.push(tx.$with('inserted_audit').as(tx.insert(auditLog).values([...audit])));
+          }
           let row: PayoutRow | undefined;
           try {
-            [row] = await tx.insert(payouts).values(payout).returning();
+            [row] = await tx
+              .with(...writes)
+              .insert(payouts)
+              .values(payout)
+              .returning();
           } catch (error) {
             // Rolls the key claim back too: the caller may retry with another order id.
             if (isUniqueViolation(error)) throw new OrderIdTaken();
             throw error;
           }
           if (!row) throw new Error('insert returned no row');
-          await tx.insert(payoutEvents).values(events.map((e) => eventValues(row.id, e)));
-          await insertAuditRows(tx, audit);
           if (beneficiaryPaid) {
             const paid = await tx
               .update(beneficiaries)
@@ -234,10 +296,6 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
               beneficiaryId: beneficiaryPaid.beneficiaryId,
             });
           }
-          await tx
-            .update(idempotencyKeys)
-            .set({ payoutId: row.id })
-            .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
           return { kind: 'created', payout: row };
         });
       } catch (error) {
@@ -260,15 +318,33 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         if (!current) return undefined;
         const result = change(current);
         if (!result) return current;
+        const audit = result.audit ?? [];
         // Nothing to set (e.g. an ignored transition with no lease to release): events only.
-        const [updated] =
-          Object.keys(result.patch).length === 0
-            ? [current]
-            : await tx.update(payouts).set(result.patch).where(eq(payouts.id, id)).returning();
-        if (result.events.length > 0) {
-          await tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)));
+        if (Object.keys(result.patch).length === 0) {
+          if (result.events.length > 0) {
+            await tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)));
+          }
+          await insertAuditRows(tx, audit);
+          return current;
         }
-        await insertAuditRows(tx, result.audit ?? []);
+        // The update, its events and its audit rows in one statement (data-modifying CTEs).
+        const writes: Parameters<typeof tx.with> = [];
+        if (result.events.length > 0) {
+          writes.push(
+            tx
+              .$with('inserted_events')
+              .as(tx.insert(payoutEvents).values(result.events.map((e) => eventValues(id, e)))),
+          );
+        }
+        if (audit.length > 0) {
+          writes.push(tx.$with('inserted_audit').as(tx.insert(auditLog).values([...audit])));
+        }
+        const [updated] = await tx
+          .with(...writes)
+          .update(payouts)
+          .set(result.patch)
+          .where(eq(payouts.id, id))
+          .returning();
         return updated;
       });
     },
