@@ -186,6 +186,30 @@ function likePattern(text: string): string {
 
 const creatorColumns = { id: users.id, email: users.email, name: users.name };
 
+/**
+ * A new payout's events and audit rows as data-modifying CTEs of the statement that inserts it
+ * (one round trip, committed with it or not at all).
+ */
+function companionWrites(
+  q: Database,
+  payoutId: string,
+  events: readonly NewPayoutEvent[],
+  audit: readonly NewAuditRow[],
+): Parameters<Database['with']> {
+  const writes: Parameters<Database['with']> = [];
+  if (events.length > 0) {
+    writes.push(
+      q
+        .$with('inserted_events')
+        .as(q.insert(payoutEvents).values(events.map((e) => eventValues(payoutId, e)))),
+    );
+  }
+  if (audit.length > 0) {
+    writes.push(q.$with('inserted_audit').as(q.insert(auditLog).values([...audit])));
+  }
+  return writes;
+}
+
 export function createPayoutsRepository(db: Database): PayoutsRepository {
   return {
     ...createApprovalRecords(db),
@@ -212,16 +236,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             }),
           ),
         ];
-        if (events.length > 0) {
-          writes.push(
-            db
-              .$with('inserted_events')
-              .as(db.insert(payoutEvents).values(events.map((e) => eventValues(payoutId, e)))),
-          );
-        }
-        if (audit.length > 0) {
-          writes.push(db.$with('inserted_audit').as(db.insert(auditLog).values([...audit])));
-        }
+        writes.push(...companionWrites(db, payoutId, events, audit));
         try {
           const [row] = await db
             .with(...writes)
@@ -256,16 +271,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             .$with('linked_key')
             .as(tx.update(idempotencyKeys).set({ payoutId }).where(keyIs));
           const writes: Parameters<typeof tx.with> = [linkKey];
-          if (events.length > 0) {
-            writes.push(
-              tx
-                .$with('inserted_events')
-                .as(tx.insert(payoutEvents).values(events.map((e) => eventValues(payoutId, e)))),
-            );
-          }
-          if (audit.length > 0) {
-            writes.push(tx.$with('inserted_audit').as(tx.insert(auditLog).values([...audit])));
-          }
+          writes.push(...companionWrites(tx, payoutId, events, audit));
           let row: PayoutRow | undefined;
           try {
             [row] = await tx
