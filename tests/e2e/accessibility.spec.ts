@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations, type AxeFinding } from './support/axe.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { createPayoutViaApi, type PayoutReply } from './support/payoutsApi.js';
+import { createPayoutViaApi, northwindBankPayout, type PayoutReply } from './support/payoutsApi.js';
 import { payoutRow } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
 import { sandboxOf } from './support/sandboxOf.js';
@@ -35,24 +35,11 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     const { page, context } = await openPage(browser, app.url);
     try {
       await signInViaApi(page, app.url, 'finance@example.com');
-      const reply = await createPayoutViaApi(page.request, app.url, {
-        order_id: 'A11Y-0001',
-        provider: 'northwind_pay',
-        country: 'DE',
-        currency: 'EUR',
-        state: null,
-        amount: '42.13',
-        payout_method_type: 'bank_account',
-        metadata: {
-          bankName: 'Commerzbank',
-          bankCode: 'COBADEFFXXX',
-          bankAccountNumber: 'DE89370400440532013000',
-          bankAccountName: 'Emmy Noether',
-          customerFirstName: 'Emmy',
-          customerLastName: 'Noether',
-          email: 'emmy.noether@example.com',
-        },
-      });
+      const reply = await createPayoutViaApi(
+        page.request,
+        app.url,
+        northwindBankPayout('A11Y-0001', '42.13'),
+      );
       if (reply.status !== 201) throw new Error(`seeding answered ${reply.status}`);
       declined = reply.body as PayoutReply;
       await sandboxOf(app).settle(declined.orchestrator_id!);

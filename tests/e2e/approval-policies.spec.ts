@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
-import { createPayoutViaApi } from './support/payoutsApi.js';
+import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { sandboxOf } from './support/sandboxOf.js';
 import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signInViaApi, type DemoUser } from './support/signIn.js';
@@ -109,24 +109,11 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
 
   /** A bank payout in EUR through the API, as the page's user; returns its order id. */
   async function payViaApi(page: Page, orderId: string, amount: string): Promise<string> {
-    const reply = await createPayoutViaApi(page.request, app.url, {
-      order_id: orderId,
-      provider: 'northwind_pay',
-      country: 'DE',
-      currency: 'EUR',
-      state: null,
-      amount,
-      payout_method_type: 'bank_account',
-      metadata: {
-        bankName: 'Commerzbank',
-        bankCode: 'COBADEFFXXX',
-        bankAccountNumber: 'DE89370400440532013000',
-        bankAccountName: 'Otto Hahn',
-        customerFirstName: 'Otto',
-        customerLastName: 'Hahn',
-        email: 'otto.hahn@example.com',
-      },
-    });
+    const reply = await createPayoutViaApi(
+      page.request,
+      app.url,
+      northwindBankPayout(orderId, amount, 'Otto', 'Hahn'),
+    );
     expect(reply.status).toBe(201);
     return orderId;
   }

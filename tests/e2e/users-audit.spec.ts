@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { chooseOption, menuSections, signInAs } from './support/issue5.js';
-import { createPayoutViaApi } from './support/payoutsApi.js';
+import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { signIn } from './support/signIn.js';
 
 const NEW_USER = {
@@ -14,24 +14,7 @@ const NEW_USER = {
   password: 'cobol-is-forever-1959',
 };
 
-const PAYOUT: PayoutRequest = {
-  order_id: 'AUDIT-0001',
-  provider: 'northwind_pay',
-  country: 'DE',
-  currency: 'EUR',
-  state: null,
-  amount: '50.00',
-  payout_method_type: 'bank_account',
-  metadata: {
-    bankName: 'Commerzbank',
-    bankCode: 'COBADEFFXXX',
-    bankAccountNumber: 'DE89370400440532013000',
-    bankAccountName: 'Emmy Noether',
-    customerFirstName: 'Emmy',
-    customerLastName: 'Noether',
-    email: 'emmy.noether@example.com',
-  },
-};
+const PAYOUT = northwindBankPayout('AUDIT-0001', '50.00');
 
 /** The audit table's rows as [who, what] pairs (the header row has no cells). */
 async function auditRows(page: Page): Promise<string[][]> {

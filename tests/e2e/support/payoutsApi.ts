@@ -49,3 +49,30 @@ export async function getPayoutViaApi(
   if (!reply.ok()) throw new Error(`GET payout ${id} answered ${reply.status()}`);
   return ((await reply.json()) as { payout: PayoutReply }).payout;
 }
+
+/** A Northwind Pay bank payout in Germany (EUR), as the API takes it: the journeys' seed. */
+export function northwindBankPayout(
+  orderId: string,
+  amount: string,
+  firstName = 'Emmy',
+  lastName = 'Noether',
+): PayoutRequest {
+  return {
+    order_id: orderId,
+    provider: 'northwind_pay',
+    country: 'DE',
+    currency: 'EUR',
+    state: null,
+    amount,
+    payout_method_type: 'bank_account',
+    metadata: {
+      bankName: 'Commerzbank',
+      bankCode: 'COBADEFFXXX',
+      bankAccountNumber: 'DE89370400440532013000',
+      bankAccountName: `${firstName} ${lastName}`,
+      customerFirstName: firstName,
+      customerLastName: lastName,
+      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+    },
+  };
+}
