@@ -394,6 +394,14 @@ describe.each(testDatabaseKinds)('staff notifications by e-mail (%s)', (kind) =>
     ]);
     const digest = mails.filter((m) => m.to.includes('finance-hourly@example.com'));
     expect(digest.map((m) => m.subject)).toEqual(['1 item awaiting your approval (hourly digest)']);
+
+    // A cancel by its creator settles it too.
+    expect(
+      (await finance(`/api/payouts/${waiting.id}/cancel`, { method: 'POST', json: {} })).status,
+    ).toBe(200);
+    for (const as of [hourly, admin]) {
+      expect(await readAt(as, waiting.id)).toEqual(expect.any(String));
+    }
   });
 
   it('never logs the SMTP URL or its password', () => {
