@@ -15,3 +15,4 @@ export * from './approvals.js';
 export * from './approvalsQuery.js';
 export * from './staffNotifications.js';
 export * from './approvalPolicyBodies.js';
+export * from './batches.js';

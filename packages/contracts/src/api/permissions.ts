@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   'beneficiaries:write': ['finance', 'admin'],
   /** Approve or reject someone else's change of a beneficiary's payment details. */
   'beneficiaries:approve': ['finance', 'admin'],
+  /** Batch payouts from a file: support reads them. */
+  'batches:read': EVERYONE,
+  /** Upload, fix, validate, submit, cancel and retry a batch. */
+  'batches:write': ['finance', 'admin'],
   /** Read the approval policy in force, its pending change and its history. */
   'approval-policies:read': EVERYONE,
   /** Propose a change of the approval policy, approve or reject another admin's (four eyes). */
