@@ -25,6 +25,13 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The same database as pg-boss talks to it (the batch queue, docs/decisions/019). */
+  jobsDb: JobsDb;
+}
+
+/** pg-boss's database port: one statement (with values) or a script (without). */
+export interface JobsDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export type OpenDatabaseOptions =
@@ -59,6 +66,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      jobsDb: {
+        executeSql: async (text, values) => pool.query(text, values as unknown[] | undefined),
+      },
     };
   }
 
@@ -91,6 +101,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    jobsDb: {
+      // PGlite runs one statement per `query` with values, and scripts (pg-boss's migrations,
+      // its locked multi-statement plans) only through `exec`.
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
     },
     close: async () => {
       try {

@@ -170,6 +170,9 @@ export const payouts = pgTable(
     /** Row lease: the process reconciling it now, until when (several BFFs share one DB). */
     leaseOwner: text('lease_owner'),
     leaseUntil: at('lease_until'),
+    /** A row of a batch payout file (issue 13): the batch and the 1-based data row. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => batches.id),
+    batchRow: integer('batch_row'),
   },
   (t) => [
     // A failed payout never reached the orchestrator, so its order id may be used again.
@@ -196,6 +199,10 @@ export const payouts = pgTable(
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
+    // One payout per batch row, whatever retries, crashes or second processes do.
+    uniqueIndex('payouts_batch_row_key')
+      .on(t.batchId, t.batchRow)
+      .where(sql`${t.batchId} is not null`),
   ],
 );
 
@@ -519,7 +526,126 @@ export const approvalPolicyProposals = pgTable(
   ],
 );
 
+/** What a batch summary keeps (the API's `BatchSummaryDto`, without PSP titles). */
+export interface StoredBatchSummary {
+  included: number;
+  excluded: number;
+  totals: { currency: string; amount: string }[];
+  perProvider: { provider: string; rows: number; amount: string }[];
+  rowsNeedingApproval: number;
+  rowsWaitingIndividually: number;
+}
+
+/**
+ * A batch payout file (issue 13, docs/decisions/019): one corridor, payout method type and PSP.
+ * Its rows are `batch_rows`; each row sent becomes an ordinary payout (`payouts.batch_id`).
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey(),
+    status: text('status').notNull(),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 of the uploaded bytes: the same file is not taken twice while a batch of it lives. */
+    fileSha256: text('file_sha256').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    payoutMethodType: text('payout_method_type').notNull(),
+    provider: text('provider').notNull(),
+    /** The file model's column names, in template order. */
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    submittedAt: at('submitted_at'),
+    completedAt: at('completed_at'),
+    summary: jsonb('summary').$type<StoredBatchSummary>(),
+    /** The batch-level rule (matched by the batch's total, as a batch); count 0: none needed. */
+    approvalRule: jsonb('approval_rule').$type<FrozenApprovalRule>(),
+    rejectedBy: uuid('rejected_by').references(() => users.id),
+    rejectedAt: at('rejected_at'),
+    rejectionReason: text('rejection_reason'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelledAt: at('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    retryOf: uuid('retry_of').references((): AnyPgColumn => batches.id),
+  },
+  (t) => [
+    index('batches_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('batches_status_idx').on(t.status),
+    uniqueIndex('batches_live_file_key')
+      .on(t.fileSha256)
+      .where(sql`${t.status} <> 'cancelled'`),
+  ],
+);
+
+/**
+ * One data row of a batch file. Its cells are sealed (they hold card numbers until sent) and
+ * kept masked for the grid; `state` says where it is (the API's `BatchRowState`).
+ */
+export const batchRows = pgTable(
+  'batch_rows',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id),
+    row: integer('row').notNull(),
+    state: text('state').notNull(),
+    /** The cells by column name, sealed (AES-256-GCM, bound to batch id + row). */
+    cellsSealed: text('cells_sealed'),
+    /** The same, masked (card numbers 6 + 4, no security code): what the API shows. */
+    cellsMasked: jsonb('cells_masked').$type<Record<string, string>>().notNull(),
+    errors: jsonb('errors')
+      .$type<{ column: string | null; message: string }[]>()
+      .notNull()
+      .default([]),
+    /** Given in the file, or generated at validation (derived from the batch id and row). */
+    orderId: text('order_id'),
+    amount: text('amount'),
+    beneficiaryReference: text('beneficiary_reference'),
+    /** The sender holding the row (`sending`) and since when: a dead one's claim goes stale. */
+    claimedBy: text('claimed_by'),
+    claimedAt: at('claimed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.row] }),
+    index('batch_rows_batch_state_idx').on(t.batchId, t.state),
+    index('batch_rows_order_id_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/** One approval of a batch as a whole, one row per approver. */
+export const batchApprovals = pgTable(
+  'batch_approvals',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The approver's role when approving: which rows' rules it counts for. */
+    role: text('role').notNull(),
+    step: integer('step').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.userId] }),
+    uniqueIndex('batch_approvals_batch_step_key').on(t.batchId, t.step),
+  ],
+);
+
 export const schema = {
+  batches,
+  batchRows,
+  batchApprovals,
   users,
   approvalPolicyVersions,
   approvalPolicyProposals,

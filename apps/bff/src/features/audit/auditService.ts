@@ -28,6 +28,14 @@ export const AUDIT_ACTIONS = [
   'approval_policy.propose',
   'approval_policy.approve',
   'approval_policy.reject',
+  'batch.upload',
+  'batch.fix_row',
+  'batch.validate',
+  'batch.submit',
+  'batch.approve',
+  'batch.reject',
+  'batch.cancel',
+  'batch.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

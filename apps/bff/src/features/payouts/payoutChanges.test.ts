@@ -56,6 +56,8 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     notificationWindowAt: null,
     leaseOwner: null,
     leaseUntil: null,
+    batchId: null,
+    batchRow: null,
     ...overrides,
   };
 }

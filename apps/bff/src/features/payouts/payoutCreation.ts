@@ -32,6 +32,18 @@ export interface CreatePayoutResult {
   status: 201 | 202;
   payout: PayoutDto;
   replayed: boolean;
+  /** What happened this time (a replay: `replayed`); the batch sender branches on it. */
+  outcome: SubmitOutcome['kind'] | 'awaiting_approval' | 'replayed';
+  /** `deferred`: the orchestrator's Retry-After, when it gave one. */
+  retryAfterSeconds?: number | undefined;
+}
+
+/** A batch's approval as one of its rows counts it (issue 13). */
+export interface BatchApprovalForRow {
+  userId: string;
+  email: string;
+  role: string;
+  at: Date;
 }
 
 export interface CreatePayoutOptions {
@@ -53,6 +65,14 @@ export interface CreatePayoutOptions {
     /** The later of its creation and its last approved change of payment details. */
     createdOrChangedAt: Date;
   };
+  /**
+   * A row of a batch (issue 13): linked to it (one payout per row, whatever retries), its rule
+   * matched as "part of a batch", and the batch's approvals counted for it where the approver's
+   * role is one its rule names; it waits only for the approvals still missing.
+   */
+  batch?: { id: string; row: number; approvals: readonly BatchApprovalForRow[] };
+  /** A 429 defers the payout instead of failing it (see `SubmitOptions.deferRateLimited`). */
+  deferRateLimited?: boolean;
 }
 
 export interface CreatePayoutInput {
@@ -83,7 +103,12 @@ function replyToResult(status: number, reply: StoredReply, replayed: boolean): C
       extensions: { payout_id: reply.payout_id },
     });
   }
-  return { status: status === 202 ? 202 : 201, payout: reply.payout, replayed };
+  return {
+    status: status === 202 ? 202 : 201,
+    payout: reply.payout,
+    replayed,
+    outcome: 'replayed',
+  };
 }
 
 /**
@@ -258,7 +283,19 @@ export function createPayoutCreation({
       const needsApproval = rule.approvals.count > 0;
       // Shown as "above X" where the rule is a threshold; null for other kinds of rule.
       const threshold = rule.conditions.amount_above ?? null;
-      const status: PayoutStatus = needsApproval ? 'awaiting_approval' : 'submitting';
+      // A batch row counts the batch's approvers its rule accepts (never its creator).
+      const counted = needsApproval
+        ? (options.batch?.approvals ?? [])
+            .filter(
+              (a) =>
+                a.userId !== user.id && (rule.approvals.roles as readonly string[]).includes(a.role),
+            )
+            .slice(0, rule.approvals.count)
+        : [];
+      const approvedByBatch = needsApproval && counted.length >= rule.approvals.count;
+      const lastApproval = counted.at(-1);
+      const waits = needsApproval && !approvedByBatch;
+      const status: PayoutStatus = waits ? 'awaiting_approval' : 'submitting';
       const id = randomUUID();
       const begun = await repo.beginCreate({
         userId: user.id,
@@ -283,6 +320,11 @@ export function createPayoutCreation({
           updatedAt: at,
           isTest,
           beneficiaryId: options.beneficiary?.id ?? null,
+          batchId: options.batch?.id ?? null,
+          batchRow: options.batch?.row ?? null,
+          ...(approvedByBatch && lastApproval
+            ? { approvedBy: lastApproval.userId, approvedAt: lastApproval.at }
+            : {}),
           // Kept sealed until the orchestrator has it: approval, or an unknown outcome, may
           // need it sent (again, with the same order id).
           submission: lifecycle.seal(id, payout),
@@ -314,7 +356,23 @@ export function createPayoutCreation({
                 },
               ]
             : []),
+          ...counted.map((a, i) => {
+            const step = i + 1;
+            const final = step >= rule.approvals.count;
+            return {
+              type: final ? 'approved' : 'approval_recorded',
+              actor: a.email,
+              at,
+              data: {
+                step,
+                of: rule.approvals.count,
+                rule: rule.name,
+                batch_id: options.batch?.id ?? null,
+              },
+            };
+          }),
         ],
+        approvals: counted.map((a, i) => ({ userId: a.userId, step: i + 1, at: a.at })),
         // Committed with the payout: the log never misses a payout that exists.
         audit: [
           auditService.row(context, {
@@ -326,7 +384,8 @@ export function createPayoutCreation({
               currency: payout.currency,
               provider: payout.provider,
               ...(options.beneficiary ? { beneficiary_id: options.beneficiary.id } : {}),
-              ...(needsApproval ? { awaiting_approval: true } : {}),
+              ...(waits ? { awaiting_approval: true } : {}),
+              ...(options.batch ? { batch_id: options.batch.id, batch_row: options.batch.row } : {}),
             },
           }),
         ],
@@ -362,18 +421,24 @@ export function createPayoutCreation({
       if (begun.kind === 'existing') return replay(begun.record, requestHash, user);
 
       let result: { status: number; reply: StoredReply };
-      if (needsApproval) {
+      let outcome: SubmitOutcome | undefined;
+      if (waits) {
         const waiting = await dtoOfOwn(begun.payout, user);
         await onAwaitingApproval?.(waiting);
         result = { status: 201, reply: { kind: 'payout', payout: waiting } };
       } else {
-        const outcome = await lifecycle.submit(begun.payout, payout, user.email, {
+        outcome = await lifecycle.submit(begun.payout, payout, user.email, {
           ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+          ...(options.deferRateLimited ? { deferRateLimited: true } : {}),
         });
         result = await replyOf(outcome, user);
       }
       await complete(user, idempotencyKey, result.status, result.reply);
-      return replyToResult(result.status, result.reply, false);
+      return {
+        ...replyToResult(result.status, result.reply, false),
+        outcome: outcome?.kind ?? 'awaiting_approval',
+        ...(outcome?.kind === 'deferred' ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+      };
     },
   };
 }

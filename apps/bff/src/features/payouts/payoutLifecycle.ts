@@ -36,7 +36,12 @@ export type SubmitOutcome =
   | { kind: 'refused'; row: PayoutRow; problem: AppError }
   /** A re-send refused as a duplicate order id: it does exist there; the next lookup adopts it. */
   | { kind: 'duplicate'; row: PayoutRow }
-  | { kind: 'unknown'; row: PayoutRow };
+  | { kind: 'unknown'; row: PayoutRow }
+  /**
+   * Turned away with 429 before anything was made (`deferRateLimited` only): still
+   * `submitting`, out of the reconciler's hands (`next_check_at` null) until sent again.
+   */
+  | { kind: 'deferred'; row: PayoutRow; retryAfterSeconds: number | undefined };
 
 export interface SubmitOptions {
   onExchange?: (exchange: OrchestratorExchange) => void;
@@ -44,6 +49,11 @@ export interface SubmitOptions {
   resubmission?: boolean;
   /** The reconciler's lease to release with the outcome. */
   leaseOwner?: string;
+  /**
+   * A 429 defers the payout (the batch queue sends it again after `Retry-After`) instead of
+   * failing it: a batch must not lose rows to the orchestrator's rate limit.
+   */
+  deferRateLimited?: boolean;
 }
 
 export interface PayoutLifecycle {
@@ -123,7 +133,7 @@ export function createPayoutLifecycle({
     nextCheckAt,
 
     async submit(row, request, actor, options = {}) {
-      const { onExchange, resubmission = false, leaseOwner } = options;
+      const { onExchange, resubmission = false, leaseOwner, deferRateLimited = false } = options;
       try {
         const created = await orchestrator.createPayout(request, onExchange ? { onExchange } : {});
         const now = clock.now();
@@ -166,6 +176,29 @@ export function createPayoutLifecycle({
       } catch (error) {
         const now = clock.now();
         if (error instanceof OrchestratorError && !error.outcomeUnknown) {
+          if (deferRateLimited && error.kind === 'rate_limited') {
+            const retryAfterSeconds = error.retryAfterSeconds;
+            const updated = await repo.change(row.id, (current) => {
+              if (current.status !== 'submitting') return undefined;
+              return {
+                patch: { nextCheckAt: null, updatedAt: now, ...release(current, leaseOwner) },
+                events: [
+                  {
+                    type: 'send_deferred',
+                    actor: 'system',
+                    at: now,
+                    data: {
+                      reason: 'rate limited by the orchestrator',
+                      ...(retryAfterSeconds !== undefined
+                        ? { retry_after_seconds: retryAfterSeconds }
+                        : {}),
+                    },
+                  },
+                ],
+              };
+            });
+            return { kind: 'deferred', row: updated ?? row, retryAfterSeconds };
+          }
           if (resubmission && error.kind === 'conflict') {
             // Refused as a duplicate order id: the first send did land after all.
             const updated = await repo.change(row.id, (current) => ({

@@ -26,6 +26,7 @@ import {
   beneficiaries,
   beneficiaryEvents,
   idempotencyKeys,
+  payoutApprovals,
   payoutEvents,
   payouts,
   users,
@@ -110,6 +111,8 @@ export interface PayoutsRepository extends ApprovalRecords {
     payout: NewPayoutRow;
     events: NewPayoutEvent[];
     audit: NewAuditRow[];
+    /** Approvals it is created with (a batch row counting its batch's approvals). */
+    approvals?: { userId: string; step: number; at: Date }[];
     /**
      * Paid to a saved beneficiary: its count, last-paid time and timeline entry change in the
      * same transaction; an archived one refuses (`beneficiary_archived`).
@@ -195,8 +198,16 @@ function companionWrites(
   payoutId: string,
   events: readonly NewPayoutEvent[],
   audit: readonly NewAuditRow[],
+  approvals: readonly { userId: string; step: number; at: Date }[] = [],
 ): Parameters<Database['with']> {
   const writes: Parameters<Database['with']> = [];
+  if (approvals.length > 0) {
+    writes.push(
+      q
+        .$with('inserted_approvals')
+        .as(q.insert(payoutApprovals).values(approvals.map((a) => ({ payoutId, ...a })))),
+    );
+  }
   if (events.length > 0) {
     writes.push(
       q
@@ -213,7 +224,17 @@ function companionWrites(
 export function createPayoutsRepository(db: Database): PayoutsRepository {
   return {
     ...createApprovalRecords(db),
-    async beginCreate({ userId, key, requestHash, at, payout, events, audit, beneficiaryPaid }) {
+    async beginCreate({
+      userId,
+      key,
+      requestHash,
+      at,
+      payout,
+      events,
+      audit,
+      approvals,
+      beneficiaryPaid,
+    }) {
       const payoutId = payout.id;
       if (!payoutId) throw new Error('beginCreate needs the payout id');
       const keyIs = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -236,7 +257,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             }),
           ),
         ];
-        writes.push(...companionWrites(db, payoutId, events, audit));
+        writes.push(...companionWrites(db, payoutId, events, audit, approvals));
         try {
           const [row] = await db
             .with(...writes)
@@ -271,7 +292,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             .$with('linked_key')
             .as(tx.update(idempotencyKeys).set({ payoutId }).where(keyIs));
           const writes: Parameters<typeof tx.with> = [linkKey];
-          writes.push(...companionWrites(tx, payoutId, events, audit));
+          writes.push(...companionWrites(tx, payoutId, events, audit, approvals));
           let row: PayoutRow | undefined;
           try {
             [row] = await tx

@@ -1,0 +1,260 @@
+import type { ApprovalPolicy, PayoutStatus } from '@payouts/contracts';
+import { AppError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { AuditService } from '../audit/auditService.js';
+import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
+import { decideTransition } from '../payouts/payoutStatus.js';
+import type { BatchQueue } from './batchQueue.js';
+import type { BatchesRepository, BatchRow } from './batchesRepository.js';
+
+/** Submit, approve, reject, cancel: a batch's way from validated to sending (or not at all). */
+export interface BatchDecisions {
+  submit(user: SessionUser, id: string, context: AuditContext): Promise<void>;
+  approve(user: SessionUser, id: string, context: AuditContext): Promise<void>;
+  reject(user: SessionUser, id: string, reason: string, context: AuditContext): Promise<void>;
+  cancel(
+    user: SessionUser,
+    id: string,
+    reason: string | undefined,
+    context: AuditContext,
+  ): Promise<void>;
+}
+
+/** Statuses from which a batch can still be cancelled. */
+const CANCELLABLE = ['draft', 'validated', 'awaiting_approval', 'approved', 'submitting'];
+
+function statusWords(status: string): string {
+  return status.replace(/_/g, ' ');
+}
+
+/** Why `user` may not approve or reject `batch` now; null when they may. */
+export function cannotDecideReason(
+  batch: BatchRow,
+  approvals: readonly { userId: string }[],
+  user: SessionUser,
+): string | null {
+  if (batch.status !== 'awaiting_approval') {
+    return `This batch is ${statusWords(batch.status)}, not awaiting approval.`;
+  }
+  if (batch.createdBy === user.id) return 'You uploaded this batch: someone else must approve it.';
+  const rule = batch.approvalRule;
+  if (rule && !(rule.roles as readonly string[]).includes(user.role)) {
+    return `This batch's rule (${rule.name}) is approved by ${rule.roles.join(' or ')} only.`;
+  }
+  if (approvals.some((a) => a.userId === user.id)) {
+    return 'You already approved this batch: it waits for someone else.';
+  }
+  return null;
+}
+
+export function createBatchDecisions({
+  repo,
+  payoutsRepository,
+  queue,
+  clock,
+  auditService,
+  policies,
+  onStartedSending,
+}: {
+  repo: BatchesRepository;
+  payoutsRepository: PayoutsRepository;
+  queue: BatchQueue;
+  clock: Clock;
+  auditService: AuditService;
+  policies: { active(): Promise<ApprovalPolicy> };
+  /** After a batch starts sending (tests and the sender's sweep use it); never throws. */
+  onStartedSending?: (batchId: string) => void;
+}): BatchDecisions {
+  /** Puts every queued row of a batch on the queue (a row already there is not doubled). */
+  async function enqueueAll(id: string): Promise<void> {
+    const rows = (await repo.allRows(id)).filter((r) => r.state === 'queued');
+    await queue.enqueue(rows.map((r) => ({ batchId: id, row: r.row })));
+    onStartedSending?.(id);
+  }
+
+  function refuse(status: string, expected: string): never {
+    throw new AppError(
+      'conflict',
+      `This batch is ${statusWords(status)}, not ${statusWords(expected)}.`,
+      { extensions: { status } },
+    );
+  }
+
+  return {
+    async submit(user, id, context) {
+      // The policy in force now decides (it may have changed since validation).
+      await policies.active();
+      const now = clock.now();
+      const changed = await repo.change<string>(id, (batch) => {
+        if (batch.status !== 'validated') return { refused: batch.status };
+        if (batch.createdBy !== user.id) return { refused: 'not_creator' };
+        const required = batch.approvalRule?.count ?? 0;
+        const status = required > 0 ? 'awaiting_approval' : 'submitting';
+        return {
+          patch: { status, submittedAt: now, updatedAt: now },
+          moveRows: required > 0 ? [] : [{ from: ['valid'], to: 'queued' }],
+          audit: [
+            auditService.row(context, {
+              action: 'batch.submit',
+              target: { type: 'batch', id },
+              data: { approvals_required: required, rows: batch.summary?.included ?? 0 },
+            }),
+          ],
+          result: status,
+        };
+      });
+      if (!changed) throw new AppError('not_found', 'No such batch.');
+      if (changed.result === 'not_creator') {
+        throw new AppError('forbidden', 'Only the person who uploaded this batch submits it.');
+      }
+      if (changed.result === 'submitting') await enqueueAll(id);
+      else if (changed.result !== 'awaiting_approval') refuse(changed.result, 'validated');
+    },
+
+    async approve(user, id, context) {
+      const now = clock.now();
+      const changed = await repo.change<{ reason: string | null; status: string }>(
+        id,
+        (batch, approvals) => {
+          const reason = cannotDecideReason(batch, approvals, user);
+          if (reason !== null) return { refused: { reason, status: batch.status } };
+          const required = batch.approvalRule?.count ?? 1;
+          const step = approvals.length + 1;
+          const final = step >= required;
+          return {
+            patch: final ? { status: 'submitting', updatedAt: now } : { updatedAt: now },
+            moveRows: final ? [{ from: ['valid'], to: 'queued' }] : [],
+            approval: { batchId: id, userId: user.id, role: user.role, step, at: now },
+            audit: [
+              auditService.row(context, {
+                action: 'batch.approve',
+                target: { type: 'batch', id },
+                data: { step, of: required, rule: batch.approvalRule?.name ?? null },
+              }),
+            ],
+            result: { reason: null, status: final ? 'submitting' : batch.status },
+          };
+        },
+      );
+      if (!changed) throw new AppError('not_found', 'No such batch.');
+      const { reason, status } = changed.result;
+      if (reason !== null) {
+        throw new AppError(status === 'awaiting_approval' ? 'forbidden' : 'conflict', reason, {
+          extensions: { status },
+        });
+      }
+      if (status === 'submitting') await enqueueAll(id);
+    },
+
+    async reject(user, id, reason, context) {
+      const now = clock.now();
+      const changed = await repo.change<{ why: string | null; status: string }>(
+        id,
+        (batch, approvals) => {
+          const why = cannotDecideReason(batch, approvals, user);
+          // Having approved does not stop one from rejecting before the batch is sent.
+          if (why !== null && !why.startsWith('You already approved')) {
+            return { refused: { why, status: batch.status } };
+          }
+          return {
+            patch: {
+              status: 'cancelled',
+              rejectedBy: user.id,
+              rejectedAt: now,
+              rejectionReason: reason,
+              updatedAt: now,
+            },
+            moveRows: [{ from: ['valid', 'queued'], to: 'cancelled' }],
+            audit: [
+              auditService.row(context, {
+                action: 'batch.reject',
+                target: { type: 'batch', id },
+                data: { reason },
+              }),
+            ],
+            result: { why: null, status: 'cancelled' },
+          };
+        },
+      );
+      if (!changed) throw new AppError('not_found', 'No such batch.');
+      const { why, status } = changed.result;
+      if (why !== null) {
+        throw new AppError(status === 'awaiting_approval' ? 'forbidden' : 'conflict', why, {
+          extensions: { status },
+        });
+      }
+    },
+
+    async cancel(user, id, reason, context) {
+      const now = clock.now();
+      const changed = await repo.change<string>(id, (batch) => {
+        if (!CANCELLABLE.includes(batch.status)) return { refused: batch.status };
+        return {
+          patch: {
+            status: 'cancelled',
+            cancelledBy: user.id,
+            cancelledAt: now,
+            cancelReason: reason ?? null,
+            updatedAt: now,
+          },
+          // Rows not yet sent never will be; a row being sent right now finishes as sent.
+          moveRows: [{ from: ['valid', 'invalid', 'queued'], to: 'cancelled' }],
+          audit: [
+            auditService.row(context, {
+              action: 'batch.cancel',
+              target: { type: 'batch', id },
+              data: { ...(reason ? { reason } : {}), status_before: batch.status },
+            }),
+          ],
+          result: 'cancelled',
+        };
+      });
+      if (!changed) throw new AppError('not_found', 'No such batch.');
+      if (changed.result !== 'cancelled') {
+        throw new AppError(
+          'conflict',
+          `This batch is ${statusWords(changed.result)}: there is nothing left to cancel.`,
+          { extensions: { status: changed.result } },
+        );
+      }
+      // Rows that became payouts waiting for their own approval are not sent either.
+      const waiting = (await repo.allRows(id)).filter(
+        (r) => r.payoutId !== null && r.payoutStatus === 'awaiting_approval',
+      );
+      for (const r of waiting) {
+        await payoutsRepository.change(r.payoutId!, (current) => {
+          const t = decideTransition(current.status as PayoutStatus, { kind: 'reject' });
+          if (t.outcome !== 'changed') return undefined;
+          return {
+            patch: {
+              status: t.to,
+              cancelled: true,
+              rejectedBy: user.id,
+              rejectedAt: now,
+              rejectionReason: reason || 'Its batch was cancelled',
+              submission: null,
+              nextCheckAt: null,
+              updatedAt: now,
+            },
+            events: [
+              {
+                type: 'cancelled',
+                actor: user.email,
+                at: now,
+                data: { batch_id: id, ...(reason ? { reason } : {}) },
+              },
+            ],
+            audit: [
+              auditService.row(context, {
+                action: 'payout.cancel',
+                target: { type: 'payout', id: r.payoutId! },
+                data: { batch_id: id },
+              }),
+            ],
+          };
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,430 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { ApprovalPolicy, BatchRowCells, Corridor, PayoutMethodType } from '@payouts/contracts';
+import { AppError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { SealedBox } from '../../shared/sealedBox.js';
+import type { AuditService } from '../audit/auditService.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
+import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
+import type { ProvidersService } from '../providers/providersService.js';
+import { parseBatchFile } from './batchFile.js';
+import {
+  assessBatch,
+  generatedOrderId,
+  maskCells,
+  modelOf,
+  openCells,
+  sealCells,
+  validateRows,
+  type BatchKind,
+} from './batchModel.js';
+import {
+  FAILED_PAYOUT_STATUSES,
+  type BatchesRepository,
+  type BatchRow,
+  type NewBatchItemRow,
+} from './batchesRepository.js';
+
+/** Upload, fix in place, validate, retry: everything that makes or edits a batch's rows. */
+export interface BatchEditing {
+  upload(
+    input: {
+      user: SessionUser;
+      corridor: Corridor;
+      payoutMethodType: PayoutMethodType;
+      provider: string;
+      fileName: string;
+      bytes: Uint8Array;
+    },
+    context: AuditContext,
+  ): Promise<string>;
+  fixRow(
+    input: { user: SessionUser; id: string; row: number; cells: Record<string, string> },
+    context: AuditContext,
+  ): Promise<void>;
+  validate(
+    input: { user: SessionUser; id: string; excludeInvalid: boolean },
+    context: AuditContext,
+  ): Promise<void>;
+  retry(
+    input: { user: SessionUser; id: string; provider: string },
+    context: AuditContext,
+  ): Promise<string>;
+}
+
+function sha256(data: Uint8Array | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export async function draftOr409(repo: BatchesRepository, id: string): Promise<BatchRow> {
+  const batch = await repo.findById(id);
+  if (!batch) throw new AppError('not_found', 'No such batch.');
+  if (batch.status !== 'draft') {
+    throw new AppError(
+      'conflict',
+      `This batch is ${batch.status.replace(/_/g, ' ')}: its rows can no longer be changed.`,
+      { extensions: { status: batch.status } },
+    );
+  }
+  return batch;
+}
+
+export function createBatchEditing({
+  repo,
+  providersService,
+  corridors,
+  sealedBox,
+  clock,
+  auditService,
+  policies,
+  beneficiaryPayouts,
+}: {
+  repo: BatchesRepository;
+  providersService: ProvidersService;
+  corridors: readonly Corridor[];
+  sealedBox: SealedBox;
+  clock: Clock;
+  auditService: AuditService;
+  policies: { active(): Promise<ApprovalPolicy> };
+  beneficiaryPayouts: BeneficiaryPayouts;
+}): BatchEditing {
+  /** Stores a new draft: every row sealed, masked and validated. */
+  async function storeDraft(
+    input: {
+      id: string;
+      user: SessionUser;
+      kind: BatchKind;
+      fileName: string;
+      fileSha256: string;
+      columns: string[];
+      rows: BatchRowCells[];
+      retryOf: string | null;
+    },
+    context: AuditContext,
+    verdicts: { row: number; errors: { column: string | null; message: string }[] }[],
+    maskedOf: (cells: BatchRowCells) => Record<string, string>,
+  ): Promise<void> {
+    const now = clock.now();
+    const items: NewBatchItemRow[] = input.rows.map((cells, i) => {
+      const row = i + 1;
+      const errors = verdicts[i]?.errors ?? [];
+      const orderId = (cells.order_id ?? '').trim();
+      const reference = (cells.beneficiary_reference ?? '').trim();
+      return {
+        batchId: input.id,
+        row,
+        state: errors.length > 0 ? 'invalid' : 'valid',
+        cellsSealed: sealCells(sealedBox, input.id, row, cells),
+        cellsMasked: maskedOf(cells),
+        errors,
+        orderId: orderId === '' ? null : orderId,
+        amount: (cells.amount ?? '').trim() || null,
+        beneficiaryReference: reference === '' ? null : reference,
+        updatedAt: now,
+      };
+    });
+    const invalid = items.filter((r) => r.state === 'invalid').length;
+    const inserted = await repo.insert(
+      {
+        id: input.id,
+        status: 'draft',
+        fileName: input.fileName,
+        fileSha256: input.fileSha256,
+        country: input.kind.country,
+        currency: input.kind.currency,
+        payoutMethodType: input.kind.payoutMethodType,
+        provider: input.kind.provider,
+        columns: input.columns,
+        rowCount: items.length,
+        createdBy: input.user.id,
+        createdAt: now,
+        updatedAt: now,
+        retryOf: input.retryOf,
+      },
+      items,
+      [
+        auditService.row(context, {
+          action: input.retryOf ? 'batch.retry' : 'batch.upload',
+          target: { type: 'batch', id: input.id },
+          data: {
+            file_name: input.fileName,
+            rows: items.length,
+            invalid_rows: invalid,
+            provider: input.kind.provider,
+            ...(input.retryOf ? { retry_of: input.retryOf } : {}),
+          },
+        }),
+      ],
+    );
+    if (inserted.kind === 'file_taken') await refuseSameFile(input.fileSha256);
+  }
+
+  async function refuseSameFile(fileSha256: string): Promise<never> {
+    const live = await repo.findLiveByFile(fileSha256);
+    throw new AppError(
+      'conflict',
+      `This file was already uploaded${live ? ` (${live.fileName}, batch ${live.id.slice(0, 8)}, ${live.status.replace(/_/g, ' ')})` : ''}: open that batch, or cancel it to upload the file again.`,
+      live ? { extensions: { batch_id: live.id } } : {},
+    );
+  }
+
+  return {
+    async upload({ user, corridor, payoutMethodType, provider, fileName, bytes }, context) {
+      requireKnownCorridor(corridors, corridor);
+      const kind: BatchKind = { ...corridor, payoutMethodType, provider };
+      const model = await modelOf(providersService, kind, clock.now());
+      const parsed = parseBatchFile(bytes, model);
+      const fileSha256 = sha256(bytes);
+      if (await repo.findLiveByFile(fileSha256)) await refuseSameFile(fileSha256);
+      const id = randomUUID();
+      const verdicts = await validateRows(
+        { repo, corridors },
+        model,
+        id,
+        parsed.rows,
+        parsed.rows.map((_, i) => i + 1),
+      );
+      await storeDraft(
+        {
+          id,
+          user,
+          kind,
+          fileName,
+          fileSha256,
+          columns: model.columns.map((c) => c.name),
+          rows: parsed.rows,
+          retryOf: null,
+        },
+        context,
+        verdicts,
+        (cells) => maskCells(model, cells),
+      );
+      return id;
+    },
+
+    async fixRow({ id, row, cells }, context) {
+      const batch = await draftOr409(repo, id);
+      const item = await repo.row(id, row);
+      if (!item) throw new AppError('not_found', `This batch has no row ${row}.`);
+      const model = await modelOf(providersService, batch, clock.now());
+      const known = new Set(model.columns.map((c) => c.name));
+      const unknown = Object.keys(cells).filter((name) => !known.has(name));
+      if (unknown.length > 0) {
+        throw new AppError('validation_failed', 'Some columns are not in this batch.', {
+          errors: unknown.map((name) => ({
+            pointer: `/cells/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+            message: 'Not a column of this batch',
+          })),
+        });
+      }
+      const current = openCells(sealedBox, id, row, item.cellsSealed);
+      if (!current) {
+        throw new AppError(
+          'conflict',
+          'This row can no longer be read (its key was rotated away): upload the file again.',
+        );
+      }
+      const next: BatchRowCells = { ...current, ...cells };
+      // An order id used on another row of this file is a duplicate here too.
+      const orderId = (next.order_id ?? '').trim();
+      const others = new Set<string>();
+      if (orderId !== '') {
+        const all = await repo.allRows(id);
+        for (const other of all) {
+          if (other.row !== row && other.orderId === orderId) others.add(orderId);
+        }
+      }
+      const [verdict] = await validateRows({ repo, corridors }, model, id, [next], [row], others);
+      const errors = verdict?.errors ?? [];
+      const reference = (next.beneficiary_reference ?? '').trim();
+      await repo.updateRows(
+        id,
+        [
+          {
+            row,
+            patch: {
+              state: errors.length > 0 ? 'invalid' : 'valid',
+              cellsSealed: sealCells(sealedBox, id, row, next),
+              cellsMasked: maskCells(model, next),
+              errors,
+              orderId: orderId === '' ? null : orderId,
+              amount: (next.amount ?? '').trim() || null,
+              beneficiaryReference: reference === '' ? null : reference,
+              updatedAt: clock.now(),
+            },
+          },
+        ],
+        [
+          auditService.row(context, {
+            action: 'batch.fix_row',
+            target: { type: 'batch', id },
+            // The columns fixed, never their values.
+            data: { row, columns: Object.keys(cells), valid: errors.length === 0 },
+          }),
+        ],
+      );
+    },
+
+    async validate({ id, excludeInvalid }, context) {
+      const batch = await draftOr409(repo, id);
+      const rows = await repo.allRows(id);
+      // The ledger moves on while a draft waits: its order ids are checked once more now.
+      const explicit = rows.filter((r) => r.state === 'valid' && r.orderId !== null);
+      const taken = await repo.takenOrderIds(
+        explicit.map((r) => r.orderId!),
+        id,
+      );
+      const generated = rows
+        .filter((r) => r.state === 'valid' && r.orderId === null)
+        .map((r) => generatedOrderId(batch.fileSha256, r.row));
+      const takenGenerated = await repo.takenOrderIds(generated, id);
+      const now = clock.now();
+      const updates: { row: number; patch: Partial<NewBatchItemRow> }[] = [];
+      let invalid = 0;
+      const included: { amount: string; reference: string | null }[] = [];
+      for (const r of rows) {
+        if (r.state === 'invalid') {
+          invalid += 1;
+          continue;
+        }
+        const orderId = r.orderId ?? generatedOrderId(batch.fileSha256, r.row);
+        if (taken.has(orderId) || takenGenerated.has(orderId)) {
+          invalid += 1;
+          updates.push({
+            row: r.row,
+            patch: {
+              state: 'invalid',
+              errors: [
+                {
+                  column: 'order_id',
+                  message: `Order ID ${orderId} is already used by another payout.`,
+                },
+              ],
+              updatedAt: now,
+            },
+          });
+          continue;
+        }
+        if (r.orderId === null) updates.push({ row: r.row, patch: { orderId, updatedAt: now } });
+        included.push({ amount: r.amount ?? '0', reference: r.beneficiaryReference });
+      }
+      if (invalid > 0 && !excludeInvalid) {
+        if (updates.length > 0) await repo.updateRows(id, updates);
+        throw new AppError(
+          'validation_failed',
+          `${invalid} row${invalid === 1 ? ' has' : 's have'} errors: fix ${invalid === 1 ? 'it' : 'them'}, or continue without ${invalid === 1 ? 'it' : 'them'}.`,
+          { extensions: { invalid_rows: invalid } },
+        );
+      }
+      if (included.length === 0) {
+        if (updates.length > 0) await repo.updateRows(id, updates);
+        throw new AppError('validation_failed', 'No row of this batch is valid: nothing to send.');
+      }
+      const changedAt = await beneficiaryChangeTimes(
+        included.map((r) => r.reference).filter((r): r is string => r !== null),
+      );
+      const { summary, rule } = assessBatch(
+        await policies.active(),
+        batch,
+        included.map((r) => ({
+          amount: r.amount,
+          changedAt: r.reference ? (changedAt.get(r.reference) ?? null) : null,
+        })),
+        invalid,
+        now,
+      );
+      if (updates.length > 0) await repo.updateRows(id, updates);
+      const changed = await repo.change(id, (current) => {
+        if (current.status !== 'draft') return { refused: current.status };
+        return {
+          patch: { status: 'validated', summary, approvalRule: rule, updatedAt: now },
+          moveRows: [{ from: ['invalid'], to: 'excluded' }],
+          audit: [
+            auditService.row(context, {
+              action: 'batch.validate',
+              target: { type: 'batch', id },
+              data: {
+                included: summary.included,
+                excluded: summary.excluded,
+                total: summary.totals[0]?.amount ?? '0',
+                currency: batch.currency,
+                approvals_required: rule.count,
+              },
+            }),
+          ],
+          result: 'validated',
+        };
+      });
+      if (changed && changed.result !== 'validated') await draftOr409(repo, id);
+    },
+
+    async retry({ user, id, provider }, context) {
+      const source = await repo.findById(id);
+      if (!source) throw new AppError('not_found', 'No such batch.');
+      if (provider === source.provider) {
+        throw new AppError('validation_failed', 'Choose another PSP than the one that failed.', {
+          errors: [{ pointer: '/provider', message: 'The same PSP as the batch' }],
+        });
+      }
+      const rows = (await repo.allRows(id)).filter(
+        (r) =>
+          (r.payoutStatus !== null &&
+            (FAILED_PAYOUT_STATUSES as readonly string[]).includes(r.payoutStatus)) ||
+          (r.payoutStatus === null && r.state === 'invalid' && source.status !== 'draft'),
+      );
+      if (rows.length === 0) {
+        throw new AppError('conflict', 'This batch has no failed rows to retry.');
+      }
+      const kind: BatchKind = { ...source, provider };
+      const model = await modelOf(providersService, kind, clock.now());
+      const names = new Set(model.columns.map((c) => c.name));
+      const newId = randomUUID();
+      // The PSP section is the new PSP's: the columns both have carry over, the rest is asked
+      // for again; the order id is new (a declined payout keeps its own).
+      const cells: BatchRowCells[] = rows.map((r) => {
+        const old = openCells(sealedBox, id, r.row, r.cellsSealed) ?? {};
+        const next: Record<string, string> = {};
+        for (const [name, value] of Object.entries(old)) {
+          if (names.has(name) && name !== 'order_id') next[name] = value;
+        }
+        return next;
+      });
+      const verdicts = await validateRows(
+        { repo, corridors },
+        model,
+        newId,
+        cells,
+        cells.map((_, i) => i + 1),
+      );
+      await storeDraft(
+        {
+          id: newId,
+          user,
+          kind,
+          fileName: `${source.fileName} (retry via ${provider})`,
+          fileSha256: sha256(`retry:${id}:${newId}`),
+          columns: model.columns.map((c) => c.name),
+          rows: cells,
+          retryOf: id,
+        },
+        context,
+        verdicts,
+        (c) => maskCells(model, c),
+      );
+      return newId;
+    },
+  };
+
+  /** When each referenced beneficiary was created or last changed (approval rules ask). */
+  async function beneficiaryChangeTimes(references: string[]): Promise<Map<string, Date>> {
+    const unique = [...new Set(references)];
+    const found = await repo.beneficiariesByReference(unique);
+    const times = new Map<string, Date>();
+    for (const [reference, b] of found) {
+      const forPayout = await beneficiaryPayouts.forPayout(b.id).catch(() => undefined);
+      if (forPayout) times.set(reference, forPayout.createdOrChangedAt);
+    }
+    return times;
+  }
+}

@@ -1,0 +1,122 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { JobsDb } from '../../db/database.js';
+
+/** One job: send one row of one batch. */
+export interface BatchRowJob {
+  batchId: string;
+  row: number;
+}
+
+/**
+ * The job queue that sends batch rows (docs/decisions/019): pg-boss on the app's own database
+ * (PostgreSQL, or PGlite through the same port), so several BFF processes share one queue and a
+ * row's job survives a crash. The queue only says "look at this row now"; whether the row is
+ * sent is decided by the row's claim in `batch_rows` and the payout's unique (batch, row), so a
+ * job delivered twice, or a duplicate job, never sends a row twice.
+ */
+export interface BatchQueue {
+  /** Queues the rows (a row already queued and not yet started is not queued twice). */
+  enqueue(jobs: readonly BatchRowJob[], options?: { startAfterSeconds?: number }): Promise<void>;
+  /**
+   * Starts taking jobs: up to `concurrency` rows at a time in this process; `handle` settles
+   * each row itself (it throws only for what should be retried).
+   */
+  work(concurrency: number, handle: (job: BatchRowJob) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const BATCH_ROW_QUEUE = 'batch-row';
+
+interface JobData {
+  batch_id: string;
+  row: number;
+}
+
+export function createBatchQueue({
+  jobsDb,
+  logger,
+  pollingIntervalSeconds = 0.5,
+}: {
+  jobsDb: JobsDb;
+  logger: Logger;
+  /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+}): BatchQueue {
+  let started: Promise<PgBoss> | undefined;
+  let stopped = false;
+
+  function boss(): Promise<PgBoss> {
+    started ??= (async () => {
+      const instance = new PgBoss({
+        db: jobsDb,
+        schema: 'pgboss',
+        // No cron schedules; maintenance (expiry, archiving) runs in every process.
+        schedule: false,
+        supervise: true,
+        migrate: true,
+      });
+      instance.on('error', (error: Error) => {
+        logger.error({ err: error }, 'batch queue error');
+      });
+      await instance.start();
+      // `stately`: at most one queued and one running job per row (the singleton key).
+      await instance.createQueue(BATCH_ROW_QUEUE, {
+        name: BATCH_ROW_QUEUE,
+        policy: 'stately',
+        retryLimit: 10,
+        retryDelay: 2,
+        retryBackoff: true,
+        expireInSeconds: 15 * 60,
+      });
+      return instance;
+    })();
+    return started;
+  }
+
+  return {
+    async enqueue(jobs, options = {}) {
+      if (jobs.length === 0) return;
+      const instance = await boss();
+      const startAfter =
+        options.startAfterSeconds !== undefined && options.startAfterSeconds > 0
+          ? new Date(Date.now() + options.startAfterSeconds * 1000)
+          : undefined;
+      for (let i = 0; i < jobs.length; i += 1000) {
+        await instance.insert(
+          jobs.slice(i, i + 1000).map((job) => ({
+            name: BATCH_ROW_QUEUE,
+            data: { batch_id: job.batchId, row: job.row } satisfies JobData,
+            singletonKey: `${job.batchId}:${job.row}`,
+            ...(startAfter ? { startAfter } : {}),
+          })),
+        );
+      }
+    },
+
+    async work(concurrency, handle) {
+      const instance = await boss();
+      await instance.work<JobData>(
+        BATCH_ROW_QUEUE,
+        { batchSize: concurrency, pollingIntervalSeconds },
+        async (jobs) => {
+          const results = await Promise.allSettled(
+            jobs.map((job) => handle({ batchId: job.data.batch_id, row: job.data.row })),
+          );
+          const failed = results.filter((r) => r.status === 'rejected');
+          if (failed.length > 0) {
+            // Retried as a whole (with backoff): rows already settled are no-ops next time.
+            throw (failed[0] as PromiseRejectedResult).reason;
+          }
+        },
+      );
+    },
+
+    async stop() {
+      if (!started || stopped) return;
+      stopped = true;
+      const instance = await started;
+      await instance.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,478 @@
+import { and, asc, desc, eq, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import {
+  batchApprovals,
+  batchRows,
+  batches,
+  beneficiaries,
+  payouts,
+  users,
+} from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+
+export type BatchRow = typeof batches.$inferSelect;
+export type NewBatchRow = typeof batches.$inferInsert;
+export type BatchItemRow = typeof batchRows.$inferSelect;
+export type NewBatchItemRow = typeof batchRows.$inferInsert;
+export type BatchApprovalRow = typeof batchApprovals.$inferSelect;
+
+export interface BatchActor {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+/** A row with what its payout (if any) says. */
+export interface BatchItemWithPayout extends BatchItemRow {
+  payoutId: string | null;
+  payoutStatus: string | null;
+  orchestratorId: string | null;
+  failureReason: string | null;
+  declineReason: string | null;
+}
+
+export interface BatchCounts {
+  rows: Record<string, number>;
+  payouts: Record<string, number>;
+}
+
+export type BatchRowFilterSql = 'all' | 'errors' | 'included' | 'failed';
+
+/** Payout statuses a batch reports as failures. */
+export const FAILED_PAYOUT_STATUSES = ['failed', 'declined', 'rejected'] as const;
+
+/**
+ * What a locked batch and its approvals turn into: a patch, row-state moves, approvals to add
+ * and audit rows, all committed together; undefined changes nothing.
+ */
+export type BatchChange<T> = (
+  batch: BatchRow,
+  approvals: BatchApprovalRow[],
+) =>
+  | {
+      patch: Partial<NewBatchRow>;
+      /** Rows in `from` states move to `to`. */
+      moveRows?: { from: string[]; to: string }[];
+      approval?: typeof batchApprovals.$inferInsert;
+      audit: NewAuditRow[];
+      result: T;
+    }
+  | { refused: T };
+
+export interface BatchesRepository {
+  findLiveByFile(sha256: string): Promise<BatchRow | undefined>;
+  /** The batch and its rows, in one transaction; `file_taken` when a live batch has the file. */
+  insert(
+    batch: NewBatchRow,
+    rows: NewBatchItemRow[],
+    audit: NewAuditRow[],
+  ): Promise<{ kind: 'inserted' } | { kind: 'file_taken' }>;
+  findById(id: string): Promise<BatchRow | undefined>;
+  list(input: {
+    status?: string | undefined;
+    before?: { createdAt: Date; id: string } | undefined;
+    limit: number;
+  }): Promise<BatchRow[]>;
+  counts(id: string): Promise<BatchCounts>;
+  approvals(id: string): Promise<BatchApprovalRow[]>;
+  actors(ids: readonly (string | null)[]): Promise<Map<string, BatchActor>>;
+  rows(
+    id: string,
+    input: { filter: BatchRowFilterSql; offset: number; limit: number },
+  ): Promise<{ rows: BatchItemWithPayout[]; total: number }>;
+  /** Every row, in order (for summaries, exports and retries). */
+  allRows(id: string): Promise<BatchItemWithPayout[]>;
+  row(id: string, row: number): Promise<BatchItemRow | undefined>;
+  updateRows(
+    id: string,
+    updates: { row: number; patch: Partial<NewBatchItemRow> }[],
+    audit?: NewAuditRow[],
+  ): Promise<void>;
+  /** Order ids among `orderIds` that a payout (not failed) or another live batch's row holds. */
+  takenOrderIds(orderIds: readonly string[], exceptBatchId: string): Promise<Set<string>>;
+  /** Active beneficiaries by reference (for validation). */
+  beneficiariesByReference(references: readonly string[]): Promise<
+    Map<
+      string,
+      {
+        id: string;
+        reference: string;
+        country: string;
+        currency: string;
+        payoutMethodType: string;
+        provider: string;
+        status: string;
+      }
+    >
+  >;
+  /** Locks the batch `FOR UPDATE` and applies `change`. Undefined: no such batch. */
+  change<T>(
+    id: string,
+    change: BatchChange<T>,
+  ): Promise<{ result: T; batch: BatchRow } | undefined>;
+  /**
+   * Claims a row for sending: `queued`, or `sending` under a claim older than `staleBefore`
+   * (its sender died), and only while the batch is `submitting`.
+   */
+  claimRow(input: {
+    batchId: string;
+    row: number;
+    owner: string;
+    now: Date;
+    staleBefore: Date;
+  }): Promise<{ item: BatchItemRow; batch: BatchRow } | undefined>;
+  /** The payout a row became, if any. */
+  payoutIdOfRow(batchId: string, row: number): Promise<string | undefined>;
+  /** Moves a claimed row on (only while `owner` holds it). */
+  settleRow(input: {
+    batchId: string;
+    row: number;
+    owner: string;
+    patch: Partial<NewBatchItemRow>;
+  }): Promise<void>;
+  /** Rows a queue may have lost: queued since before `before`, or claimed and stale. */
+  rowsToRequeue(input: {
+    queuedBefore: Date;
+    staleBefore: Date;
+    limit: number;
+  }): Promise<{ batchId: string; row: number }[]>;
+  /** Batches `submitting` (their completion is checked). */
+  submittingIds(limit: number): Promise<string[]>;
+}
+
+const withPayout = {
+  payoutId: payouts.id,
+  payoutStatus: payouts.status,
+  orchestratorId: payouts.orchestratorId,
+  failureReason: payouts.failureReason,
+  declineReason: payouts.declineReason,
+};
+
+function payoutJoin() {
+  return and(eq(payouts.batchId, batchRows.batchId), eq(payouts.batchRow, batchRows.row));
+}
+
+function filterSql(filter: BatchRowFilterSql): SQL | undefined {
+  switch (filter) {
+    case 'all':
+      return undefined;
+    case 'errors':
+      return eq(batchRows.state, 'invalid');
+    case 'included':
+      return notInArray(batchRows.state, ['invalid', 'excluded']);
+    case 'failed':
+      return or(
+        inArray(payouts.status, [...FAILED_PAYOUT_STATUSES]),
+        and(eq(batchRows.state, 'invalid'), sql`jsonb_array_length(${batchRows.errors}) > 0`),
+      );
+  }
+}
+
+export function createBatchesRepository(db: Database): BatchesRepository {
+  return {
+    async findLiveByFile(sha256) {
+      const [row] = await db
+        .select()
+        .from(batches)
+        .where(and(eq(batches.fileSha256, sha256), ne(batches.status, 'cancelled')))
+        .limit(1);
+      return row;
+    },
+
+    async insert(batch, rows, audit) {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(batches).values(batch);
+          for (let i = 0; i < rows.length; i += 1000) {
+            await tx.insert(batchRows).values(rows.slice(i, i + 1000));
+          }
+          await insertAuditRows(tx as unknown as Database, audit);
+        });
+        return { kind: 'inserted' };
+      } catch (error) {
+        if (isUniqueViolation(error)) return { kind: 'file_taken' };
+        throw error;
+      }
+    },
+
+    async findById(id) {
+      const [row] = await db.select().from(batches).where(eq(batches.id, id));
+      return row;
+    },
+
+    async list({ status, before, limit }) {
+      const conditions: SQL[] = [];
+      if (status) conditions.push(eq(batches.status, status));
+      if (before) {
+        conditions.push(
+          or(
+            lt(batches.createdAt, before.createdAt),
+            and(eq(batches.createdAt, before.createdAt), lt(batches.id, before.id)),
+          )!,
+        );
+      }
+      return db
+        .select()
+        .from(batches)
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(desc(batches.createdAt), desc(batches.id))
+        .limit(limit);
+    },
+
+    async counts(id) {
+      const [rowCounts, payoutCounts] = await Promise.all([
+        db
+          .select({ state: batchRows.state, n: sql<number>`count(*)::int` })
+          .from(batchRows)
+          .where(eq(batchRows.batchId, id))
+          .groupBy(batchRows.state),
+        db
+          .select({ status: payouts.status, n: sql<number>`count(*)::int` })
+          .from(payouts)
+          .where(eq(payouts.batchId, id))
+          .groupBy(payouts.status),
+      ]);
+      return {
+        rows: Object.fromEntries(rowCounts.map((r) => [r.state, Number(r.n)])),
+        payouts: Object.fromEntries(payoutCounts.map((r) => [r.status, Number(r.n)])),
+      };
+    },
+
+    async approvals(id) {
+      return db
+        .select()
+        .from(batchApprovals)
+        .where(eq(batchApprovals.batchId, id))
+        .orderBy(asc(batchApprovals.step));
+    },
+
+    async actors(ids) {
+      const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+        .from(users)
+        .where(inArray(users.id, wanted));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    async rows(id, { filter, offset, limit }) {
+      const where = and(eq(batchRows.batchId, id), filterSql(filter));
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ ...batchRowsColumns(), ...withPayout })
+          .from(batchRows)
+          .leftJoin(payouts, payoutJoin())
+          .where(where)
+          .orderBy(asc(batchRows.row))
+          .offset(offset)
+          .limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(batchRows)
+          .leftJoin(payouts, payoutJoin())
+          .where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    async allRows(id) {
+      return db
+        .select({ ...batchRowsColumns(), ...withPayout })
+        .from(batchRows)
+        .leftJoin(payouts, payoutJoin())
+        .where(eq(batchRows.batchId, id))
+        .orderBy(asc(batchRows.row));
+    },
+
+    async row(id, row) {
+      const [item] = await db
+        .select()
+        .from(batchRows)
+        .where(and(eq(batchRows.batchId, id), eq(batchRows.row, row)));
+      return item;
+    },
+
+    async updateRows(id, updates, audit = []) {
+      await db.transaction(async (tx) => {
+        for (const { row, patch } of updates) {
+          await tx
+            .update(batchRows)
+            .set(patch)
+            .where(and(eq(batchRows.batchId, id), eq(batchRows.row, row)));
+        }
+        await insertAuditRows(tx as unknown as Database, audit);
+      });
+    },
+
+    async takenOrderIds(orderIds, exceptBatchId) {
+      const taken = new Set<string>();
+      for (let i = 0; i < orderIds.length; i += 1000) {
+        const chunk = [...orderIds.slice(i, i + 1000)];
+        const [fromPayouts, fromRows] = await Promise.all([
+          db
+            .select({ orderId: payouts.orderId })
+            .from(payouts)
+            .where(and(inArray(payouts.orderId, chunk), ne(payouts.status, 'failed'))),
+          db
+            .select({ orderId: batchRows.orderId })
+            .from(batchRows)
+            .innerJoin(batches, eq(batches.id, batchRows.batchId))
+            .where(
+              and(
+                inArray(batchRows.orderId, chunk),
+                ne(batchRows.batchId, exceptBatchId),
+                notInArray(batches.status, ['draft', 'cancelled']),
+                notInArray(batchRows.state, ['invalid', 'excluded', 'cancelled']),
+              ),
+            ),
+        ]);
+        for (const r of fromPayouts) taken.add(r.orderId);
+        for (const r of fromRows) if (r.orderId) taken.add(r.orderId);
+      }
+      return taken;
+    },
+
+    async beneficiariesByReference(references) {
+      if (references.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: beneficiaries.id,
+          reference: beneficiaries.reference,
+          country: beneficiaries.country,
+          currency: beneficiaries.currency,
+          payoutMethodType: beneficiaries.payoutMethodType,
+          provider: beneficiaries.provider,
+          status: beneficiaries.status,
+        })
+        .from(beneficiaries)
+        .where(inArray(beneficiaries.reference, [...new Set(references)]));
+      return new Map(rows.map((r) => [r.reference, r]));
+    },
+
+    async change(id, change) {
+      return db.transaction(async (tx) => {
+        const [batch] = await tx.select().from(batches).where(eq(batches.id, id)).for('update');
+        if (!batch) return undefined;
+        const approvals = await tx
+          .select()
+          .from(batchApprovals)
+          .where(eq(batchApprovals.batchId, id))
+          .orderBy(asc(batchApprovals.step));
+        const decided = change(batch, approvals);
+        if ('refused' in decided) return { result: decided.refused, batch };
+        const [updated] = await tx
+          .update(batches)
+          .set(decided.patch)
+          .where(eq(batches.id, id))
+          .returning();
+        for (const move of decided.moveRows ?? []) {
+          await tx
+            .update(batchRows)
+            .set({ state: move.to, updatedAt: decided.patch.updatedAt ?? new Date() })
+            .where(and(eq(batchRows.batchId, id), inArray(batchRows.state, move.from)));
+        }
+        if (decided.approval) await tx.insert(batchApprovals).values(decided.approval);
+        await insertAuditRows(tx as unknown as Database, decided.audit);
+        return { result: decided.result, batch: updated ?? batch };
+      });
+    },
+
+    async claimRow({ batchId, row, owner, now, staleBefore }) {
+      const claimed = await db
+        .update(batchRows)
+        .set({
+          state: 'sending',
+          claimedBy: owner,
+          claimedAt: now,
+          attempts: sql`${batchRows.attempts} + 1`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(batchRows.batchId, batchId),
+            eq(batchRows.row, row),
+            or(
+              eq(batchRows.state, 'queued'),
+              and(eq(batchRows.state, 'sending'), lt(batchRows.claimedAt, staleBefore)),
+            ),
+            sql`exists (select 1 from ${batches} where ${batches.id} = ${batchId} and ${batches.status} = 'submitting')`,
+          ),
+        )
+        .returning();
+      const item = claimed[0];
+      if (!item) return undefined;
+      const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
+      return batch ? { item, batch } : undefined;
+    },
+
+    async payoutIdOfRow(batchId, row) {
+      const [found] = await db
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(and(eq(payouts.batchId, batchId), eq(payouts.batchRow, row)));
+      return found?.id;
+    },
+
+    async settleRow({ batchId, row, owner, patch }) {
+      await db
+        .update(batchRows)
+        .set(patch)
+        .where(
+          and(
+            eq(batchRows.batchId, batchId),
+            eq(batchRows.row, row),
+            eq(batchRows.state, 'sending'),
+            eq(batchRows.claimedBy, owner),
+          ),
+        );
+    },
+
+    async rowsToRequeue({ queuedBefore, staleBefore, limit }) {
+      const rows = await db
+        .select({ batchId: batchRows.batchId, row: batchRows.row })
+        .from(batchRows)
+        .innerJoin(batches, eq(batches.id, batchRows.batchId))
+        .where(
+          and(
+            eq(batches.status, 'submitting'),
+            or(
+              and(eq(batchRows.state, 'queued'), lt(batchRows.updatedAt, queuedBefore)),
+              and(eq(batchRows.state, 'sending'), lt(batchRows.claimedAt, staleBefore)),
+            ),
+          ),
+        )
+        .limit(limit);
+      return rows;
+    },
+
+    async submittingIds(limit) {
+      const rows = await db
+        .select({ id: batches.id })
+        .from(batches)
+        .where(eq(batches.status, 'submitting'))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+function batchRowsColumns() {
+  return {
+    batchId: batchRows.batchId,
+    row: batchRows.row,
+    state: batchRows.state,
+    cellsSealed: batchRows.cellsSealed,
+    cellsMasked: batchRows.cellsMasked,
+    errors: batchRows.errors,
+    orderId: batchRows.orderId,
+    amount: batchRows.amount,
+    beneficiaryReference: batchRows.beneficiaryReference,
+    claimedBy: batchRows.claimedBy,
+    claimedAt: batchRows.claimedAt,
+    attempts: batchRows.attempts,
+    updatedAt: batchRows.updatedAt,
+  };
+}
