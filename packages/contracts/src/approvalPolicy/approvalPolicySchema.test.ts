@@ -118,7 +118,11 @@ describe('approvalPolicySchema', () => {
       { ...ok, conditions: { in_batch: 'true' } },
       '/rules/0/conditions/in_batch',
     ],
-    ['in_batch as a number', { ...ok, conditions: { in_batch: 1 } }, '/rules/0/conditions/in_batch'],
+    [
+      'in_batch as a number',
+      { ...ok, conditions: { in_batch: 1 } },
+      '/rules/0/conditions/in_batch',
+    ],
     ['in_batch as null', { ...ok, conditions: { in_batch: null } }, '/rules/0/conditions/in_batch'],
     [
       '4 approvers',

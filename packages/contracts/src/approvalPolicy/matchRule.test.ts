@@ -256,9 +256,7 @@ describe('dryRun', () => {
       'The beneficiary was created or last changed 40 days ago, not within 30.',
       'The payout is not part of a batch.',
     ]);
-    expect(
-      failedConditions(rule('one', { in_batch: false }), facts({ in_batch: true })),
-    ).toEqual([
+    expect(failedConditions(rule('one', { in_batch: false }), facts({ in_batch: true }))).toEqual([
       { condition: 'in_batch', message: 'The payout is part of a batch, not created on its own.' },
     ]);
   });
