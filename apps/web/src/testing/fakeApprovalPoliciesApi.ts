@@ -171,6 +171,7 @@ export function createFakeApprovalPoliciesApi(
           days === undefined
             ? null
             : { created_or_changed_at: new Date(now.getTime() - days * DAY_MS).toISOString() },
+        in_batch: body.payout.in_batch ?? false,
         now,
       };
       return dryRun(policy, facts);

@@ -76,6 +76,8 @@ export interface PolicyDryRunPayout {
   country: string;
   /** Days since the saved beneficiary was created or its details changed; absent: no beneficiary. */
   beneficiary_changed_days_ago?: number;
+  /** A row of a batch payout file; absent: false (a payout created on its own). */
+  in_batch?: boolean;
 }
 
 export interface PolicyDryRunBody {

@@ -57,6 +57,7 @@ export const policyDryRunBody = z.strictObject({
       .min(0)
       .max(POLICY_DRY_RUN_MAX_DAYS)
       .optional(),
+    in_batch: z.boolean('Expected true or false').optional(),
   }),
 });
 

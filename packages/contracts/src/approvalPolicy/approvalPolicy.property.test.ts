@@ -10,10 +10,10 @@ import {
   type PayoutFacts,
 } from './approvalPolicy.js';
 import { approvalPolicySchema } from './approvalPolicySchema.js';
-import { describePolicyDiff } from './describePolicyDiff.js';
+import { describeConditions, describePolicyDiff } from './describePolicyDiff.js';
 import { dryRun, matchRule } from './matchRule.js';
 import { policyFromThresholds } from './policyFromThresholds.js';
-import { validatePolicy } from './validatePolicy.js';
+import { conditionsCover, validatePolicy } from './validatePolicy.js';
 
 const numRuns = 500;
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
@@ -58,6 +58,7 @@ const arbConditions: fc.Arbitrary<ApprovalConditions> = fc.record(
     providers: some(fc.constantFrom(...PROVIDERS)),
     corridors: some(arbCorridor),
     beneficiary_new_or_changed_within_days: fc.integer({ min: 1, max: 60 }),
+    in_batch: fc.boolean(),
   },
   { requiredKeys: [] },
 );
@@ -108,6 +109,7 @@ const arbFacts: fc.Arbitrary<PayoutFacts> = fc.record({
       .map((ago) => ({ created_or_changed_at: new Date(NOW - ago).toISOString() })),
     { nil: null },
   ),
+  in_batch: fc.boolean(),
   now: fc.constant(new Date(NOW)),
 });
 
@@ -130,7 +132,9 @@ function holds(c: ApprovalConditions, f: PayoutFacts): boolean {
     (c.providers?.includes(f.provider) ?? true) &&
     (c.corridors?.some((k) => k.country === f.country && k.currency === f.currency) ?? true) &&
     (c.beneficiary_new_or_changed_within_days === undefined ||
-      (changedAgo !== undefined && changedAgo <= c.beneficiary_new_or_changed_within_days * DAY_MS))
+      (changedAgo !== undefined &&
+        changedAgo <= c.beneficiary_new_or_changed_within_days * DAY_MS)) &&
+    (c.in_batch === undefined || c.in_batch === f.in_batch)
   );
 }
 
@@ -165,6 +169,47 @@ describe('approval policy properties', () => {
             expect(e.pointer).toMatch(/^\/rules(\/\d+)?(\/[a-z_]+(\/\d+)?)*$/);
         }
         expect(() => describePolicyDiff(generated, parsed.data)).not.toThrow();
+      }),
+      { numRuns },
+    );
+  });
+
+  it('conditionsCover(e, l) is sound: every payout l matches, e matches too', () => {
+    fc.assert(
+      fc.property(arbConditions, arbConditions, arbFacts, (e, l, facts) => {
+        if (conditionsCover(e, l) && holds(l, facts)) expect(holds(e, facts)).toBe(true);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('a rule only for batch rows and the same only for single payouts never hide each other', () => {
+    fc.assert(
+      fc.property(arbConditions, fc.boolean(), (c, inBatch) => {
+        const one = { ...c, in_batch: inBatch };
+        const other = { ...c, in_batch: !inBatch };
+        expect(conditionsCover(one, other)).toBe(false);
+        expect(conditionsCover(other, one)).toBe(false);
+        expect(describeConditions(one)).toMatch(
+          inBatch ? /(^|, )part of a batch$/ : /(^|, )not part of a batch$/,
+        );
+      }),
+      { numRuns },
+    );
+  });
+
+  it('describePolicyDiff reports setting, flipping or dropping in_batch as one change', () => {
+    const arbBatch = fc.constantFrom(true, false, undefined);
+    fc.assert(
+      fc.property(arbRule('r'), arbBatch, arbBatch, (rule, from, to) => {
+        const withBatch = (b: boolean | undefined): ApprovalPolicy => {
+          const { in_batch: _, ...rest } = rule.conditions;
+          return {
+            rules: [{ ...rule, conditions: b === undefined ? rest : { ...rest, in_batch: b } }],
+          };
+        };
+        const changes = describePolicyDiff(withBatch(from), withBatch(to));
+        expect(changes.map((c) => c.field)).toEqual(from === to ? [] : ['conditions.in_batch']);
       }),
       { numRuns },
     );

@@ -55,6 +55,11 @@ export interface ApprovalConditions {
    * days (of 24 hours) before the payout. A payout to no saved beneficiary does not match.
    */
   beneficiary_new_or_changed_within_days?: number;
+  /**
+   * Part of a batch: true applies the rule only to the rows of a batch payout file (and to the
+   * batch-level approval of a batch), false only to payouts created one by one.
+   */
+  in_batch?: boolean;
 }
 
 export type ApprovalConditionName = keyof ApprovalConditions;
@@ -68,6 +73,7 @@ export const APPROVAL_CONDITION_NAMES = [
   'providers',
   'corridors',
   'beneficiary_new_or_changed_within_days',
+  'in_batch',
 ] as const satisfies readonly ApprovalConditionName[];
 
 /** How a condition is named on screen and in messages. */
@@ -79,6 +85,7 @@ export const APPROVAL_CONDITION_TITLES: Readonly<Record<ApprovalConditionName, s
   providers: 'PSP',
   corridors: 'corridor',
   beneficiary_new_or_changed_within_days: 'new or changed beneficiary',
+  in_batch: 'part of a batch',
 };
 
 export interface ApprovalRequirement {
@@ -109,6 +116,8 @@ export interface PayoutFacts {
   country: string;
   /** The saved beneficiary paid, if any; `created_or_changed_at` is an ISO instant. */
   beneficiary?: { created_or_changed_at: string } | null;
+  /** A row of a batch payout file (or a batch's own approval), not a payout created on its own. */
+  in_batch: boolean;
   now: Date;
 }
 

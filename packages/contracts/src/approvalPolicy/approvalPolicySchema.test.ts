@@ -40,10 +40,18 @@ describe('approvalPolicySchema', () => {
         providers: ['acme'],
         corridors: [{ country: 'DE', currency: 'EUR' }],
         beneficiary_new_or_changed_within_days: 30,
+        in_batch: true,
       },
       approvals: { count: 3, roles: ['finance', 'admin'] },
     };
     expect(issuesWith(all)).toEqual({});
+  });
+
+  it('parses in_batch false as set, not as absent', () => {
+    const body = approvalPolicySchema.parse({
+      rules: [{ ...ok, conditions: { in_batch: false } }, catchAll],
+    });
+    expect(body.rules[0]?.conditions).toEqual({ in_batch: false });
   });
 
   it('trims names', () => {
@@ -105,6 +113,17 @@ describe('approvalPolicySchema', () => {
       { ...ok, conditions: { beneficiary_new_or_changed_within_days: 1.5 } },
       '/rules/0/conditions/beneficiary_new_or_changed_within_days',
     ],
+    [
+      'in_batch as a string',
+      { ...ok, conditions: { in_batch: 'true' } },
+      '/rules/0/conditions/in_batch',
+    ],
+    [
+      'in_batch as a number',
+      { ...ok, conditions: { in_batch: 1 } },
+      '/rules/0/conditions/in_batch',
+    ],
+    ['in_batch as null', { ...ok, conditions: { in_batch: null } }, '/rules/0/conditions/in_batch'],
     [
       '4 approvers',
       { ...ok, approvals: { count: 4, roles: ['admin'] } },

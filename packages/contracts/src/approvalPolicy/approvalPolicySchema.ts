@@ -61,6 +61,7 @@ export const approvalConditionsSchema = z.strictObject({
     .min(1)
     .max(BENEFICIARY_WINDOW_MAX_DAYS)
     .optional(),
+  in_batch: z.boolean('Expected true or false').optional(),
 });
 
 export const approvalRequirementSchema = z.strictObject({

@@ -44,6 +44,35 @@ describe('describeRule', () => {
   });
 });
 
+describe('describeRule and in_batch', () => {
+  it('says part of a batch, or not part of a batch', () => {
+    const batch = { ...a, conditions: { ...a.conditions, in_batch: true } };
+    expect(describeRule(batch)).toBe(
+      'EUR, above 10000 EUR, part of a batch: 1 approver (Finance or Admin)',
+    );
+    expect(describeRule({ ...c, conditions: { in_batch: false } })).toBe(
+      'not part of a batch: 1 approver (Admin)',
+    );
+  });
+
+  it('reports the condition added, flipped and removed', () => {
+    const single = { ...c, conditions: { ...c.conditions, in_batch: false } };
+    const batch = { ...c, conditions: { ...c.conditions, in_batch: true } };
+    expect(messages([c, d], [batch, d])).toEqual([
+      'Rule "Crypto": now only for payouts part of a batch.',
+    ]);
+    expect(messages([batch, d], [single, d])).toEqual([
+      'Rule "Crypto": changed from payouts part of a batch to payouts not part of a batch.',
+    ]);
+    expect(messages([single, d], [c, d])).toEqual([
+      'Rule "Crypto": no longer only for payouts not part of a batch.',
+    ]);
+    expect(describePolicyDiff({ rules: [c, d] }, { rules: [batch, d] })[0]?.field).toBe(
+      'conditions.in_batch',
+    );
+  });
+});
+
 describe('describePolicyDiff', () => {
   it('is empty for the same policy, and for lists reordered or amounts rewritten', () => {
     expect(describePolicyDiff(DEMO_APPROVAL_POLICY, structuredClone(DEMO_APPROVAL_POLICY))).toEqual(

@@ -38,7 +38,13 @@ function conditionValue(name: ApprovalConditionName, c: ApprovalConditions): str
       const days = c.beneficiary_new_or_changed_within_days;
       return days === undefined ? undefined : `${days} day${days === 1 ? '' : 's'}`;
     }
+    case 'in_batch':
+      return c.in_batch === undefined ? undefined : batchText(c.in_batch);
   }
+}
+
+function batchText(inBatch: boolean): string {
+  return inBatch ? 'part of a batch' : 'not part of a batch';
 }
 
 /** A rule's conditions in words: "EUR, above 10000, PSP acme"; "every payout" for none. */
@@ -57,6 +63,7 @@ export function describeConditions(c: ApprovalConditions): string {
       `beneficiary new or changed in the last ${conditionValue('beneficiary_new_or_changed_within_days', c)}`,
     );
   }
+  if (c.in_batch !== undefined) parts.push(batchText(c.in_batch));
   return parts.length === 0 ? 'every payout' : parts.join(', ');
 }
 
@@ -120,6 +127,18 @@ function ruleChanges(before: ApprovalRule, after: ApprovalRule): PolicyChange[] 
     const was = conditionValue(name, before.conditions);
     const now = conditionValue(name, after.conditions);
     const title = APPROVAL_CONDITION_TITLES[name];
+    if (name === 'in_batch') {
+      // The value says it all: "only payouts part of a batch", not "part of a batch yes".
+      change(
+        `conditions.${name}`,
+        was === undefined
+          ? `${label}: now only for payouts ${now}.`
+          : now === undefined
+            ? `${label}: no longer only for payouts ${was}.`
+            : `${label}: changed from payouts ${was} to payouts ${now}.`,
+      );
+      continue;
+    }
     change(
       `conditions.${name}`,
       was === undefined

@@ -17,6 +17,7 @@ function facts(overrides: Partial<PayoutFacts> = {}): PayoutFacts {
     provider: 'acme',
     country: 'DE',
     beneficiary: null,
+    in_batch: false,
     now: NOW,
     ...overrides,
   };
@@ -39,6 +40,24 @@ function hits(conditions: ApprovalConditions, f: Partial<PayoutFacts>): boolean 
 }
 
 describe('matchRule conditions', () => {
+  it('in_batch: true only for batch rows, false only for payouts created one by one', () => {
+    expect(hits({ in_batch: true }, { in_batch: true })).toBe(true);
+    expect(hits({ in_batch: true }, { in_batch: false })).toBe(false);
+    expect(hits({ in_batch: false }, { in_batch: false })).toBe(true);
+    expect(hits({ in_batch: false }, { in_batch: true })).toBe(false);
+    expect(hits({}, { in_batch: true })).toBe(true);
+    expect(hits({ currency: 'EUR', in_batch: true }, { in_batch: true, currency: 'USD' })).toBe(
+      false,
+    );
+  });
+
+  it('in_batch that is not a boolean throws rather than decide on it', () => {
+    const garbage = { in_batch: 'yes' } as unknown as Partial<PayoutFacts>;
+    expect(() => hits({ in_batch: false }, garbage)).toThrow(RangeError);
+    // A rule without the condition does not look at it.
+    expect(hits({ currency: 'EUR' }, garbage)).toBe(true);
+  });
+
   it('currency: exact code, or any with *', () => {
     expect(hits({ currency: 'EUR' }, {})).toBe(true);
     expect(hits({ currency: 'USD' }, {})).toBe(false);
@@ -224,6 +243,7 @@ describe('dryRun', () => {
       providers: ['a', 'b', 'c'],
       corridors: [{ country: 'FR', currency: 'EUR' }],
       beneficiary_new_or_changed_within_days: 30,
+      in_batch: true,
     });
     const old = {
       created_or_changed_at: new Date(NOW.getTime() - 40.5 * 86_400_000).toISOString(),
@@ -234,6 +254,10 @@ describe('dryRun', () => {
       'The PSP is acme, not a, b or c.',
       'The corridor DE EUR is not FR EUR.',
       'The beneficiary was created or last changed 40 days ago, not within 30.',
+      'The payout is not part of a batch.',
+    ]);
+    expect(failedConditions(rule('one', { in_batch: false }), facts({ in_batch: true }))).toEqual([
+      { condition: 'in_batch', message: 'The payout is part of a batch, not created on its own.' },
     ]);
   });
 

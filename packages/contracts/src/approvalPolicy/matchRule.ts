@@ -83,14 +83,24 @@ function failure(
       const ago = Math.floor(age / DAY_MS);
       return `The beneficiary was created or last changed ${ago} day${ago === 1 ? '' : 's'} ago, not within ${days}.`;
     }
+    case 'in_batch': {
+      if (c.in_batch === undefined) return undefined;
+      if (typeof facts.in_batch !== 'boolean') {
+        throw new RangeError(`Not a boolean: in_batch ${JSON.stringify(facts.in_batch)}`);
+      }
+      if (c.in_batch === facts.in_batch) return undefined;
+      return facts.in_batch
+        ? 'The payout is part of a batch, not created on its own.'
+        : 'The payout is not part of a batch.';
+    }
   }
 }
 
 /**
  * Every condition of `rule` that `facts` fails, in `APPROVAL_CONDITION_NAMES` order; empty when
  * the rule applies. Amounts are compared exactly (`compareAmounts`), never as floats.
- * @throws RangeError when the payout's amount is not a decimal string or the beneficiary's
- * instant is not one: deciding on garbage could let money through.
+ * @throws RangeError when the payout's amount is not a decimal string, the beneficiary's
+ * instant is not one or `in_batch` is not a boolean: deciding on garbage could let money through.
  */
 export function failedConditions(rule: ApprovalRule, facts: PayoutFacts): FailedCondition[] {
   const failed: FailedCondition[] = [];

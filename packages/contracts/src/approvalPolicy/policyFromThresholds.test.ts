@@ -12,6 +12,7 @@ function payout(currency: string, amount: string): PayoutFacts {
     payout_method_type: type,
     provider: 'acme',
     country: 'DE',
+    in_batch: false,
     now: new Date(0),
   };
 }

@@ -40,6 +40,18 @@ describe('validatePolicy', () => {
     expect(validatePolicy(policy)).toEqual({ ok: true });
   });
 
+  it('takes the same amounts for batch rows, then for every payout; refuses the reverse', () => {
+    const batch = rule('batch', { currency: 'EUR', amount_above: '1000', in_batch: true }, 2);
+    const any = rule('any', { currency: 'EUR', amount_above: '1000' });
+    expect(validatePolicy({ rules: [batch, any, DEFAULT] })).toEqual({ ok: true });
+    expect(errorsOf({ rules: [any, batch, DEFAULT] }).map((e) => e.pointer)).toEqual(['/rules/1']);
+    const single = rule('single', { in_batch: false }, 0);
+    expect(validatePolicy({ rules: [single, batch, DEFAULT] })).toEqual({ ok: true });
+    expect(errorsOf({ rules: [batch, single] }).map((e) => e.pointer)).toEqual([
+      '/rules/1/conditions',
+    ]);
+  });
+
   it('refuses an empty policy', () => {
     expect(errorsOf({ rules: [] })).toEqual([
       { pointer: '/rules', message: 'A policy needs at least its default rule.' },
@@ -337,6 +349,11 @@ describe('conditionsCover', () => {
       false,
     ],
     ['a window does not cover none', { beneficiary_new_or_changed_within_days: 7 }, {}, false],
+    ['in a batch covers in a batch', { in_batch: true }, { in_batch: true, currency: 'EUR' }, true],
+    ['in a batch does not cover single payouts', { in_batch: true }, { in_batch: false }, false],
+    ['single payouts do not cover in a batch', { in_batch: false }, { in_batch: true }, false],
+    ['in a batch does not cover either', { in_batch: true }, {}, false],
+    ['no batch condition covers both', {}, { in_batch: false }, true],
   ])('%s', (_, earlier, later, covers) => {
     expect(conditionsCover(earlier, later)).toBe(covers);
   });

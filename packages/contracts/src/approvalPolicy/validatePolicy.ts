@@ -62,6 +62,7 @@ export function conditionsCover(earlier: ApprovalConditions, later: ApprovalCond
   const eDays = e.beneficiary_new_or_changed_within_days;
   const lDays = l.beneficiary_new_or_changed_within_days;
   if (eDays !== undefined && (lDays === undefined || lDays > eDays)) return false;
+  if (e.in_batch !== undefined && e.in_batch !== l.in_batch) return false;
   return true;
 }
 

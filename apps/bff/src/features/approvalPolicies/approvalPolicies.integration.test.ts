@@ -36,6 +36,7 @@ const EVERY_KIND: ApprovalPolicy = {
     rule('harbor', { providers: ['harbor_payments'] }, 1, ['admin']),
     rule('bank', { payout_method_types: ['bank_account'] }, 1, ['finance']),
     rule('corridor-be', { corridors: [{ country: 'BE', currency: 'EUR' }] }, 1, ['admin']),
+    rule('batch-rows', { in_batch: true }, 2, ['admin']),
     rule('default', {}, 0, []),
   ],
 };
@@ -254,7 +255,8 @@ describe.each(testDatabaseKinds)('stored approval policies (%s)', (kind) => {
       ['harbor-us', '10.00', 'harbor'],
       ['bank-be', '10.00', 'bank'],
       ['card-be', '10.00', 'corridor-be'],
-      // None of them: the default (no approver).
+      // None of them: the default (no approver). A payout created on its own is not part of a
+      // batch, so the batch rule (2 admins) before the default never applies to it.
       ['card-gb', '10.00', 'none'],
     ];
     for (const [what, amount, expected] of cases) {
@@ -594,6 +596,21 @@ describe.each(testDatabaseKinds)('stored approval policies (%s)', (kind) => {
       await dry({ payout: { ...sample, beneficiary_changed_days_ago: 8 } }),
     );
     expect(old.rule.id).toBe('bank');
+    // "Part of a batch": absent is false; true reaches the batch rule.
+    const single = await readJson(await dry({ payout: { ...sample, in_batch: false } }));
+    expect(single.rule.id).toBe('bank');
+    const batchPolicy = {
+      rules: [rule('batch-rows', { in_batch: true }, 2, ['admin']), rule('default', {}, 0, [])],
+    };
+    const notBatch = await readJson(await dry({ policy: batchPolicy, payout: sample }));
+    expect(notBatch).toMatchObject({ index: 1, rule: { id: 'default' } });
+    expect(notBatch.skipped[0].failed).toEqual([
+      { condition: 'in_batch', message: 'The payout is not part of a batch.' },
+    ]);
+    const inBatch = await readJson(
+      await dry({ policy: batchPolicy, payout: { ...sample, in_batch: true } }),
+    );
+    expect(inBatch).toMatchObject({ index: 0, rule: { id: 'batch-rows' }, skipped: [] });
     const draft = await readJson(await dry({ policy: ONE_FOR_ALL, payout: sample }));
     expect(draft).toMatchObject({ index: 0, rule: { id: 'default' }, skipped: [] });
 
@@ -603,6 +620,9 @@ describe.each(testDatabaseKinds)('stored approval policies (%s)', (kind) => {
       { payout: { ...sample, currency: 'euro' } },
       { payout: { ...sample, beneficiary_changed_days_ago: -1 } },
       { payout: { ...sample, extra: true } },
+      { payout: { ...sample, in_batch: 'true' } },
+      { payout: { ...sample, in_batch: 1 } },
+      { payout: sample, policy: { rules: [rule('default', { in_batch: 'yes' } as never, 0, [])] } },
       { payout: sample, policy: { rules: [] } },
       { payout: sample, policy: { rules: [rule('eur', { currency: 'EUR' }, 1)] } },
       {},

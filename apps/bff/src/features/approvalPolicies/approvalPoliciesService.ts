@@ -330,6 +330,7 @@ export function createApprovalPoliciesService({
           days === undefined
             ? null
             : { created_or_changed_at: new Date(now.getTime() - days * DAY_MS).toISOString() },
+        in_batch: body.payout.in_batch ?? false,
         now,
       });
     },

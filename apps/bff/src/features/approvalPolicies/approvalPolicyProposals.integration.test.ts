@@ -43,6 +43,7 @@ const conditions = fc.record(
       fc.double(),
       fc.constant('7'),
     ),
+    in_batch: fc.oneof(fc.boolean(), fc.constantFrom('true', 0, 1, null)),
   },
   { requiredKeys: [] },
 );
@@ -84,6 +85,7 @@ const shapedConditions = fc
         { minLength: 1 },
       ),
       beneficiary_new_or_changed_within_days: fc.integer({ min: 1, max: 3650 }),
+      in_batch: fc.boolean(),
     },
     { requiredKeys: [] },
   )
@@ -228,6 +230,7 @@ describe.each(testDatabaseKinds)('approval-policy proposals (%s)', (kind) => {
                     provider: 'northwind_pay',
                     country: 'BE',
                     beneficiary_changed_days_ago: 3,
+                    in_batch: true,
                   },
                 },
               })

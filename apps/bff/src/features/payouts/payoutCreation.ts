@@ -278,6 +278,8 @@ export function createPayoutCreation({
         beneficiary: options.beneficiary
           ? { created_or_changed_at: options.beneficiary.createdOrChangedAt.toISOString() }
           : null,
+        // Payouts created one by one; batch rows will say true.
+        in_batch: false,
         now: at,
       });
       const needsApproval = rule.approvals.count > 0;

@@ -396,6 +396,7 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
         'payout.provider': 'string',
         'payout.payout_method_type': 'string',
         'payout.beneficiary_changed_days_ago': 'string',
+        'payout.in_batch': 'boolean',
       },
       strict: true,
     },

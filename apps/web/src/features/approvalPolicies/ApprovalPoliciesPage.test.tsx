@@ -340,4 +340,58 @@ describe('ApprovalPoliciesPage', () => {
     expect(calls.dryRunPolicy[1]?.policy).toBeUndefined();
     expect(DEMO_APPROVAL_POLICY.rules[4]?.conditions.amount_above).toBe('10000');
   });
+
+  it(
+    'edits "part of a batch", says it in words, tries it with the checkbox and proposes it',
+    SLOW,
+    async () => {
+      const { api, calls } = createFakeApi({ user: ADMIN_USER });
+      const { user } = renderApp({ api, path: PATH });
+      await user.click(await screen.findByRole('button', { name: 'Propose a change' }));
+      const rule5 = screen.getByRole('group', { name: 'Rule 5' });
+      const batch = within(rule5).getByLabelText('Part of a batch');
+      expect(batch).toHaveValue('any');
+      expect(
+        within(batch)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any', 'Part of a batch', 'Not part of a batch']);
+      await user.selectOptions(batch, 'yes');
+      const changes = screen.getByRole('region', { name: 'Changes' });
+      expect(
+        within(changes).getByText('Rule "Above 10,000": now only for payouts part of a batch.'),
+      ).toBeInTheDocument();
+
+      const form = screen.getByRole('form', { name: 'Try a payout' });
+      await user.type(within(form).getByLabelText(/^Amount/), '12500');
+      await user.type(within(form).getByLabelText(/^PSP/), 'acme');
+      await user.click(within(form).getByRole('button', { name: 'Try it' }));
+      expect(
+        await within(form).findByText('Rule 6 "Everything else" applies: no approval.'),
+      ).toBeInTheDocument();
+      expect(
+        within(form).getByText(
+          'Rule 5 "Above 10,000" did not apply: The payout is not part of a batch.',
+        ),
+      ).toBeInTheDocument();
+      expect(calls.dryRunPolicy[0]?.payout.in_batch).toBe(false);
+
+      await user.click(within(form).getByRole('checkbox', { name: 'Part of a batch' }));
+      await user.click(within(form).getByRole('button', { name: 'Try it' }));
+      expect(
+        await within(form).findByText(
+          'Rule 5 "Above 10,000" applies: 1 approver (finance or admin).',
+        ),
+      ).toBeInTheDocument();
+      expect(calls.dryRunPolicy[1]?.payout.in_batch).toBe(true);
+
+      await user.click(screen.getByRole('button', { name: 'Submit proposal' }));
+      await waitFor(() => expect(calls.proposePolicy).toHaveLength(1));
+      expect(calls.proposePolicy[0]?.policy.rules[4]?.conditions).toEqual({
+        currency: '*',
+        amount_above: '10000',
+        in_batch: true,
+      });
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -44,6 +46,7 @@ export const DryRunPanel = memo(function DryRunPanel({
   const [provider, setProvider] = useState('');
   const [country, setCountry] = useState('BE');
   const [days, setDays] = useState('');
+  const [inBatch, setInBatch] = useState(false);
   const [target, setTarget] = useState<'draft' | 'active'>('draft');
   const [attempted, setAttempted] = useState(false);
   const useDraft = draft !== undefined && target === 'draft';
@@ -82,6 +85,7 @@ export const DryRunPanel = memo(function DryRunPanel({
       provider: provider.trim(),
       country: country.trim().toUpperCase(),
       ...(daysText === '' ? {} : { beneficiary_changed_days_ago: Number(daysText) }),
+      in_batch: inBatch,
     };
     dryRun.mutate(useDraft ? { policy: draft.policy, payout } : { payout });
   };
@@ -175,6 +179,10 @@ export const DryRunPanel = memo(function DryRunPanel({
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           error={shown(daysError) !== undefined}
           helperText={shown(daysError) ?? 'Empty: not to a saved beneficiary'}
+        />
+        <FormControlLabel
+          label="Part of a batch"
+          control={<Checkbox checked={inBatch} onChange={(e) => setInBatch(e.target.checked)} />}
         />
       </Box>
       <Box sx={{ mt: 2 }}>

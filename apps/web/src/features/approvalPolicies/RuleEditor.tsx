@@ -22,7 +22,7 @@ import {
 } from '@payouts/contracts';
 import { memo, type ChangeEvent } from 'react';
 import { currencyOptionElements } from './currencyOptions.js';
-import type { DraftField, RuleDraft } from './policyDraft.js';
+import type { DraftField, InBatchChoice, RuleDraft } from './policyDraft.js';
 
 export type RuleErrors = Partial<Record<DraftField, string>>;
 
@@ -215,6 +215,18 @@ function RuleEditorBody({
                 `Optional, 1 to ${BENEFICIARY_WINDOW_MAX_DAYS}`,
               )}
             />
+            <TextField
+              label="Part of a batch"
+              value={draft.inBatch}
+              onChange={(e) => onChange({ inBatch: e.target.value as InBatchChoice })}
+              select
+              slotProps={nativeSelect}
+              {...field('in_batch', 'Rows of a batch file, or payouts created one by one')}
+            >
+              <option value="any">Any</option>
+              <option value="yes">Part of a batch</option>
+              <option value="no">Not part of a batch</option>
+            </TextField>
           </>
         )}
         <TextField

@@ -79,6 +79,39 @@ describe('policyDraft', () => {
     ]);
   });
 
+  it('holds "part of a batch" as any, yes or no, and gives back the condition', () => {
+    const rule = (in_batch?: boolean) => ({
+      id: 'r',
+      name: 'R',
+      conditions:
+        in_batch === undefined ? { providers: ['acme'] } : { providers: ['acme'], in_batch },
+      approvals: { count: 1 as const, roles: ['admin' as const] },
+    });
+    const DEFAULT = {
+      id: 'default',
+      name: 'D',
+      conditions: {},
+      approvals: { count: 0 as const, roles: [] },
+    };
+    for (const [in_batch, choice] of [
+      [true, 'yes'],
+      [false, 'no'],
+      [undefined, 'any'],
+    ] as const) {
+      const drafts = [draftFromRule(rule(in_batch)), draftFromRule(DEFAULT)];
+      expect(drafts[0]?.inBatch).toBe(choice);
+      expect(checkDrafts(drafts)).toEqual({
+        policy: { rules: [rule(in_batch), DEFAULT] },
+        errors: [],
+      });
+    }
+    expect(newRuleDraft().inBatch).toBe('any');
+    expect(pointerTarget('/policy/rules/0/conditions/in_batch')).toEqual({
+      rule: 0,
+      field: 'in_batch',
+    });
+  });
+
   it('places pointers on fields, the BFF’s /policy prefix included', () => {
     expect(pointerTarget('/rules/2/conditions/amount_up_to')).toEqual({
       rule: 2,

@@ -39,9 +39,13 @@ export interface RuleDraft {
   /** `BE/EUR, NL/EUR`. */
   corridors: string;
   beneficiaryDays: string;
+  /** Part of a batch: `any` (no condition), `yes` (batch rows only) or `no` (single payouts only). */
+  inBatch: InBatchChoice;
   count: ApprovalCount;
   roles: ApproverRole[];
 }
+
+export type InBatchChoice = 'any' | 'yes' | 'no';
 
 /** Where a pointer lands in the editor: a field of a rule, the rule as a whole, or the policy. */
 export type DraftField =
@@ -53,6 +57,7 @@ export type DraftField =
   | 'providers'
   | 'corridors'
   | 'beneficiary_new_or_changed_within_days'
+  | 'in_batch'
   | 'count'
   | 'roles'
   | 'rule';
@@ -79,6 +84,7 @@ export function draftFromRule(rule: ApprovalRule): RuleDraft {
       c.beneficiary_new_or_changed_within_days === undefined
         ? ''
         : String(c.beneficiary_new_or_changed_within_days),
+    inBatch: c.in_batch === undefined ? 'any' : c.in_batch ? 'yes' : 'no',
     count: rule.approvals.count,
     roles: [...rule.approvals.roles],
   };
@@ -96,6 +102,7 @@ export function newRuleDraft(): RuleDraft {
     providers: '',
     corridors: '',
     beneficiaryDays: '',
+    inBatch: 'any',
     count: 1,
     roles: [...APPROVER_ROLES],
   };
@@ -219,6 +226,7 @@ export function policyFromDrafts(drafts: readonly RuleDraft[]): {
         });
       } else c.beneficiary_new_or_changed_within_days = n;
     }
+    if (d.inBatch !== 'any') c.in_batch = d.inBatch === 'yes';
     return {
       id: ids[i] ?? 'rule',
       name,
@@ -252,6 +260,7 @@ const FIELD_BY_SEGMENT: Readonly<Record<string, DraftField>> = {
   providers: 'providers',
   corridors: 'corridors',
   beneficiary_new_or_changed_within_days: 'beneficiary_new_or_changed_within_days',
+  in_batch: 'in_batch',
   count: 'count',
   roles: 'roles',
 };

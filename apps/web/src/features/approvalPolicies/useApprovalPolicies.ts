@@ -60,6 +60,7 @@ export function localDryRun(policy: ApprovalPolicy, body: PolicyDryRunBody): Pol
       days === undefined
         ? null
         : { created_or_changed_at: new Date(now.getTime() - days * DAY_MS).toISOString() },
+    in_batch: body.payout.in_batch ?? false,
     now,
   });
 }
