@@ -3,7 +3,16 @@ import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config, DepositPsp, KnownPsp } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database, JobsDb } from './db/database.js';
+import { createBatchDecisions } from './features/batches/batchDecisions.js';
+import { createBatchEditing } from './features/batches/batchEditing.js';
+import { createBatchQueue } from './features/batches/batchQueue.js';
+import { createBatchesRepository } from './features/batches/batchesRepository.js';
+import { createBatchesRouter, isBatchUpload } from './features/batches/batchesRouter.js';
+import { createBatchSender } from './features/batches/batchSender.js';
+import { createBatchViews } from './features/batches/batchViews.js';
+import { createBatchWorker, type BatchWorker } from './features/batches/batchWorker.js';
+import { createPspThrottle } from './features/batches/pspThrottle.js';
 import { createApprovalInbox } from './features/approvals/approvalInbox.js';
 import { createApprovalsRepository } from './features/approvals/approvalsRepository.js';
 import { createApprovalsRouter } from './features/approvals/approvalsRouter.js';
@@ -87,6 +96,8 @@ import { createSealedBox } from './shared/sealedBox.js';
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** The same database as the batch queue (pg-boss) talks to it; without it batches are not sent. */
+  jobsDb?: JobsDb;
   logger: Logger;
   /** The only door to the orchestrator (the embedded sandbox or a remote one). */
   orchestrator: OrchestratorClient;
@@ -120,6 +131,8 @@ export type App = Express & {
   notificationMailer: NotificationMailer | undefined;
   /** Its `ensureInitial()` stores version 1 of the approval policy at first start. */
   approvalPolicies: ApprovalPoliciesService;
+  /** Sends batch rows from the queue (started by `startServer`; tests start it themselves). */
+  batchWorker: BatchWorker;
 };
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -127,6 +140,9 @@ export const JSON_BODY_LIMIT = '100kb';
 export function createApp({
   config,
   db,
+  jobsDb = {
+    executeSql: () => Promise.reject(new Error('this app was given no job queue database')),
+  },
   logger,
   orchestrator,
   corridors,
@@ -300,6 +316,65 @@ export function createApp({
     },
     ...(reconcilerOwner !== undefined ? { owner: reconcilerOwner } : {}),
   });
+  // Batch payouts from a file (issue 13): rows become ordinary payouts, sent by a queue.
+  const batchesRepository = createBatchesRepository(db);
+  const batchQueue = createBatchQueue({ jobsDb, logger });
+  const batchSender = createBatchSender({
+    repo: batchesRepository,
+    payoutsRepository,
+    payoutCreation,
+    lifecycle,
+    beneficiaryPayouts,
+    providersService,
+    usersRepository,
+    sealedBox,
+    throttle: createPspThrottle({
+      concurrency: config.batches.sendConcurrency,
+      backoffBaseMs: 1_000,
+      backoffMaxMs: 30_000,
+    }),
+    queue: batchQueue,
+    clock,
+    logger,
+    corridors,
+    settings: { staleAfterMs, requeueAfterMs: config.batches.requeueAfterMs },
+  });
+  const batchWorker = createBatchWorker({
+    queue: batchQueue,
+    sender: batchSender,
+    logger,
+    concurrency: config.batches.sendConcurrency,
+    sweepIntervalMs: config.batches.sweepIntervalMs,
+  });
+  const batchViews = createBatchViews({
+    repo: batchesRepository,
+    providersService,
+    pspTitles,
+    clock,
+  });
+  const batchesRouter = createBatchesRouter({
+    editing: createBatchEditing({
+      repo: batchesRepository,
+      providersService,
+      corridors,
+      sealedBox,
+      clock,
+      auditService,
+      policies: approvalPolicies,
+      beneficiaryPayouts,
+    }),
+    decisions: createBatchDecisions({
+      repo: batchesRepository,
+      payoutsRepository,
+      queue: batchQueue,
+      clock,
+      auditService,
+      policies: approvalPolicies,
+    }),
+    views: batchViews,
+    sender: batchSender,
+    repo: batchesRepository,
+  });
   const cookie: SessionCookieSettings = {
     cookieName: config.session.cookieName,
     secureCookie: config.session.secureCookie,
@@ -330,7 +405,7 @@ export function createApp({
       token: config.orchestrator.notificationToken,
     }),
   );
-  api.use(requireJsonBody());
+  api.use(requireJsonBody({ allowOther: isBatchUpload }));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   // Card numbers first: its pointers never name a key holding one, the other's would.
   api.use(refuseCardNumbersInText());
@@ -383,6 +458,7 @@ export function createApp({
     }),
   );
   api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
+  api.use(batchesRouter);
   api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies }));
   api.use(
     createStaffNotificationsRouter({
@@ -426,5 +502,6 @@ export function createApp({
     staffNotifier,
     notificationMailer,
     approvalPolicies,
+    batchWorker,
   });
 }

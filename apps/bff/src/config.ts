@@ -99,6 +99,17 @@ export interface Config {
     maxBackoffMs: number;
     batchSize: number;
   };
+  /** Batch payouts (issue 13): how this process sends rows from the queue. */
+  batches: {
+    /** false: startServer does not start the queue worker (tests start it themselves). */
+    workerEnabled: boolean;
+    /** Rows sent at once by this process, and at most this many to one PSP. */
+    sendConcurrency: number;
+    /** How often lost jobs are queued again and finished batches completed. */
+    sweepIntervalMs: number;
+    /** A row queued this long without being taken is queued again. */
+    requeueAfterMs: number;
+  };
   /** A non-final payout older than this is flagged for a human (`needs_attention`). */
   attentionAfterMs: number;
   /**
@@ -214,6 +225,9 @@ const envSchema = z.object({
   LAB_MAX_AMOUNT: amountsByCurrency('"EUR=100,BTC=0.001,*=100"').optional(),
   RECONCILER: flag.default(true),
   RECONCILE_INTERVAL_SECONDS: positiveInt(3600).default(5),
+  BATCH_WORKER: flag.default(true),
+  BATCH_SEND_CONCURRENCY: positiveInt(64).default(8),
+  BATCH_SWEEP_INTERVAL_MS: positiveInt(600_000).default(2_000),
   RECONCILE_GRACE_SECONDS: positiveInt(24 * 3600).default(60),
   RECONCILE_BACKOFF_SECONDS: positiveInt(3600).default(10),
   RECONCILE_MAX_BACKOFF_SECONDS: positiveInt(24 * 3600).default(900),
@@ -393,6 +407,12 @@ export function parseConfig(rawEnv: Env): Config {
       backoffMs: e.RECONCILE_BACKOFF_SECONDS * 1000,
       maxBackoffMs: Math.max(e.RECONCILE_MAX_BACKOFF_SECONDS, e.RECONCILE_BACKOFF_SECONDS) * 1000,
       batchSize: e.RECONCILE_BATCH_SIZE,
+    },
+    batches: {
+      workerEnabled: e.BATCH_WORKER,
+      sendConcurrency: e.BATCH_SEND_CONCURRENCY,
+      sweepIntervalMs: e.BATCH_SWEEP_INTERVAL_MS,
+      requeueAfterMs: 60_000,
     },
     attentionAfterMs: e.ATTENTION_AFTER_MINUTES * 60_000,
     payoutDataKeyIsRandom: givenPayoutDataKeys === undefined && e.SESSION_SECRET === undefined,

@@ -194,6 +194,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   const app = createApp({
     config,
     db: database.db,
+    jobsDb: database.jobsDb,
     logger,
     passwordHasher,
     orchestrator,
@@ -217,6 +218,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   server.off('request', starting);
   server.on('request', app);
   if (config.reconciler.enabled) app.reconciler.start();
+  if (config.batches.workerEnabled) await app.batchWorker.start();
   app.notificationMailer?.start();
   const banner = startupMessage(config, corridors, database);
   const unguarded = cryptoCurrenciesWithoutOwnAmount(corridors, config.approvalThresholds);
@@ -248,6 +250,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await app.reconciler.stop();
+      await app.batchWorker.stop();
       await app.notificationMailer?.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

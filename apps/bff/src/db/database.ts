@@ -67,7 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       close: () => pool.end(),
       jobsDb: {
-        executeSql: async (text, values) => pool.query(text, values as unknown[] | undefined),
+        executeSql: async (text, values) => pool.query(text, values),
       },
     };
   }

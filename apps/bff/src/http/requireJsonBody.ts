@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from './AppError.js';
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
@@ -9,8 +9,17 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
  * (RFC 8259): another charset is refused too, because the parser would decode, say, a one-byte
  * body as UTF-16 to an empty text and read that as `{}` (a valid approval or cancel).
  */
-export function requireJsonBody(): RequestHandler {
+export function requireJsonBody(
+  options: {
+    /** Requests whose body is not JSON on purpose (a file upload); their route checks it. */
+    allowOther?: (req: Request) => boolean;
+  } = {},
+): RequestHandler {
   return (req, _res, next) => {
+    if (options.allowOther?.(req)) {
+      next();
+      return;
+    }
     const length = req.headers['content-length'];
     const hasBody =
       req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');

@@ -164,6 +164,7 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
     const app = createApp({
       config: t.config,
       db: t.db,
+      jobsDb: t.database.handle.jobsDb,
       logger: pino({ level: 'silent' }),
       orchestrator: t.orchestrator,
       corridors: [],

@@ -10,6 +10,7 @@ import type { PolicyChangeNotifier } from '../features/approvalPolicies/approval
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import type { NotificationMailer } from '../features/staffNotifications/notificationMailer.js';
+import type { BatchWorker } from '../features/batches/batchWorker.js';
 import type { StaffNotifier } from '../features/staffNotifications/staffNotifier.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -60,6 +61,9 @@ export interface TestApp {
   staffNotifier: StaffNotifier;
   /** The e-mail outbox worker (never started here: tests run its rounds); undefined without SMTP_URL. */
   notificationMailer: NotificationMailer | undefined;
+  /** The batch queue's worker (not started here: tests that send batches start it). */
+  batchWorker: BatchWorker;
+  database: TestDatabase;
   /**
    * A new app instance on the same port, database and sandbox, as after a process restart:
    * connections are cut, in-memory state (provider cache, orchestrator login) is gone.
@@ -211,6 +215,7 @@ export async function startTestApp({
     createApp({
       config,
       db,
+      jobsDb: database.handle.jobsDb,
       logger,
       clock,
       passwordHasher: testPasswordHasher,
@@ -270,6 +275,10 @@ export async function startTestApp({
     get notificationMailer() {
       return app.notificationMailer;
     },
+    get batchWorker() {
+      return app.batchWorker;
+    },
+    database,
     async restart() {
       // What a process restart loses: open connections, in-memory caches, the login token.
       const old = { app, orchestrator };
@@ -278,6 +287,7 @@ export async function startTestApp({
       server.removeListener('request', old.app);
       server.on('request', app);
       server.closeAllConnections();
+      await old.app.batchWorker.stop();
       await old.orchestrator.close();
     },
     api: createApiFetch(baseUrl, origin, secretScanner),
@@ -291,6 +301,7 @@ export async function startTestApp({
     },
     signInAs,
     async close() {
+      await app.batchWorker.stop();
       await sandbox.close();
       await orchestrator.close();
       await new Promise<void>((resolve, reject) => {

@@ -16,3 +16,4 @@ export * from './approvalsQuery.js';
 export * from './staffNotifications.js';
 export * from './approvalPolicyBodies.js';
 export * from './batches.js';
+export * from './batchesQuery.js';

@@ -6,7 +6,6 @@ import {
   type Corridor,
   type PayoutMethodType,
   type PayoutStatus,
-  type Role,
 } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/AppError.js';
@@ -124,7 +123,7 @@ export function createBatchSender({
   async function creatorOf(batch: BatchRow): Promise<SessionUser | undefined> {
     const user = await usersRepository.findById(batch.createdBy);
     if (!user) return undefined;
-    return { id: user.id, email: user.email, name: user.name, role: user.role as Role };
+    return { id: user.id, email: user.email, name: user.name, role: user.role };
   }
 
   async function approvalsOf(batch: BatchRow) {

@@ -188,7 +188,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
           for (let i = 0; i < rows.length; i += 1000) {
             await tx.insert(batchRows).values(rows.slice(i, i + 1000));
           }
-          await insertAuditRows(tx as unknown as Database, audit);
+          await insertAuditRows(tx, audit);
         });
         return { kind: 'inserted' };
       } catch (error) {
@@ -303,7 +303,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
             .set(patch)
             .where(and(eq(batchRows.batchId, id), eq(batchRows.row, row)));
         }
-        await insertAuditRows(tx as unknown as Database, audit);
+        await insertAuditRows(tx, audit);
       });
     },
 
@@ -375,7 +375,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
             .where(and(eq(batchRows.batchId, id), inArray(batchRows.state, move.from)));
         }
         if (decided.approval) await tx.insert(batchApprovals).values(decided.approval);
-        await insertAuditRows(tx as unknown as Database, decided.audit);
+        await insertAuditRows(tx, decided.audit);
         return { result: decided.result, batch: updated ?? batch };
       });
     },

@@ -279,7 +279,7 @@ export function createPayoutCreation({
           ? { created_or_changed_at: options.beneficiary.createdOrChangedAt.toISOString() }
           : null,
         // Payouts created one by one; batch rows will say true.
-        in_batch: false,
+        in_batch: options.batch !== undefined,
         now: at,
       });
       const needsApproval = rule.approvals.count > 0;
@@ -290,7 +290,8 @@ export function createPayoutCreation({
         ? (options.batch?.approvals ?? [])
             .filter(
               (a) =>
-                a.userId !== user.id && (rule.approvals.roles as readonly string[]).includes(a.role),
+                a.userId !== user.id &&
+                (rule.approvals.roles as readonly string[]).includes(a.role),
             )
             .slice(0, rule.approvals.count)
         : [];
@@ -387,7 +388,9 @@ export function createPayoutCreation({
               provider: payout.provider,
               ...(options.beneficiary ? { beneficiary_id: options.beneficiary.id } : {}),
               ...(waits ? { awaiting_approval: true } : {}),
-              ...(options.batch ? { batch_id: options.batch.id, batch_row: options.batch.row } : {}),
+              ...(options.batch
+                ? { batch_id: options.batch.id, batch_row: options.batch.row }
+                : {}),
             },
           }),
         ],

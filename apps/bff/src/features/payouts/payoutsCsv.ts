@@ -33,7 +33,7 @@ export const PAYOUT_CSV_COLUMNS = [
 // A cell a spreadsheet would run as a formula (CSV injection): keep it text with a leading '.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function cell(value: string | number | boolean | null): string {
+export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return '';
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
@@ -69,5 +69,5 @@ export function payoutCsvRow(payout: PayoutDto): string[] {
     updated_at: payout.updated_at,
     id: payout.id,
   };
-  return PAYOUT_CSV_COLUMNS.map((column) => cell(values[column]));
+  return PAYOUT_CSV_COLUMNS.map((column) => csvCell(values[column]));
 }

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   const app = createApp({
     config,
     db: database.db,
+    jobsDb: database.jobsDb,
     logger,
     orchestrator,
     corridors: [],

@@ -1,0 +1,131 @@
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';
+import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../testing/testDatabase.js';
+
+/** Issue 13: a batch from upload to completion, through the real sandbox and database. */
+describe.each(testDatabaseKinds)('batch payouts (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let finance: ApiFetch;
+  let finance2: ApiFetch;
+  let support: ApiFetch;
+
+  const post = (client: ApiFetch, path: string, json: unknown = {}) =>
+    client(path, { method: 'POST', json });
+  const batchOf = async (client: ApiFetch, id: string) =>
+    readJson(await client(`/api/batches/${id}`));
+  async function until(id: string, done: (b: any) => boolean, timeoutMs = 20_000) {
+    const start = Date.now();
+    for (;;) {
+      const b = await batchOf(finance, id);
+      if (done(b)) return b;
+      if (Date.now() - start > timeoutMs) throw new Error(`batch stuck: ${JSON.stringify(b)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({
+      database,
+      env: { APPROVAL_THRESHOLDS: 'EUR=50', BATCH_SWEEP_INTERVAL_MS: '200' },
+    });
+    [finance, finance2, support] = await Promise.all([
+      t.signIn('finance'),
+      t.signIn('finance2'),
+      t.signIn('support'),
+    ]);
+    await t.batchWorker.start();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  it('uploads, shows every bad cell, fixes one in place, leaves one out, is approved by a second person and sends each row once', async () => {
+    const rows = [1, 2, 3, 4].map((n) => northwindBankRow(n, { order_id: `flow-${kind}-${n}` }));
+    rows.push(northwindBankRow(5, { email: 'not-an-email' }));
+    rows.push(northwindBankRow(6, { amount: '12.345' }));
+    const up = await uploadBatch(finance, batchCsv(rows), 'sellers-nov.csv');
+    expect(up.status).toBe(201);
+    const draft = await readJson(up);
+    expect(draft).toMatchObject({
+      status: 'draft',
+      file_name: 'sellers-nov.csv',
+      counts: { rows: 6, invalid: 2, valid: 4 },
+    });
+    expect(draft.columns.map((c: any) => c.name)).toContain('bankAccountNumber');
+
+    const errors = await readJson(await support(`/api/batches/${draft.id}/rows?filter=errors`));
+    expect(errors.total).toBe(2);
+    expect(errors.rows.map((r: any) => [r.row, r.errors[0].column])).toEqual([
+      [5, 'email'],
+      [6, 'amount'],
+    ]);
+    // The grid never gets a full account number back.
+    expect(errors.rows[1].cells.bankAccountNumber).toMatch(/^\*+7034$/);
+
+    const fixed = await finance(`/api/batches/${draft.id}/rows/6`, {
+      method: 'PATCH',
+      json: { cells: { amount: '12.19' } },
+    });
+    expect(fixed.status).toBe(200);
+    expect(await readJson(fixed)).toMatchObject({ row: 6, state: 'valid', errors: [] });
+
+    const refused = await post(finance, `/api/batches/${draft.id}/validate`, {
+      exclude_invalid: false,
+    });
+    expect(refused.status).toBe(422);
+    const validated = await readJson(
+      await post(finance, `/api/batches/${draft.id}/validate`, { exclude_invalid: true }),
+    );
+    expect(validated).toMatchObject({
+      status: 'validated',
+      summary: { included: 5, excluded: 1, rows_needing_approval: 0 },
+      approval: { required: 1 },
+    });
+    expect(validated.summary.totals[0].currency).toBe('EUR');
+
+    const submitted = await readJson(await post(finance, `/api/batches/${draft.id}/submit`));
+    expect(submitted.status).toBe('awaiting_approval');
+    expect(submitted.can_decide).toBe(false);
+    expect((await post(finance, `/api/batches/${draft.id}/approve`)).status).toBe(403);
+    expect((await post(support, `/api/batches/${draft.id}/approve`)).status).toBe(403);
+    const asSecond = await batchOf(finance2, draft.id);
+    expect(asSecond.can_decide).toBe(true);
+    const approved = await post(finance2, `/api/batches/${draft.id}/approve`);
+    expect(approved.status).toBe(200);
+
+    const done = await until(draft.id, (b) => b.status.startsWith('completed'));
+    expect(done).toMatchObject({
+      status: 'completed',
+      counts: { excluded: 1, queued: 0, sending: 0, payouts: { approved: 5 } },
+    });
+    const orderIds = (
+      await readJson(await finance(`/api/batches/${draft.id}/rows?filter=included`))
+    ).rows.map((r: any) => r.order_id);
+    expect(orderIds).toHaveLength(5);
+    for (const orderId of orderIds) {
+      expect(t.sandbox.inspect.createCalls().filter((c) => c.order_id === orderId)).toHaveLength(1);
+    }
+
+    const csv = await finance(`/api/batches/${draft.id}/results.csv`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'row,order_id,amount,currency,row_state,payout_id,payout_status,orchestrator_id,reason',
+    );
+    expect(lines).toHaveLength(7);
+
+    // The same file again is refused while its batch lives.
+    const again = await uploadBatch(finance, batchCsv(rows), 'again.csv');
+    expect(again.status).toBe(409);
+    expect((await readJson(again)).batch_id).toBe(draft.id);
+  });
+});
