@@ -33,6 +33,7 @@ export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
     updated_at: '2026-11-20T10:05:00.000Z',
     is_test: false,
     beneficiary_id: null,
+    batch: null,
     requires_approval: false,
     approval_threshold: null,
     approval_rule: null,

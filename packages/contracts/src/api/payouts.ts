@@ -58,6 +58,8 @@ export interface PayoutDto {
   is_test: boolean;
   /** Paid to a saved beneficiary (its approved details at the time); null otherwise. */
   beneficiary_id: string | null;
+  /** A row of a batch payout file (issue 13): the batch and the 1-based data row; null otherwise. */
+  batch: { id: string; row: number } | null;
   created_by: PayoutActor;
   created_at: string;
   updated_at: string;

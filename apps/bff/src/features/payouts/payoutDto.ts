@@ -52,6 +52,8 @@ export function toPayoutDto(
     failure_reason: row.failureReason,
     is_test: row.isTest,
     beneficiary_id: row.beneficiaryId,
+    batch:
+      row.batchId !== null && row.batchRow !== null ? { id: row.batchId, row: row.batchRow } : null,
     created_by: creator,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -26,6 +26,7 @@ function dto(overrides: Partial<PayoutDto> = {}): PayoutDto {
     failure_reason: null,
     is_test: false,
     beneficiary_id: null,
+    batch: null,
     created_by: { id: 'u1', email: 'finance@example.com', name: 'Finance' },
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:05:00.000Z',

@@ -145,6 +145,21 @@ export function PayoutDetailPage() {
                   },
                 ]
               : []),
+            ...(payout.batch
+              ? [
+                  {
+                    label: 'Batch',
+                    value: (
+                      <Link
+                        component={RouterLink}
+                        to={`/batches/${encodeURIComponent(payout.batch.id)}`}
+                      >
+                        Row {payout.batch.row} of its batch
+                      </Link>
+                    ),
+                  },
+                ]
+              : []),
             ...(payout.state ? [{ label: 'State', value: payout.state }] : []),
             {
               label: 'Created',
