@@ -370,6 +370,29 @@ export function createApp({
       clock,
       auditService,
       policies: approvalPolicies,
+      notify: {
+        awaitingApproval: async (batch) => {
+          await staffNotifier
+            .batchAwaitingApproval({
+              batchId: batch.id,
+              fileName: batch.fileName,
+              rows: batch.summary?.included ?? batch.rowCount,
+              total: batch.summary?.totals[0]?.amount ?? '0',
+              currency: batch.currency,
+              createdBy: batch.createdBy,
+              roles: batch.approvalRule?.roles ?? [],
+              ruleName: batch.approvalRule?.name ?? null,
+              required: batch.approvalRule?.count ?? 0,
+            })
+            .catch((error: unknown) => {
+              logger.error({ err: error, batchId: batch.id }, 'approvers not notified');
+            });
+        },
+        decided: (batchId) =>
+          staffNotifier.settled(batchId).catch((error: unknown) => {
+            logger.error({ err: error, batchId }, 'approvers’ notifications not settled');
+          }),
+      },
     }),
     views: batchViews,
     sender: batchSender,

@@ -443,7 +443,9 @@ export const staffNotifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['payout_awaiting_approval', 'policy_change_proposed'] }).notNull(),
+    kind: text('kind', {
+      enum: ['payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval'],
+    }).notNull(),
     /** The payout or the policy proposal that waits. */
     targetId: text('target_id').notNull(),
     title: text('title').notNull(),
@@ -465,7 +467,7 @@ export const staffNotifications = pgTable(
     index('staff_notifications_mail_idx').on(t.mailId),
     check(
       'staff_notifications_kind_check',
-      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed')`,
+      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval')`,
     ),
   ],
 );

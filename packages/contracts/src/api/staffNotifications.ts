@@ -4,6 +4,7 @@
 export const STAFF_NOTIFICATION_KINDS = [
   'payout_awaiting_approval',
   'policy_change_proposed',
+  'batch_awaiting_approval',
 ] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 

@@ -56,6 +56,7 @@ export function createBatchDecisions({
   auditService,
   policies,
   onStartedSending,
+  notify,
 }: {
   repo: BatchesRepository;
   payoutsRepository: PayoutsRepository;
@@ -65,6 +66,11 @@ export function createBatchDecisions({
   policies: { active(): Promise<ApprovalPolicy> };
   /** After a batch starts sending (tests and the sender's sweep use it); never throws. */
   onStartedSending?: (batchId: string) => void;
+  /** Tells the approvers a batch waits, and that it no longer does; never throws. */
+  notify?: {
+    awaitingApproval(batch: BatchRow): Promise<void>;
+    decided(batchId: string): Promise<void>;
+  };
 }): BatchDecisions {
   /** Puts every queued row of a batch on the queue (a row already there is not doubled). */
   async function enqueueAll(id: string): Promise<void> {
@@ -109,7 +115,9 @@ export function createBatchDecisions({
         throw new AppError('forbidden', 'Only the person who uploaded this batch submits it.');
       }
       if (changed.result === 'submitting') await enqueueAll(id);
-      else if (changed.result !== 'awaiting_approval') refuse(changed.result, 'validated');
+      else if (changed.result === 'awaiting_approval')
+        await notify?.awaitingApproval(changed.batch);
+      else refuse(changed.result, 'validated');
     },
 
     async approve(user, id, context) {
@@ -144,7 +152,10 @@ export function createBatchDecisions({
           extensions: { status },
         });
       }
-      if (status === 'submitting') await enqueueAll(id);
+      if (status === 'submitting') {
+        await notify?.decided(id);
+        await enqueueAll(id);
+      }
     },
 
     async reject(user, id, reason, context) {
@@ -184,6 +195,7 @@ export function createBatchDecisions({
           extensions: { status },
         });
       }
+      await notify?.decided(id);
     },
 
     async cancel(user, id, reason, context) {
@@ -218,6 +230,7 @@ export function createBatchDecisions({
           { extensions: { status: changed.result } },
         );
       }
+      await notify?.decided(id);
       // Rows that became payouts waiting for their own approval are not sent either.
       const waiting = (await repo.allRows(id)).filter(
         (r) => r.payoutId !== null && r.payoutStatus === 'awaiting_approval',

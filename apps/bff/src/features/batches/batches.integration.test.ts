@@ -95,6 +95,14 @@ describe.each(testDatabaseKinds)('batch payouts (%s)', (kind) => {
     const submitted = await readJson(await post(finance, `/api/batches/${draft.id}/submit`));
     expect(submitted.status).toBe('awaiting_approval');
     expect(submitted.can_decide).toBe(false);
+    // The approvers hear of it (the bell; e-mail when SMTP is set), the uploader does not.
+    const bell = await readJson(await finance2('/api/me/notifications'));
+    expect(bell.items.find((n: any) => n.target_id === draft.id)).toMatchObject({
+      kind: 'batch_awaiting_approval',
+      link_path: `/batches/${draft.id}`,
+    });
+    const own = await readJson(await finance('/api/me/notifications'));
+    expect(own.items.some((n: any) => n.target_id === draft.id)).toBe(false);
     expect((await post(finance, `/api/batches/${draft.id}/approve`)).status).toBe(403);
     expect((await post(support, `/api/batches/${draft.id}/approve`)).status).toBe(403);
     const asSecond = await batchOf(finance2, draft.id);

@@ -47,6 +47,28 @@ export function payoutAwaitingApprovalText(payout: PayoutDto): NewStaffNotificat
   };
 }
 
+export function batchAwaitingApprovalText(input: {
+  batchId: string;
+  fileName: string;
+  rows: number;
+  total: string;
+  currency: string;
+  createdByName: string;
+  ruleName: string | null;
+  required: number;
+}): NewStaffNotification {
+  const approvals = input.required > 1 ? ` (${input.required} approvals needed)` : '';
+  return {
+    kind: 'batch_awaiting_approval',
+    targetId: input.batchId,
+    title: `Batch of ${input.rows} payouts (${input.total} ${input.currency}) awaits approval`,
+    body:
+      `${input.fileName}, uploaded by ${input.createdByName || 'someone'}` +
+      `${input.ruleName ? `; rule "${input.ruleName}"` : ''}${approvals}.`,
+    linkPath: `/batches/${input.batchId}`,
+  };
+}
+
 export function policyChangeProposedText(input: {
   proposalId: string;
   proposedByName: string;

@@ -1,7 +1,11 @@
 import type { PayoutDto } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
-import { payoutAwaitingApprovalText, policyChangeProposedText } from './notificationTexts.js';
+import {
+  batchAwaitingApprovalText,
+  payoutAwaitingApprovalText,
+  policyChangeProposedText,
+} from './notificationTexts.js';
 import type {
   NewStaffNotification,
   StaffNotificationRow,
@@ -18,6 +22,18 @@ export interface StaffNotifier {
   policyChangeProposed(input: {
     proposalId: string;
     proposedBy: string;
+  }): Promise<StaffNotificationRow[]>;
+  /** Every active user of the batch rule's roles, except its uploader. */
+  batchAwaitingApproval(input: {
+    batchId: string;
+    fileName: string;
+    rows: number;
+    total: string;
+    currency: string;
+    createdBy: string;
+    roles: readonly string[];
+    ruleName: string | null;
+    required: number;
   }): Promise<StaffNotificationRow[]>;
   /** The payout or proposal no longer waits: its notifications stop asking (bell and e-mail). */
   settled(targetId: string): Promise<void>;
@@ -66,6 +82,10 @@ export function createStaffNotifier({
     async payoutAwaitingApproval(payout) {
       const roles = payout.approval_rule?.roles ?? [];
       return notify(roles, payout.created_by.id, payoutAwaitingApprovalText(payout));
+    },
+    async batchAwaitingApproval({ createdBy, roles, ...input }) {
+      const createdByName = (await repo.userName(createdBy)) ?? 'a colleague';
+      return notify(roles, createdBy, batchAwaitingApprovalText({ ...input, createdByName }));
     },
     async settled(targetId) {
       const count = await repo.settle(targetId, clock.now());

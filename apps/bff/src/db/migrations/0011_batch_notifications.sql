@@ -1,0 +1,2 @@
+ALTER TABLE "staff_notifications" DROP CONSTRAINT "staff_notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "staff_notifications" ADD CONSTRAINT "staff_notifications_kind_check" CHECK ("staff_notifications"."kind" in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval'));
