@@ -67,7 +67,9 @@ export function createBatchQueue({
         retryLimit: 10,
         retryDelay: 2,
         retryBackoff: true,
-        expireInSeconds: 15 * 60,
+        // A job outlives its handler only when its process died: then it is tried again (and
+        // finds its row claimed or settled, or stale and taken over).
+        expireInSeconds: 5 * 60,
       });
       return instance;
     })();
