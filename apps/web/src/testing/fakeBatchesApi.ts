@@ -230,7 +230,9 @@ export function createFakeBatchesApi(
           submitted_at: AT,
           can_decide: false,
           cannot_decide_reason:
-            batch.approval.required > 0 ? 'You submitted this batch: someone else must approve it.' : null,
+            batch.approval.required > 0
+              ? 'You submitted this batch: someone else must approve it.'
+              : null,
         });
       }),
     approve: (id) =>

@@ -105,7 +105,11 @@ export function createBatchesApi(http: HttpClient): BatchesApi {
       return http.request<BatchDto>({ method: 'POST', path: path(id, '/approve'), body: {} });
     },
     reject(id, reason) {
-      return http.request<BatchDto>({ method: 'POST', path: path(id, '/reject'), body: { reason } });
+      return http.request<BatchDto>({
+        method: 'POST',
+        path: path(id, '/reject'),
+        body: { reason },
+      });
     },
     cancel(id, reason) {
       return http.request<BatchDto>({
@@ -115,7 +119,11 @@ export function createBatchesApi(http: HttpClient): BatchesApi {
       });
     },
     retry(id, provider) {
-      return http.request<BatchDto>({ method: 'POST', path: path(id, '/retry'), body: { provider } });
+      return http.request<BatchDto>({
+        method: 'POST',
+        path: path(id, '/retry'),
+        body: { provider },
+      });
     },
     resultsUrl(id) {
       return http.url(path(id, '/results.csv'));
