@@ -42,7 +42,15 @@ export function createHttpClient({ baseUrl = '/api', fetch }: HttpClientOptions)
 
   return {
     url,
-    async request<T>({ method, path, query, body, text, headers, signal }: HttpRequest): Promise<T> {
+    async request<T>({
+      method,
+      path,
+      query,
+      body,
+      text,
+      headers,
+      signal,
+    }: HttpRequest): Promise<T> {
       let response: Response;
       try {
         response = await fetch(url(path, query), {
@@ -59,7 +67,8 @@ export function createHttpClient({ baseUrl = '/api', fetch }: HttpClientOptions)
                 : { 'Content-Type': 'application/json' }),
             ...headers,
           },
-          body: text !== undefined ? text.content : body === undefined ? null : JSON.stringify(body),
+          body:
+            text !== undefined ? text.content : body === undefined ? null : JSON.stringify(body),
           signal: signal ?? null,
         });
       } catch (cause) {
