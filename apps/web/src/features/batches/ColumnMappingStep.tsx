@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import type { BatchFileModel, BatchHeaderCheck } from '@payouts/contracts';
 import { mappingProblems, type ColumnMapping } from './columnMapping.js';
 
-const IGNORE = '';
+// A value of its own: an empty one would show the select blank.
+const IGNORE = '$ignore';
 
 /**
  * The file's header does not match the template: for each file column, the model column it
@@ -44,7 +45,7 @@ export function ColumnMappingStep({
   const problems = mappingProblems(model, mapping);
   return (
     <Stack spacing={2}>
-      <Alert severity="info">
+      <Alert severity="info" role="status">
         The file&apos;s columns do not match the template
         {check.unknown.length > 0 ? ` (not in the template: ${check.unknown.join(', ')})` : ''}
         {check.missing.length > 0 ? ` (missing: ${check.missing.join(', ')})` : ''}. Choose what
