@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import type { BatchDto, BatchRowDto } from '@payouts/contracts';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { StatusChip } from '../../components/StatusChip.js';
 import { TextLink } from '../../components/TextLink.js';
 import { BATCH_ROW_STATE_TITLES } from './batchText.js';
@@ -124,6 +124,8 @@ export function BatchGrid({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = columnsOf(batch, results);
+  // The grid reads the virtualizer during render only; no memoised child gets its functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -138,6 +140,13 @@ export function BatchGrid({
     error: string | null;
     saving: boolean;
   } | null>(null);
+
+  const editorRef = useRef<HTMLInputElement>(null);
+  const editingKey = editing ? `${editing.row}:${editing.column}` : null;
+  // The editor takes the focus when it opens (the person asked for it: click or Enter).
+  useEffect(() => {
+    if (editingKey !== null) editorRef.current?.focus();
+  }, [editingKey]);
 
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
@@ -259,7 +268,7 @@ export function BatchGrid({
                       <TableCell key={c.key} role="gridcell" sx={{ minWidth: 200 }}>
                         <TextField
                           size="small"
-                          autoFocus
+                          inputRef={editorRef}
                           fullWidth
                           value={editing.value}
                           disabled={editing.saving}

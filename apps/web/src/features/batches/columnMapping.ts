@@ -8,7 +8,7 @@ export function normaliseHeader(name: string): string {
   return name
     .trim()
     .toLowerCase()
-    .replace(/[\s_.\-]+/g, '');
+    .replace(/[\s_.-]+/g, '');
 }
 
 function bigrams(text: string): string[] {
