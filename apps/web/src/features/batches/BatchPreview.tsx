@@ -16,8 +16,7 @@ import { Placeholder } from '../../components/Placeholder.js';
 import { BatchGrid } from './BatchGrid.js';
 import { plural } from './batchText.js';
 import { downloadText } from './downloadText.js';
-import { errorRowsCsv } from './errorRowsCsv.js';
-import { localBatchFiles } from './parseBatchFile.js';
+import { localBatchFiles } from './localBatchFiles.js';
 import {
   batchQueryKeys,
   fetchAllBatchRows,
@@ -48,6 +47,8 @@ export function BatchPreview({ batch }: { batch: BatchDto }) {
         queryFn: ({ signal }) => fetchAllBatchRows(api.batches, batch.id, 'errors', signal),
       });
       const base = batch.file_name.replace(/\.csv$/i, '');
+      // The CSV writer comes with the template code of the contracts: loaded when asked for.
+      const { errorRowsCsv } = await import('./errorRowsCsv.js');
       downloadText(
         `${base}-errors.csv`,
         errorRowsCsv(batch, errors.rows, localBatchFiles.get(batch.id)),

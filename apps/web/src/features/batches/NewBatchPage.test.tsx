@@ -4,7 +4,7 @@ import type { PayoutProvider } from '@payouts/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, createFakeApi, type FakeApiOptions } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
-import { localBatchFiles } from './parseBatchFile.js';
+import { localBatchFiles } from './localBatchFiles.js';
 
 const SLOW = { timeout: 20_000 };
 

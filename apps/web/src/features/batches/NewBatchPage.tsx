@@ -46,7 +46,8 @@ import {
   type ColumnMapping,
 } from './columnMapping.js';
 import { downloadText } from './downloadText.js';
-import { localBatchFiles, parseBatchFile, type ParsedBatchFile } from './parseBatchFile.js';
+import { localBatchFiles } from './localBatchFiles.js';
+import { parseBatchFile, type ParsedBatchFile } from './parseBatchFile.js';
 import { useUploadBatch } from './useBatches.js';
 
 interface ChosenFile {

@@ -1,5 +1,5 @@
 import { formatCsvRow, type BatchDto, type BatchRowDto } from '@payouts/contracts';
-import type { LocalBatchRows } from './parseBatchFile.js';
+import type { LocalBatchRows } from './localBatchFiles.js';
 
 /**
  * The rows with errors as a CSV of the batch's columns plus `error` (every message of the row),
