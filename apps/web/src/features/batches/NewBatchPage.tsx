@@ -26,7 +26,7 @@ import {
   type Corridor,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -87,6 +87,7 @@ export function NewBatchPage() {
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const upload = useUploadBatch();
   const delimiterLabel = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const corridor: Corridor | null = useMemo(() => {
     const [country, currency] = corridorKey.split('/');
@@ -354,16 +355,23 @@ export function NewBatchPage() {
                   </Typography>
                 </Box>
                 <Box>
-                  <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
+                  {/* A button that opens the file picker: a label styled as a button is not a
+                      button to assistive technology. */}
+                  <Button
+                    variant="outlined"
+                    startIcon={<UploadFileIcon />}
+                    onClick={() => fileInput.current?.click()}
+                  >
                     Choose a CSV file
-                    <input
-                      type="file"
-                      accept=".csv,text/csv"
-                      aria-label="CSV file"
-                      hidden
-                      onChange={(e) => void chooseFile(e)}
-                    />
                   </Button>
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    accept=".csv,text/csv"
+                    aria-label="CSV file"
+                    hidden
+                    onChange={(e) => void chooseFile(e)}
+                  />
                 </Box>
               </>
             ) : null}
