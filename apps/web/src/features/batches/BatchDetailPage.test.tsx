@@ -8,7 +8,9 @@ import {
   SUPPORT_USER,
   type FakeApiOptions,
 } from '../../testing/fakeApi.js';
+import { captureDownloads } from '../../testing/captureDownloads.js';
 import { renderApp } from '../../testing/renderApp.js';
+import { localBatchFiles } from './localBatchFiles.js';
 
 const SLOW = { timeout: 20_000 };
 
@@ -112,6 +114,38 @@ describe('BatchDetailPage: a draft (preview)', () => {
       const valid = buildBatch({ id: 'bat_ok' });
       const other = setup(valid, [buildBatchRow({ row: 1 })]);
       expect(await other.findByRole('button', { name: 'Continue' })).toBeEnabled();
+    },
+  );
+
+  it(
+    'downloads the rows with errors, with the cells of the file read in this session',
+    SLOW,
+    async () => {
+      const { batch, rows } = draft();
+      localBatchFiles.set(batch.id, [
+        ['order_id', 'amount', 'state', 'beneficiary_reference', 'iban'],
+        ['PO-1', '10.00', '', '', 'BE71096123456769'],
+        ['PO-2', '10.00', '', '', 'BAD'],
+        ['PO-3', 'BAD', '', '', 'BE71096123456770'],
+      ]);
+      const downloads = captureDownloads();
+      try {
+        const { user, calls } = setup(batch, rows);
+        await user.click(
+          await screen.findByRole('button', { name: 'Download rows with errors' }, SLOW),
+        );
+        await waitFor(() => expect(downloads.names).toEqual(['june-errors.csv']));
+        expect(calls.batchRows.some((c) => c.filter === 'errors')).toBe(true);
+        expect((await downloads.texts())[0]?.split('\r\n')).toEqual([
+          'order_id,amount,state,beneficiary_reference,iban,error',
+          'PO-2,10.00,,,BAD,IBAN: iban is not valid.',
+          'PO-3,BAD,,,BE71096123456770,Amount: amount is not valid.',
+          '',
+        ]);
+      } finally {
+        downloads.restore();
+        localBatchFiles.clear();
+      }
     },
   );
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { PayoutProvider } from '@payouts/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, createFakeApi, type FakeApiOptions } from '../../testing/fakeApi.js';
+import { captureDownloads } from '../../testing/captureDownloads.js';
 import { renderApp } from '../../testing/renderApp.js';
 import { localBatchFiles } from './localBatchFiles.js';
 
@@ -50,24 +51,17 @@ describe('NewBatchPage', () => {
   it('builds the template in the browser, comma or semicolon', SLOW, async () => {
     const { user, calls } = setup();
     await chooseCorridor(user);
-    const blobs: Blob[] = [];
-    const create = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:template';
-    });
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloads = captureDownloads();
     await user.click(screen.getByRole('radio', { name: 'Semicolon' }));
     await user.click(screen.getByRole('button', { name: 'Download template' }));
-    expect(click).toHaveBeenCalledTimes(1);
-    const text = await blobs[0]?.text();
+    expect(downloads.names).toEqual(['batch-template-BE-EUR-bank_account-beta_bank.csv']);
+    const [text] = await downloads.texts();
     expect(text?.split('\r\n')[0]).toBe(
       'order_id;amount;state;beneficiary_reference;bankAccountName',
     );
     expect(text?.split('\r\n')[1]).toMatch(/^#EXAMPLE-0001;/);
     expect(calls.uploadBatch).toEqual([]);
-    click.mockRestore();
-    vi.unstubAllGlobals();
+    downloads.restore();
   });
 
   it('uploads a file whose header matches as it is, then opens its preview', SLOW, async () => {
