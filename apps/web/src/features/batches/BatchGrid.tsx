@@ -136,6 +136,8 @@ export function BatchGrid({
   const [editing, setEditing] = useState<{
     row: number;
     column: string;
+    /** Where the cell is in the grid, to give it the focus back when the editor closes. */
+    at: [index: number, col: number];
     value: string;
     error: string | null;
     saving: boolean;
@@ -154,16 +156,23 @@ export function BatchGrid({
 
   const focusCell = (index: number, col: number) => {
     if (index < 0 || index >= rows.length || col < 0 || col >= columns.length) return;
+    const find = () =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${index}:${col}"]`);
+    const shown = find();
+    if (shown) {
+      shown.focus();
+      return;
+    }
+    // Not rendered yet: scroll it into the window, then focus it once it is there.
     virtualizer.scrollToIndex(index);
-    requestAnimationFrame(() => {
-      scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${index}:${col}"]`)?.focus();
-    });
+    requestAnimationFrame(() => find()?.focus());
   };
 
-  const startEdit = (row: BatchRowDto, column: string) =>
+  const startEdit = (row: BatchRowDto, column: string, index: number, col: number) =>
     setEditing({
       row: row.row,
       column,
+      at: [index, col],
       value: row.cells[column] ?? '',
       error: null,
       saving: false,
@@ -175,6 +184,7 @@ export function BatchGrid({
     try {
       await onFix(editing.row, editing.column, editing.value);
       setEditing(null);
+      focusCell(...editing.at);
     } catch (error) {
       setEditing({
         ...editing,
@@ -207,7 +217,7 @@ export function BatchGrid({
       case 'F2':
         if (editable && column?.fileColumn) {
           event.preventDefault();
-          startEdit(row, column.key);
+          startEdit(row, column.key, index, col);
         }
         return;
       default:
@@ -300,7 +310,11 @@ export function BatchGrid({
                       aria-invalid={invalid ? true : undefined}
                       tabIndex={invalid || (item.index === 0 && col === 0) ? 0 : -1}
                       onKeyDown={(e) => onCellKey(e, item.index, col, row)}
-                      onClick={editable && c.fileColumn ? () => startEdit(row, c.key) : undefined}
+                      onClick={
+                        editable && c.fileColumn
+                          ? () => startEdit(row, c.key, item.index, col)
+                          : undefined
+                      }
                       sx={{
                         whiteSpace: c.key === '$errors' ? 'normal' : 'nowrap',
                         cursor: editable && c.fileColumn ? 'text' : undefined,
