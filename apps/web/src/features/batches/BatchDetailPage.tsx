@@ -104,7 +104,8 @@ function ApprovalPanel({ batch }: { batch: BatchDto }) {
         maxLength={BATCH_REASON_MAX_LENGTH}
         onClose={() => setRejecting(false)}
         onSubmit={(reason) =>
-          action.mutate({ kind: 'reject', reason }, { onSuccess: () => setRejecting(false) })
+          // Closed either way: a refusal is shown under the buttons.
+          action.mutate({ kind: 'reject', reason }, { onSettled: () => setRejecting(false) })
         }
       />
     </Stack>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { PayoutProvider } from '@payouts/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/ApiError.js';
 import { apiError, createFakeApi, type FakeApiOptions } from '../../testing/fakeApi.js';
 import { captureDownloads } from '../../testing/captureDownloads.js';
 import { renderApp } from '../../testing/renderApp.js';
@@ -110,6 +111,30 @@ describe('NewBatchPage', () => {
     );
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/batches/new');
+  });
+
+  it('links to the batch the same file already made (409)', SLOW, async () => {
+    const { user } = setup({
+      uploadBatch: () =>
+        Promise.reject(
+          new ApiError('conflict', 'This file was uploaded already.', {
+            status: 409,
+            extensions: { batch_id: 'bat_old' },
+          }),
+        ),
+    });
+    await chooseCorridor(user);
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile('order_id,amount,bankAccountName\r\nA-1,10.00,Jane\r\n'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Upload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This file was uploaded already.');
+    expect(within(alert).getByRole('link', { name: 'Open that batch' })).toHaveAttribute(
+      'href',
+      '/batches/bat_old',
+    );
   });
 
   it('refuses a file over 5 MB before reading it', SLOW, async () => {
