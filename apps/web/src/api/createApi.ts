@@ -3,6 +3,7 @@ import {
   createApprovalPoliciesApi,
   type ApprovalPoliciesApi,
 } from '../features/approvalPolicies/approvalPoliciesApi.js';
+import { createBatchesApi, type BatchesApi } from '../features/batches/batchesApi.js';
 import { createAuditApi, type AuditApi } from '../features/audit/auditApi.js';
 import {
   createBeneficiariesApi,
@@ -34,6 +35,7 @@ export interface Api {
   lab: LabApi;
   staffNotifications: StaffNotificationsApi;
   approvalPolicies: ApprovalPoliciesApi;
+  batches: BatchesApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -48,5 +50,6 @@ export function createApi(http: HttpClient): Api {
     lab: createLabApi(http),
     staffNotifications: createStaffNotificationsApi(http),
     approvalPolicies: createApprovalPoliciesApi(http),
+    batches: createBatchesApi(http),
   };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError, parseRetryAfter } from './ApiError.js';
+import { createBatchesApi } from '../features/batches/batchesApi.js';
 import { createHttpClient } from './createHttpClient.js';
 
 interface Sent {
@@ -45,6 +46,23 @@ describe('createHttpClient', () => {
     expect(headers['X-Requested-With']).toBe('fetch');
     expect(sent[0]!.init.credentials).toBe('same-origin');
     expect(sent[0]!.init.body).toBe('{"amount":"10.50"}');
+  });
+
+  it('sends a text body (a CSV file) as it is, with its media type', async () => {
+    const { fetch, sent } = fakeFetch(() => Response.json({ id: 'bat_1' }, { status: 201 }));
+    await createBatchesApi(createHttpClient({ fetch })).upload({
+      country: 'BE',
+      currency: 'EUR',
+      payout_method_type: 'bank_account',
+      provider: 'acme_pay',
+      file_name: 'june 2026.csv',
+      csv: 'amount\r\n10.00\r\n',
+    });
+    expect(sent[0]!.url).toBe(
+      '/api/batches?country=BE&currency=EUR&payout_method_type=bank_account&provider=acme_pay&file_name=june+2026.csv',
+    );
+    expect((sent[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+    expect(sent[0]!.init.body).toBe('amount\r\n10.00\r\n');
   });
 
   it('leaves empty query values out of the URL', async () => {

@@ -7,6 +7,8 @@ export interface HttpRequest {
   path: string;
   query?: QueryParams;
   body?: unknown;
+  /** A body sent as it is (a CSV file) with its media type, instead of JSON `body`. */
+  text?: { content: string; type: string };
   headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal | undefined;
 }
@@ -40,7 +42,15 @@ export function createHttpClient({ baseUrl = '/api', fetch }: HttpClientOptions)
 
   return {
     url,
-    async request<T>({ method, path, query, body, headers, signal }: HttpRequest): Promise<T> {
+    async request<T>({
+      method,
+      path,
+      query,
+      body,
+      text,
+      headers,
+      signal,
+    }: HttpRequest): Promise<T> {
       let response: Response;
       try {
         response = await fetch(url(path, query), {
@@ -50,10 +60,15 @@ export function createHttpClient({ baseUrl = '/api', fetch }: HttpClientOptions)
             Accept: 'application/json, application/problem+json',
             // The BFF's CSRF guard accepts it from clients that send no Origin (docs/decisions/004).
             'X-Requested-With': 'fetch',
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(text !== undefined
+              ? { 'Content-Type': text.type }
+              : body === undefined
+                ? {}
+                : { 'Content-Type': 'application/json' }),
             ...headers,
           },
-          body: body === undefined ? null : JSON.stringify(body),
+          body:
+            text !== undefined ? text.content : body === undefined ? null : JSON.stringify(body),
           signal: signal ?? null,
         });
       } catch (cause) {

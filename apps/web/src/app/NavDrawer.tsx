@@ -1,6 +1,7 @@
 import ApprovalIcon from '@mui/icons-material/Approval';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
+import DynamicFeedIcon from '@mui/icons-material/DynamicFeed';
 import HubIcon from '@mui/icons-material/Hub';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -31,6 +32,7 @@ const ICONS: Readonly<Record<SectionIcon, ComponentType<SvgIconProps>>> = {
   users: ManageAccountsIcon,
   audit: HistoryIcon,
   policies: PolicyIcon,
+  batches: DynamicFeedIcon,
 };
 
 /** The top-left menu: the sections the signed-in role may open. */

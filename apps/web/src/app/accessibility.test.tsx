@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { buildApprovalItem } from '../testing/buildApprovalItem.js';
 import { buildApprovalPolicies, buildPolicyProposal } from '../testing/buildApprovalPolicies.js';
+import { buildBatch, buildBatchRow } from '../testing/buildBatch.js';
 import { buildBeneficiary, buildBeneficiaryChange } from '../testing/buildBeneficiary.js';
 import { buildPayout } from '../testing/buildPayout.js';
 import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
@@ -198,6 +199,88 @@ describe('accessibility (axe)', () => {
       await user.click(await screen.findByRole('button', { name: 'Propose a change' }));
       await user.click(screen.getByRole('button', { name: 'Add rule' }));
       await screen.findByText('Name the rule.');
+      expect(await violations()).toEqual([]);
+    });
+  });
+
+  describe('the batch pages', () => {
+    const rows = [
+      buildBatchRow({ row: 1 }),
+      buildBatchRow({
+        row: 2,
+        state: 'invalid',
+        cells: { ...buildBatchRow().cells, iban: 'BAD' },
+        errors: [{ column: 'iban', message: 'iban is not valid.' }],
+      }),
+    ];
+
+    it('finds nothing to fix on the list', async () => {
+      document.documentElement.className = 'light';
+      const { api } = createFakeApi({ batches: [buildBatch({ file_name: 'june.csv' })] });
+      renderApp({ api, path: '/batches' });
+      await screen.findByRole('link', { name: 'june.csv' });
+      expect(await violations()).toEqual([]);
+    });
+
+    it('finds nothing to fix on the new batch page, template step', async () => {
+      document.documentElement.className = 'dark';
+      const { api } = createFakeApi({
+        providers: {
+          'BE/EUR': [
+            {
+              name: 'beta_bank',
+              title: 'Beta Bank',
+              payout_method_type: 'bank_account',
+              fields: [{ name: 'bankAccountName', title: 'Account holder name' }],
+            },
+          ],
+        },
+      });
+      const { user } = renderApp({ api, path: '/batches/new' });
+      await user.click(await screen.findByRole('combobox', { name: /^Corridor/ }));
+      await user.click(await screen.findByRole('option', { name: 'Belgium · EUR' }));
+      await user.click(await screen.findByRole('combobox', { name: /^Payout method type/ }));
+      await user.click(await screen.findByRole('option', { name: /bank/i }));
+      await screen.findByRole('button', { name: 'Download template' });
+      expect(await violations()).toEqual([]);
+    });
+
+    it("finds nothing to fix on a draft's preview with invalid cells", async () => {
+      document.documentElement.className = 'light';
+      const batch = buildBatch({
+        counts: { ...buildBatch().counts, rows: 2, valid: 1, invalid: 1 },
+      });
+      const { api } = createFakeApi({ batches: [batch], batchRows: { [batch.id]: rows } });
+      renderApp({ api, path: `/batches/${batch.id}` });
+      await screen.findByRole('grid');
+      expect(await violations()).toEqual([]);
+    });
+
+    it('finds nothing to fix on a sent batch awaiting approval', async () => {
+      document.documentElement.className = 'dark';
+      const batch = buildBatch({
+        status: 'awaiting_approval',
+        approval: {
+          rule: { id: 'r1', name: 'Batches' },
+          required: 1,
+          roles: ['admin'],
+          approvals: [],
+          rejected: null,
+        },
+        can_decide: true,
+      });
+      const { api } = createFakeApi({
+        user: ADMIN_USER,
+        batches: [batch],
+        batchRows: {
+          [batch.id]: [
+            buildBatchRow({ state: 'created', payout_id: 'p1', payout_status: 'failed' }),
+          ],
+        },
+      });
+      renderApp({ api, path: `/batches/${batch.id}` });
+      await screen.findByRole('button', { name: 'Approve batch' });
+      await screen.findByRole('grid');
       expect(await violations()).toEqual([]);
     });
   });

@@ -46,6 +46,16 @@ const EditBeneficiaryPage = lazy(() =>
   })),
 );
 
+const BatchesPage = lazy(() =>
+  import('../features/batches/BatchesPage.js').then((m) => ({ default: m.BatchesPage })),
+);
+const NewBatchPage = lazy(() =>
+  import('../features/batches/NewBatchPage.js').then((m) => ({ default: m.NewBatchPage })),
+);
+const BatchDetailPage = lazy(() =>
+  import('../features/batches/BatchDetailPage.js').then((m) => ({ default: m.BatchDetailPage })),
+);
+
 // Staff tools, each its own chunk too: none of them adds to what the list downloads.
 const ProvidersPage = lazy(() =>
   import('../features/providers/ProvidersPage.js').then((m) => ({ default: m.ProvidersPage })),
@@ -124,6 +134,30 @@ export const appRoutes: RouteObject[] = [
         element: (
           <RequireSection path="/beneficiaries">
             <EditBeneficiaryPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'batches',
+        element: (
+          <RequireSection path="/batches">
+            <BatchesPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'batches/new',
+        element: (
+          <RequireSection path="/batches">
+            <NewBatchPage />
+          </RequireSection>
+        ),
+      },
+      {
+        path: 'batches/:id',
+        element: (
+          <RequireSection path="/batches">
+            <BatchDetailPage />
           </RequireSection>
         ),
       },

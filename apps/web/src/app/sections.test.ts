@@ -21,11 +21,13 @@ describe('sections', () => {
     expect(labels('finance')).toEqual([
       'Payouts',
       'Approvals',
+      'Batches',
       'Beneficiaries',
       'Approval policies',
     ]);
     expect(labels('support')).toEqual([
       'Payouts',
+      'Batches',
       'Beneficiaries',
       'Providers',
       'Approval policies',
@@ -33,6 +35,7 @@ describe('sections', () => {
     expect(labels('admin')).toEqual([
       'Payouts',
       'Approvals',
+      'Batches',
       'Beneficiaries',
       'Providers',
       'Payout lab',

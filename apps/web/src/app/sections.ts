@@ -10,7 +10,8 @@ export type SectionIcon =
   | 'deposits'
   | 'users'
   | 'audit'
-  | 'policies';
+  | 'policies'
+  | 'batches';
 
 export interface Section {
   label: string;
@@ -28,6 +29,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { label: 'Payouts', path: '/payouts', icon: 'payouts', permission: 'payouts:read' },
   { label: 'Approvals', path: '/approvals', icon: 'approvals', permission: 'payouts:approve' },
+  { label: 'Batches', path: '/batches', icon: 'batches', permission: 'batches:read' },
   {
     label: 'Beneficiaries',
     path: '/beneficiaries',

@@ -47,6 +47,12 @@ import {
   type FakeApprovalPoliciesOptions,
 } from './fakeApprovalPoliciesApi.js';
 import { buildPayout } from './buildPayout.js';
+import {
+  createFakeBatchesApi,
+  emptyBatchesCalls,
+  type FakeBatchesCalls,
+  type FakeBatchesOptions,
+} from './fakeBatchesApi.js';
 
 export const FINANCE_USER: SessionUser = {
   id: 'u_1',
@@ -85,7 +91,7 @@ export function apiError(
   });
 }
 
-export interface FakeApiOptions extends FakeApprovalPoliciesOptions {
+export interface FakeApiOptions extends FakeApprovalPoliciesOptions, FakeBatchesOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -142,7 +148,7 @@ export interface FakeApiOptions extends FakeApprovalPoliciesOptions {
   notificationSettings?: NotificationSettingsDto;
 }
 
-export interface FakeApiCalls extends FakeApprovalPoliciesCalls {
+export interface FakeApiCalls extends FakeApprovalPoliciesCalls, FakeBatchesCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -213,6 +219,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     markNotificationsRead: [],
     updateNotificationSettings: [],
     ...emptyApprovalPoliciesCalls(),
+    ...emptyBatchesCalls(),
   };
   let staffNotifications = [...(options.staffNotifications ?? [])];
   let notificationSettings: NotificationSettingsDto = options.notificationSettings ?? {
@@ -533,6 +540,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       },
     },
     approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
+    batches: createFakeBatchesApi(options, calls, () => user),
     payouts: {
       list: (query) => {
         calls.list.push(query);
