@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- replies are untyped JSON, checked field by field */
 import { formatCsvRow, MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '@payouts/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +144,7 @@ describe.each(testDatabaseKinds)('bad batch files (%s)', (kind) => {
       (select count(*) from batch_rows)::int as batch_rows,
       (select count(*) from audit_log where action like 'batch.%')::int as audit,
       (select count(*) from payouts)::int as payouts`);
-    return (result as unknown as { rows: Record<string, number>[] }).rows[0];
+    return (result as { rows: Record<string, number>[] }).rows[0];
   }
 
   beforeAll(async () => {
