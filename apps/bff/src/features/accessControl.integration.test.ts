@@ -181,6 +181,72 @@ const routes: RouteCase[] = [
     init: { method: 'PATCH', json: {} },
     allowed: ['finance', 'support', 'admin'],
   },
+  // Batch payouts from a file (issue 13): support reads; finance and admin write; approve and
+  // reject need payouts:approve.
+  { name: 'list batches', path: '/api/batches', allowed: ['finance', 'support', 'admin'] },
+  {
+    name: 'upload a batch file',
+    path: '/api/batches?country=BE&currency=EUR&payout_method_type=bank_account&provider=northwind_pay&file_name=x.csv',
+    init: { method: 'POST', body: '', headers: { 'Content-Type': 'text/csv' } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'view a batch',
+    path: `/api/batches/${NO_PAYOUT}`,
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: "list a batch's rows",
+    path: `/api/batches/${NO_PAYOUT}/rows`,
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: "fix a batch's row",
+    path: `/api/batches/${NO_PAYOUT}/rows/1`,
+    init: { method: 'PATCH', json: { cells: { amount: '1.00' } } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'validate a batch',
+    path: `/api/batches/${NO_PAYOUT}/validate`,
+    init: { method: 'POST', json: { exclude_invalid: true } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'submit a batch',
+    path: `/api/batches/${NO_PAYOUT}/submit`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'approve a batch',
+    path: `/api/batches/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'reject a batch',
+    path: `/api/batches/${NO_PAYOUT}/reject`,
+    init: { method: 'POST', json: { reason: 'No' } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'cancel a batch',
+    path: `/api/batches/${NO_PAYOUT}/cancel`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: "retry a batch's failed rows",
+    path: `/api/batches/${NO_PAYOUT}/retry`,
+    init: { method: 'POST', json: { provider: 'northwind_pay' } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: "export a batch's results",
+    path: `/api/batches/${NO_PAYOUT}/results.csv`,
+    allowed: ['finance', 'support', 'admin'],
+  },
 ];
 
 describe.each(testDatabaseKinds)('role x route matrix (%s)', (kind) => {

@@ -12,6 +12,9 @@ const TABLES = [
   { name: 'audit_log', row: sql`to_jsonb(t)` },
   { name: 'approval_policy_versions', row: sql`to_jsonb(t)` },
   { name: 'approval_policy_proposals', row: sql`to_jsonb(t)` },
+  { name: 'batches', row: sql`to_jsonb(t)` },
+  { name: 'batch_rows', row: sql`to_jsonb(t)` },
+  { name: 'batch_approvals', row: sql`to_jsonb(t)` },
   // Failed sign-ins are counted here (the one route allowed to: `countsFailedSignIns`).
   { name: 'rate_limit_hits', row: sql`to_jsonb(t)` },
 ] as const;

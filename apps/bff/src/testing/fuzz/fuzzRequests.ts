@@ -57,6 +57,7 @@ function pathOf(route: FuzzRoute, ctx: Context, params: Record<string, string> =
   return route.path
     .replace(':token', params.token ?? ctx.notificationToken)
     .replace(':changeId', params.changeId ?? NO_SUCH_ID)
+    .replace(':row', params.row ?? '1')
     .replace(':id', params.id ?? id);
 }
 

@@ -401,6 +401,79 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
       strict: true,
     },
   },
+  // Batch payouts from a file (issue 13). The upload's body is the CSV file itself
+  // (`Content-Type: text/csv`) and its input the query: the fuzz sends JSON or odd bodies and bad
+  // queries, never a valid file, so nothing is stored. The ids are of no batch: a valid body is
+  // answered 404, never a write.
+  {
+    method: 'GET',
+    path: '/api/batches',
+    role: 'support',
+    query: { keys: ['status', 'cursor', 'limit'], strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/batches',
+    role: 'finance',
+    query: {
+      keys: ['country', 'currency', 'payout_method_type', 'provider', 'file_name'],
+      strict: true,
+    },
+  },
+  { method: 'GET', path: '/api/batches/:id', role: 'support', ignoresQuery: true },
+  {
+    method: 'GET',
+    path: '/api/batches/:id/rows',
+    role: 'support',
+    query: { keys: ['filter', 'offset', 'limit'], strict: true },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/batches/:id/rows/:row',
+    role: 'finance',
+    body: { base: { cells: { amount: '10.00' } }, fields: { cells: 'object' }, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/validate',
+    role: 'finance',
+    body: { base: { exclude_invalid: true }, fields: { exclude_invalid: 'boolean' }, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/submit',
+    role: 'finance',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/approve',
+    role: 'admin',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/reject',
+    role: 'admin',
+    body: { base: { reason: 'Fuzz' }, fields: { reason: 'string' }, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/cancel',
+    role: 'finance',
+    body: { base: {}, fields: { reason: 'string' }, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/retry',
+    role: 'finance',
+    body: {
+      base: { provider: 'northwind_pay' },
+      fields: { provider: 'string' },
+      strict: true,
+    },
+  },
+  { method: 'GET', path: '/api/batches/:id/results.csv', role: 'support', ignoresQuery: true },
   // The orchestrator's webhook (no session; the path token is the credential).
   {
     method: 'POST',

@@ -1,0 +1,199 @@
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+import { isFinalStatus, type PayoutStatus } from '@payouts/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  batchCsv,
+  northwindBankRow,
+  uploadBatch,
+  type BatchCells,
+} from '../../testing/batchFiles.js';
+import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
+import {
+  openTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../testing/testDatabase.js';
+
+/**
+ * Issue 13: rows sent under sandbox faults (429 with Retry-After, 5xx before and after the
+ * create commits, a hang after it, a reset after it) all end final, and no order id is created
+ * twice at the orchestrator, whatever the sender and the reconciler retried.
+ */
+describe.each(testDatabaseKinds)('batch rows under sandbox faults (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let finance: ApiFetch;
+  let fileNo = 0;
+
+  const post = (path: string, json: unknown = {}) => finance(path, { method: 'POST', json });
+  const batchOf = async (id: string) => readJson(await finance(`/api/batches/${id}`));
+  const rowsOf = async (id: string) =>
+    (await readJson(await finance(`/api/batches/${id}/rows?filter=included&limit=1000`))).rows;
+
+  /** Upload, validate, submit: no approval policy here, so the batch is sending at once. */
+  async function send(rows: BatchCells[]) {
+    fileNo += 1;
+    const up = await uploadBatch(finance, batchCsv(rows), `faults-${kind}-${fileNo}.csv`);
+    expect(up.status).toBe(201);
+    const { id } = await readJson(up);
+    expect((await post(`/api/batches/${id}/validate`, { exclude_invalid: false })).status).toBe(
+      200,
+    );
+    const submitted = await readJson(await post(`/api/batches/${id}/submit`));
+    expect(submitted.status).toBe('submitting');
+    return id as string;
+  }
+
+  const rowsNamed = (prefix: string, amounts: string[]) =>
+    amounts.map((amount, i) =>
+      northwindBankRow(i + 1, { order_id: `${prefix}-${kind}-${i + 1}`, amount }),
+    );
+
+  const allFinal = (rows: any[]) =>
+    rows.every(
+      (r) =>
+        r.state === 'created' && r.payout_status && isFinalStatus(r.payout_status as PayoutStatus),
+    );
+
+  /**
+   * Drives the batch to its end: the worker sends (real time), the sandbox settles, and the
+   * reconciler (test clock moved past its grace) finds or re-sends every unknown outcome.
+   */
+  async function driveToEnd(id: string, timeoutMs = 15_000) {
+    const start = Date.now();
+    for (;;) {
+      const [batch, rows] = [await batchOf(id), await rowsOf(id)];
+      if (batch.status.startsWith('completed') && allFinal(rows)) return { batch, rows };
+      if (Date.now() - start > timeoutMs) {
+        throw new Error(
+          `not final: ${JSON.stringify(batch.counts)} ${JSON.stringify(rows.filter((r: any) => !allFinal([r])).map((r: any) => [r.row, r.state, r.payout_status, r.amount]))}`,
+        );
+      }
+      await t.sandbox.settle();
+      t.clock.advance(2 * 60_000);
+      await t.reconciler.runRound();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Every order id was created at most once at the sandbox (exactly once when it was sent). */
+  function expectEachCreatedOnce(rows: any[]) {
+    const payouts = t.sandbox.inspect.payouts();
+    for (const r of rows) {
+      const atSandbox = payouts.filter((p) => p.order_id === r.order_id);
+      const wasCreated = !['failed'].includes(r.payout_status) || atSandbox.length > 0;
+      expect(
+        [r.row, r.amount, atSandbox.length],
+        `order ${r.order_id} is at the sandbox ${atSandbox.length} times`,
+      ).toEqual([r.row, r.amount, wasCreated ? 1 : 0]);
+    }
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({
+      database,
+      env: {
+        BATCH_SWEEP_INTERVAL_MS: '200',
+        // A hung create is an unknown outcome after a second, not fifteen.
+        ORCHESTRATOR_TIMEOUT_MS: '1000',
+      },
+    });
+    await t.batchWorker.start();
+  });
+  beforeEach(async () => {
+    finance = await t.signIn('finance');
+  });
+  afterEach(() => t.sandbox.faults.clear());
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  it('429 with Retry-After: rows are deferred, then sent; none failed', async () => {
+    t.sandbox.faults.add({ kind: 'http_429', ms: 1000, route: 'create_payout', times: 6 });
+    const id = await send(
+      rowsNamed(
+        'r429',
+        Array.from({ length: 12 }, (_, i) => `${i + 10}.19`),
+      ),
+    );
+    const { batch, rows } = await driveToEnd(id);
+    expect(batch.status).toBe('completed');
+    expect(batch.counts.payouts).toEqual({ approved: 12 });
+    const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id?.startsWith('r429-'));
+    // The 429s were met (and answered by waiting), not turned into failures.
+    expect(calls.length).toBeGreaterThan(12);
+    expect(calls.filter((c) => c.fault === 'http_429')).toHaveLength(6);
+    expectEachCreatedOnce(rows);
+  });
+
+  it('5xx before commit, 5xx after commit (.17) and a hang after commit (.15): final, none created twice', async () => {
+    // Two creates refused with a 500 before anything is created (the rows' outcome is unknown
+    // until the reconciler finds nothing and sends them again).
+    t.sandbox.faults.add({ kind: 'http_500', route: 'create_payout', times: 2 });
+    const amounts = [
+      ...Array.from({ length: 8 }, (_, i) => `${i + 10}.19`),
+      '22.17',
+      '23.17',
+      '24.15',
+      '25.15',
+    ];
+    const id = await send(rowsNamed('r5xx', amounts));
+    const { batch, rows } = await driveToEnd(id);
+    expect(batch.status).toBe('completed');
+    expect(batch.counts.payouts).toEqual({ approved: 12 });
+    expectEachCreatedOnce(rows);
+    const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id?.startsWith('r5xx-'));
+    // The after-commit failures were found by the reconciler, never sent again.
+    for (const amount of ['22.17', '23.17', '24.15', '25.15']) {
+      const row = rows.find((r: any) => r.amount === amount);
+      expect(
+        calls.filter((c) => c.order_id === row.order_id && c.outcome === 'created'),
+      ).toHaveLength(1);
+    }
+  });
+
+  it('500 before commit every time (.16): never created, re-sent safely, the row stays unknown', async () => {
+    const id = await send(rowsNamed('r516', ['10.19', '11.19', '12.19', '20.16', '21.16']));
+    for (let round = 0; round < 6; round += 1) {
+      await new Promise((r) => setTimeout(r, 200));
+      t.clock.advance(2 * 60_000);
+      await t.reconciler.runRound();
+    }
+    const rows = await rowsOf(id);
+    const byAmount = Object.fromEntries(rows.map((r: any) => [r.amount, r]));
+    expect(
+      rows.filter((r: any) => r.amount.endsWith('.19')).map((r: any) => r.payout_status),
+    ).toEqual(['approved', 'approved', 'approved']);
+    for (const amount of ['20.16', '21.16']) {
+      const row = byAmount[amount];
+      expect([amount, row.state, row.payout_status]).toEqual([amount, 'created', 'unknown']);
+      expect(t.sandbox.inspect.payouts().filter((p) => p.order_id === row.order_id)).toEqual([]);
+      const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id === row.order_id);
+      // Each send (the reconciler may send it again after its grace) met a 500, none created.
+      expect(calls.length).toBeGreaterThanOrEqual(1);
+      expect(calls.every((c) => c.outcome === 'fault' && c.payout_id === null)).toBe(true);
+    }
+    // A batch with a row of unknown outcome is still sending: it shows the row as unknown.
+    const batch = await batchOf(id);
+    expect(batch.status).toBe('submitting');
+    expect(batch.counts.payouts).toEqual({ approved: 3, unknown: 2 });
+  });
+
+  it('reset after commit and other 5xx faults: final, none created twice', async () => {
+    t.sandbox.faults.add({ kind: 'reset_after_commit', route: 'create_payout', times: 2 });
+    t.sandbox.faults.add({ kind: 'http_503', route: 'create_payout', times: 1 });
+    t.sandbox.faults.add({ kind: 'http_500_after_commit', route: 'create_payout', times: 1 });
+    const id = await send(
+      rowsNamed(
+        'reset',
+        Array.from({ length: 15 }, (_, i) => `${i + 10}.19`),
+      ),
+    );
+    const { batch, rows } = await driveToEnd(id);
+    expect(batch.status).toBe('completed');
+    expect(batch.counts.payouts).toEqual({ approved: 15 });
+    expectEachCreatedOnce(rows);
+  });
+});
