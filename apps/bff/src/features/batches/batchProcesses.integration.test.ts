@@ -1,5 +1,7 @@
 import { createSandbox, type Sandbox } from '@payouts/orchestrator-sandbox';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.js';
 import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';
 import {
   childApi,
@@ -14,6 +16,7 @@ import {
   type PostgresTestDatabase,
 } from '../../testing/processes/childProcesses.js';
 import { readJson, type ApiFetch } from '../../testing/testApp.js';
+import { createBatchQueue } from './batchQueue.js';
 
 /**
  * Issue 13 across processes (PostgreSQL): several BFF processes share one pg-boss queue and one
@@ -301,5 +304,119 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           `${ROWS} creates at the sandbox, one per order id`,
       );
     }, 50_000);
+
+    it('two processes starting the batch queue at once on a database without it both start', async () => {
+      // A migrated database the batch queue has never run on (the first deployment of batch
+      // payouts, two replicas starting together): each pool stands for one process. The race is
+      // timing-bound, so it is tried a few times, from scratch each time.
+      const fresh = await createPostgresTestDatabase();
+      const logger = pino({ level: 'silent' });
+      const failures: string[] = [];
+      try {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const handles = await Promise.all([
+            openDatabase({ url: fresh.url }),
+            openDatabase({ url: fresh.url }),
+          ]);
+          const queues = handles.map((h) => createBatchQueue({ jobsDb: h.jobsDb, logger }));
+          const results = await Promise.allSettled(queues.map((q) => q.work(1, async () => {})));
+          for (const r of results) {
+            if (r.status === 'rejected')
+              failures.push(
+                `attempt ${attempt}: ${String(r.reason)} (${/batchQueue\.ts:\d+/.exec((r.reason as Error).stack ?? '')?.[0] ?? '?'})`,
+              );
+          }
+          await Promise.all(queues.map((q) => q.stop().catch(() => {})));
+          await Promise.all(handles.map((h) => h.close()));
+          await fresh.pool.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
+        }
+      } finally {
+        await fresh.close();
+      }
+      expect(failures).toEqual([]);
+    }, 30_000);
+
+    it('kill -9 mid-batch: a new process finishes the 500 rows, none sent twice', async () => {
+      const ROWS = 500;
+      const started = Date.now();
+      const port = await freePort();
+      const overrides = {
+        // A claim is stale (and a `submitting` payout due) 2 * 1 s + 5 s after it was taken.
+        ORCHESTRATOR_TIMEOUT_MS: '1000',
+        RECONCILER: '1',
+        RECONCILE_INTERVAL_SECONDS: '1',
+        RECONCILE_GRACE_SECONDS: '2',
+        RECONCILE_BACKOFF_SECONDS: '1',
+        RECONCILE_MAX_BACKOFF_SECONDS: '2',
+        BATCH_SEND_CONCURRENCY: '32',
+      };
+      // Creates are slow at the orchestrator, so many rows are in flight at the kill.
+      sandbox.faults.add({ kind: 'latency', route: 'create_payout', ms: 300 });
+      const first = await startBff(port, overrides);
+      const cookies = await Promise.all([
+        signInChild(first.base, 'finance@example.com'),
+        signInChild(first.base, 'finance2@example.com'),
+      ]);
+      const id = await submitBatch(
+        childApi(first.base, cookies[0]),
+        childApi(first.base, cookies[1]),
+        ROWS,
+        'kill-nine',
+      );
+      const submitted = Date.now();
+
+      // kill -9 once more than 50 rows have a payout (and before all do).
+      let atKill = 0;
+      for (;;) {
+        const { rows } = await database.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM payouts WHERE batch_id = $1',
+          [id],
+        );
+        atKill = rows[0]!.n;
+        if (atKill > 50) break;
+        if (Date.now() - submitted > 15_000) throw new Error(`too slow:\n${first.child.tail()}`);
+        await sleep(20);
+      }
+      await kill(first.child);
+      const killedAt = Date.now();
+      const rowsAtKill = await rowStates(id);
+      const payoutsAtKill = await payoutStates(id);
+      expect(atKill).toBeLessThan(ROWS);
+      expect(await batchStatus(id)).toBe('submitting');
+      sandbox.faults.clear();
+
+      // A new process on the same database (and port) takes over.
+      const second = await startBff(port, overrides);
+      const status = await untilCompleted(id, 25_000, () => second.child.tail());
+      const done = Date.now();
+      expect(['completed', 'completed_with_failures']).toContain(status);
+      const rowsAfter = await rowStates(id);
+      expect(rowsAfter.queued ?? 0).toBe(0);
+      expect(rowsAfter.sending ?? 0).toBe(0);
+      await expectEachRowSentOnce(id, ROWS);
+      const payoutsAfter = await payoutStates(id);
+      expect(payoutsAfter).toEqual({ approved: ROWS });
+      expect(status).toBe('completed');
+
+      const { rows: events } = await database.pool.query<{ type: string; n: number }>(
+        `SELECT e.type, count(*)::int AS n FROM payout_events e
+           JOIN payouts p ON p.id = e.payout_id
+          WHERE p.batch_id = $1 AND e.type IN ('lookup', 'resubmitted')
+          GROUP BY e.type`,
+        [id],
+      );
+      const senders = await sendersOf(id);
+      await kill(second.child);
+      console.log(
+        [
+          `kill -9: ${ROWS} rows, killed ${killedAt - submitted} ms after submit ` +
+            `(start ${submitted - started} ms)`,
+          `  at the kill: rows ${JSON.stringify(rowsAtKill)}, payouts ${JSON.stringify(payoutsAtKill)}`,
+          `  completed ${done - killedAt} ms after the kill (${status}); payouts ${JSON.stringify(payoutsAfter)}`,
+          `  inserted per sender: ${senders.map((s) => s.n).join(' / ')}; ` +
+            `reconciler events ${JSON.stringify(Object.fromEntries(events.map((e) => [e.type, e.n])))}`,
+        ].join('\n'),
+      );
+    }, 60_000);
   },
 );
