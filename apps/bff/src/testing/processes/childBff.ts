@@ -1,5 +1,6 @@
 import type { Sandbox } from '@payouts/orchestrator-sandbox';
 import { TEST_CARD_METADATA } from '../testCardMetadata.js';
+import type { ApiFetch, ApiInit } from '../testApp.js';
 import {
   CHILD_NOTIFICATION_TOKEN,
   CHILD_SESSION_SECRET,
@@ -61,6 +62,28 @@ export async function signInChild(base: string, email: string): Promise<string> 
   const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
   if (!cookie) throw new Error('sign-in set no cookie');
   return cookie;
+}
+
+/**
+ * `fetch` against a child BFF as a signed-in browser on its origin (Origin header, the session
+ * cookie; `json` sent as JSON), shaped like `TestApp.api` so the `testing/` helpers take it.
+ */
+export function childApi(base: string, cookie: string): ApiFetch {
+  const api = (async (path: string, init: ApiInit = {}) => {
+    const { json, crossSite, headers: extra, ...rest } = init;
+    const headers = new Headers(extra);
+    const method = (rest.method ?? 'GET').toUpperCase();
+    if (!crossSite && !['GET', 'HEAD'].includes(method)) headers.set('Origin', base);
+    if (api.cookie) headers.set('Cookie', api.cookie);
+    let body = rest.body;
+    if (json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(json);
+    }
+    return fetch(base + path, { ...rest, method, headers, body });
+  }) as ApiFetch;
+  api.cookie = cookie;
+  return api;
 }
 
 /** A `northwind_pay` card payout in BE/EUR, the body of `POST /api/payouts`. */
