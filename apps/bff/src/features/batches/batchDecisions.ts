@@ -83,7 +83,7 @@ export function createBatchDecisions({
     throw new AppError(
       'conflict',
       `This batch is ${statusWords(status)}, not ${statusWords(expected)}.`,
-      { extensions: { status } },
+      { extensions: { batch_status: status } },
     );
   }
 
@@ -92,32 +92,39 @@ export function createBatchDecisions({
       // The policy in force now decides (it may have changed since validation).
       await policies.active();
       const now = clock.now();
-      const changed = await repo.change<string>(id, (batch) => {
-        if (batch.status !== 'validated') return { refused: batch.status };
-        if (batch.createdBy !== user.id) return { refused: 'not_creator' };
-        const required = batch.approvalRule?.count ?? 0;
-        const status = required > 0 ? 'awaiting_approval' : 'submitting';
-        return {
-          patch: { status, submittedAt: now, updatedAt: now },
-          moveRows: required > 0 ? [] : [{ from: ['valid'], to: 'queued' }],
-          audit: [
-            auditService.row(context, {
-              action: 'batch.submit',
-              target: { type: 'batch', id },
-              data: { approvals_required: required, rows: batch.summary?.included ?? 0 },
-            }),
-          ],
-          result: status,
-        };
-      });
+      const changed = await repo.change<{ done: boolean; status: string; notCreator?: true }>(
+        id,
+        (batch) => {
+          // Who may submit first: a refusal by status would tell others more than they may do.
+          if (batch.createdBy !== user.id) {
+            return { refused: { done: false, status: batch.status, notCreator: true } };
+          }
+          if (batch.status !== 'validated')
+            return { refused: { done: false, status: batch.status } };
+          const required = batch.approvalRule?.count ?? 0;
+          const status = required > 0 ? 'awaiting_approval' : 'submitting';
+          return {
+            patch: { status, submittedAt: now, updatedAt: now },
+            moveRows: required > 0 ? [] : [{ from: ['valid'], to: 'queued' }],
+            audit: [
+              auditService.row(context, {
+                action: 'batch.submit',
+                target: { type: 'batch', id },
+                data: { approvals_required: required, rows: batch.summary?.included ?? 0 },
+              }),
+            ],
+            result: { done: true, status },
+          };
+        },
+      );
       if (!changed) throw new AppError('not_found', 'No such batch.');
-      if (changed.result === 'not_creator') {
+      const { done, status, notCreator } = changed.result;
+      if (notCreator) {
         throw new AppError('forbidden', 'Only the person who uploaded this batch submits it.');
       }
-      if (changed.result === 'submitting') await enqueueAll(id);
-      else if (changed.result === 'awaiting_approval')
-        await notify?.awaitingApproval(changed.batch);
-      else refuse(changed.result, 'validated');
+      if (!done) refuse(status, 'validated');
+      if (status === 'submitting') await enqueueAll(id);
+      else await notify?.awaitingApproval(changed.batch);
     },
 
     async approve(user, id, context) {
@@ -149,7 +156,7 @@ export function createBatchDecisions({
       const { reason, status } = changed.result;
       if (reason !== null) {
         throw new AppError(status === 'awaiting_approval' ? 'forbidden' : 'conflict', reason, {
-          extensions: { status },
+          extensions: { batch_status: status },
         });
       }
       if (status === 'submitting') {
@@ -192,7 +199,7 @@ export function createBatchDecisions({
       const { why, status } = changed.result;
       if (why !== null) {
         throw new AppError(status === 'awaiting_approval' ? 'forbidden' : 'conflict', why, {
-          extensions: { status },
+          extensions: { batch_status: status },
         });
       }
       await notify?.decided(id);
@@ -200,8 +207,10 @@ export function createBatchDecisions({
 
     async cancel(user, id, reason, context) {
       const now = clock.now();
-      const changed = await repo.change<string>(id, (batch) => {
-        if (!CANCELLABLE.includes(batch.status)) return { refused: batch.status };
+      const changed = await repo.change<{ done: boolean; status: string }>(id, (batch) => {
+        if (!CANCELLABLE.includes(batch.status)) {
+          return { refused: { done: false, status: batch.status } };
+        }
         return {
           patch: {
             status: 'cancelled',
@@ -219,15 +228,15 @@ export function createBatchDecisions({
               data: { ...(reason ? { reason } : {}), status_before: batch.status },
             }),
           ],
-          result: 'cancelled',
+          result: { done: true, status: 'cancelled' },
         };
       });
       if (!changed) throw new AppError('not_found', 'No such batch.');
-      if (changed.result !== 'cancelled') {
+      if (!changed.result.done) {
         throw new AppError(
           'conflict',
-          `This batch is ${statusWords(changed.result)}: there is nothing left to cancel.`,
-          { extensions: { status: changed.result } },
+          `This batch is ${statusWords(changed.result.status)}: there is nothing left to cancel.`,
+          { extensions: { batch_status: changed.result.status } },
         );
       }
       await notify?.decided(id);

@@ -64,7 +64,7 @@ export async function draftOr409(repo: BatchesRepository, id: string): Promise<B
     throw new AppError(
       'conflict',
       `This batch is ${batch.status.replace(/_/g, ' ')}: its rows can no longer be changed.`,
-      { extensions: { status: batch.status } },
+      { extensions: { batch_status: batch.status } },
     );
   }
   return batch;

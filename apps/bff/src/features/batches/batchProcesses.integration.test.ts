@@ -349,6 +349,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         RECONCILE_BACKOFF_SECONDS: '1',
         RECONCILE_MAX_BACKOFF_SECONDS: '2',
         BATCH_SEND_CONCURRENCY: '32',
+        BATCH_SWEEP_INTERVAL_MS: '500',
+        BATCH_REQUEUE_AFTER_MS: '5000',
       };
       // Creates are slow at the orchestrator, so many rows are in flight at the kill.
       sandbox.faults.add({ kind: 'latency', route: 'create_payout', ms: 300 });

@@ -26,11 +26,23 @@ export interface BatchQueue {
   stop(): Promise<void>;
 }
 
-export const BATCH_ROW_QUEUE = 'batch-row';
+export const BATCH_ROW_QUEUE = 'batch-rows';
 
 interface JobData {
   batch_id: string;
   row: number;
+}
+
+async function withRetries<T>(logger: Logger, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      logger.warn({ err: error, attempt }, 'batch queue setup failed; trying again');
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400 * attempt));
+    }
+  }
 }
 
 export function createBatchQueue({
@@ -48,29 +60,43 @@ export function createBatchQueue({
 
   function boss(): Promise<PgBoss> {
     started ??= (async () => {
-      const instance = new PgBoss({
-        db: jobsDb,
-        schema: 'pgboss',
-        // No cron schedules; maintenance (expiry, archiving) runs in every process.
-        schedule: false,
-        supervise: true,
-        migrate: true,
+      // Processes starting together on a new database race to create pg-boss's schema (a
+      // duplicate schema, a deadlock): the loser tries again with a new instance.
+      const instance = await withRetries(logger, async () => {
+        const candidate = new PgBoss({
+          db: jobsDb,
+          schema: 'pgboss',
+          // No cron schedules; maintenance (expiry, archiving) runs in every process.
+          schedule: false,
+          supervise: true,
+          migrate: true,
+        });
+        candidate.on('error', (error: Error) => {
+          logger.error({ err: error }, 'batch queue error');
+        });
+        try {
+          await candidate.start();
+        } catch (error) {
+          await candidate.stop({ graceful: false, wait: true }).catch(() => undefined);
+          throw error;
+        }
+        return candidate;
       });
-      instance.on('error', (error: Error) => {
-        logger.error({ err: error }, 'batch queue error');
-      });
-      await instance.start();
-      // `stately`: at most one queued and one running job per row (the singleton key).
-      await instance.createQueue(BATCH_ROW_QUEUE, {
-        name: BATCH_ROW_QUEUE,
-        policy: 'stately',
-        retryLimit: 10,
-        retryDelay: 2,
-        retryBackoff: true,
-        // A job outlives its handler only when its process died: then it is tried again (and
-        // finds its row claimed or settled, or stale and taken over).
-        expireInSeconds: 5 * 60,
-      });
+      // `short`: at most one waiting job per row (the singleton key); a running one does not
+      // block the next (a `stately` queue would refuse to start a row's new job while a dead
+      // process's job of it is still `active`, and pg-boss then fetches nothing at all).
+      await withRetries(logger, () =>
+        instance.createQueue(BATCH_ROW_QUEUE, {
+          name: BATCH_ROW_QUEUE,
+          policy: 'short',
+          retryLimit: 10,
+          retryDelay: 2,
+          retryBackoff: true,
+          // A job outlives its handler only when its process died: then it is tried again (and
+          // finds its row claimed or settled, or stale and taken over).
+          expireInSeconds: 5 * 60,
+        }),
+      );
       return instance;
     })();
     return started;

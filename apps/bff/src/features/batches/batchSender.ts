@@ -55,7 +55,10 @@ export interface BatchSenderSettings {
   requeueAfterMs: number;
 }
 
-/** Payout statuses with nothing more to happen, or waiting on a person (not on the batch). */
+/**
+ * Payout statuses with nothing more to happen. A row waiting for its own approval keeps the batch
+ * sending: the batch completes once that approval (or rejection) is given.
+ */
 function settledForBatch(status: string): boolean {
   return isFinalStatus(status as PayoutStatus);
 }

@@ -160,7 +160,7 @@ export function createBatchViews({
             ? { id: batch.approvalRule.id, name: batch.approvalRule.name }
             : null,
           required: batch.approvalRule?.count ?? 0,
-          roles: (batch.approvalRule?.roles ?? []),
+          roles: batch.approvalRule?.roles ?? [],
           approvals: approvals.map((a) => ({
             by: actorOf(actors, a.userId),
             at: a.at.toISOString(),

@@ -81,6 +81,8 @@ export function createPspThrottle(
     },
     backoff(psp) {
       const state = stateOf(psp);
+      // Sends that were in flight together fail together: one failure per pause, not one each.
+      if (state.pausedUntil > now()) return;
       state.failures += 1;
       const ms = Math.min(
         settings.backoffMaxMs,

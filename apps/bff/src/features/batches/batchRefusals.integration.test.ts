@@ -15,7 +15,7 @@ import {
  * - the batch's status in a 409's `extensions.status` is overwritten by the problem's own
  *   `status` (the HTTP status) in problemBody, so a client never sees it.
  */
-describe.each(testDatabaseKinds)('batch decision bugs (%s)', (kind) => {
+describe.each(testDatabaseKinds)('batch refusals (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;
