@@ -29,6 +29,11 @@ export type BatchRowCells = Readonly<Record<string, string>>;
 
 export interface BatchCsvOptions {
   delimiter?: BatchCsvDelimiter;
+  /**
+   * false: the template's example row is not checked with the payout validator (the browser,
+   * whose CSP forbids the `eval` ajv compiles with). Default true.
+   */
+  checkedExample?: boolean;
 }
 
 /** A whole file of the model's columns: header then one line per row, CRLF after each line. */
@@ -52,8 +57,13 @@ export function batchRowsCsv(
 }
 
 /** The example row of the template: a payout valid for the PSP, built from sample values. */
-export function batchExampleRow(model: BatchFileModel): Record<string, string> {
-  const payout = samplePayoutFor(model.provider, model.corridor, model.form.now);
+export function batchExampleRow(
+  model: BatchFileModel,
+  options: { checked?: boolean } = {},
+): Record<string, string> {
+  const payout = samplePayoutFor(model.provider, model.corridor, model.form.now, {
+    checked: options.checked !== false,
+  });
   const row: Record<string, string> = {
     order_id: 'EXAMPLE-0001',
     amount: payout.amount,
@@ -75,7 +85,7 @@ export function batchExampleRow(model: BatchFileModel): Record<string, string> {
 export function batchTemplateCsv(model: BatchFileModel, options: BatchCsvOptions = {}): string {
   const delimiter = options.delimiter ?? ',';
   const names = model.columns.map((c) => c.name);
-  const example = batchExampleRow(model);
+  const example = batchExampleRow(model, { checked: options.checkedExample !== false });
   return [
     formatCsvRow(names, delimiter),
     `#${formatCsvRow(

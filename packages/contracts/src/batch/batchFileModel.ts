@@ -49,8 +49,11 @@ export interface BatchFileModel {
   section: PayoutFormSection;
   /** Fixed columns, then the PSP's fields in the order the PSP sent them. */
   columns: BatchColumn[];
-  /** The payout validator of the corridor (compiled once per model). */
-  validator: PayoutValidator;
+  /**
+   * The payout validator of the corridor, compiled (ajv) on first use: the browser builds
+   * models for templates and headers only, and its CSP forbids the `eval` ajv compiles with.
+   */
+  readonly validator: PayoutValidator;
 }
 
 export interface BuildBatchFileModelOptions {
@@ -104,6 +107,7 @@ export function buildBatchFileModel(
   const amountUi = form.uiSchema.amount as Record<string, unknown> | undefined;
   const amountHelp = amountUi?.['ui:help'];
   const states = statesOf(corridor.country);
+  let compiled: PayoutValidator | undefined;
   const columns: BatchColumn[] = [
     {
       name: 'order_id',
@@ -157,7 +161,10 @@ export function buildBatchFileModel(
     form,
     section,
     columns,
-    validator: createPayoutValidator(form),
+    get validator() {
+      compiled ??= createPayoutValidator(form);
+      return compiled;
+    },
   };
 }
 

@@ -22,7 +22,8 @@ describe('BatchGrid', () => {
     expect(shown.length).toBeGreaterThan(10);
     expect(shown.length).toBeLessThan(60);
     expect(shown[0]).toHaveAttribute('aria-rowindex', '2');
-    expect(within(shown[0] as HTMLElement).getAllByRole('gridcell')[2]).toHaveAttribute(
+    // Row, Errors, then the file's columns (order_id, amount…).
+    expect(within(shown[0] as HTMLElement).getAllByRole('gridcell')[3]).toHaveAttribute(
       'aria-invalid',
       'true',
     );
@@ -45,7 +46,7 @@ describe('BatchGrid', () => {
     );
     const first = within(screen.getByRole('grid')).getAllByRole('gridcell')[0] as HTMLElement;
     first.focus();
-    await user.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}');
+    await user.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}');
     await waitFor(() => expect(document.activeElement).toHaveTextContent('10.00'));
     await user.keyboard('{Enter}');
     const editor = screen.getByRole('textbox', { name: 'Amount, row 2' });
@@ -55,6 +56,6 @@ describe('BatchGrid', () => {
     expect(fixes).toEqual([[2, 'amount', '12.00']]);
     await waitFor(() => expect(screen.queryByRole('textbox')).not.toBeInTheDocument());
     // The focus goes back to the cell.
-    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-cell', '1:2'));
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-cell', '1:3'));
   });
 });

@@ -342,7 +342,7 @@ export function NewBatchPage() {
                     onClick={() =>
                       downloadText(
                         `batch-template-${model.corridor.country}-${model.corridor.currency}-${model.payout_method_type}-${model.provider.name}.csv`,
-                        batchTemplateCsv(model, { delimiter }),
+                        batchTemplateCsv(model, { delimiter, checkedExample: false }),
                       )
                     }
                   >

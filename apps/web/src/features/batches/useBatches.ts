@@ -27,6 +27,8 @@ export const BATCHES_PAGE_SIZE = 50;
 /** Statuses in which rows are being sent: the page follows them live. */
 const LIVE: ReadonlySet<BatchDto['status']> = new Set(['approved', 'submitting']);
 export const BATCH_POLL_MS = 2_000;
+/** A batch awaiting someone else's approval is looked at less often, until it moves. */
+export const BATCH_AWAITING_POLL_MS = 5_000;
 
 /** Batches newest first, a page at a time ("Load more"). */
 export function useBatchList() {
@@ -51,8 +53,12 @@ export function useBatch(id: string | undefined) {
   return useQuery({
     queryKey: batchQueryKeys.one(id ?? ''),
     queryFn: id === undefined ? skipToken : ({ signal }) => api.batches.get(id, signal),
-    refetchInterval: (query) =>
-      query.state.data && LIVE.has(query.state.data.status) ? BATCH_POLL_MS : false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      if (status === undefined) return false;
+      if (LIVE.has(status)) return BATCH_POLL_MS;
+      return status === 'awaiting_approval' ? BATCH_AWAITING_POLL_MS : false;
+    },
   });
 }
 
