@@ -46,6 +46,10 @@ async function startBff(): Promise<() => Promise<void>> {
     // The background reconciler is not on the request path: off, so it does not compete with
     // the measured requests for the same cores and connections (BENCH_RECONCILER=1 turns it on).
     RECONCILER: process.env.BENCH_RECONCILER === '1' ? '1' : '0',
+    // The batch section's sender: rows at once per process (the BFF's default otherwise).
+    ...(process.env.BENCH_BATCH_SEND_CONCURRENCY
+      ? { BATCH_SEND_CONCURRENCY: process.env.BENCH_BATCH_SEND_CONCURRENCY }
+      : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: required('BENCH_DATA_DIR') }),
   });
   // 0 turns the providers cache off (not expressible in the environment, which wants >= 1 s).

@@ -153,7 +153,7 @@ export interface BffServer extends ChildServer<{ url: string; origin: string }> 
 export async function startBffServer(
   sandbox: SandboxServer,
   database: BenchDatabase,
-  options: { providersCacheTtlMs?: number } = {},
+  options: { providersCacheTtlMs?: number; env?: Record<string, string> } = {},
 ): Promise<BffServer> {
   const server = await startChildServer<{ url: string; origin: string }>('bff', {
     ...database.env,
@@ -165,6 +165,7 @@ export async function startBffServer(
     ...(options.providersCacheTtlMs === undefined
       ? {}
       : { BENCH_PROVIDERS_TTL_MS: String(options.providersCacheTtlMs) }),
+    ...options.env,
   });
   try {
     const res = await fetch(`${server.info.url}/api/session`, {

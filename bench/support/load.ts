@@ -43,7 +43,7 @@ const CLOCK_TICKS = (() => {
 })();
 
 /** CPU time (user + system, all threads) a process has used, in ms; undefined off Linux. */
-function cpuMs(pid: number): number | undefined {
+export function cpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name: state is field 3, utime 14, stime 15.

@@ -432,13 +432,36 @@ export function createPayoutCreation({
         await onAwaitingApproval?.(waiting);
         result = { status: 201, reply: { kind: 'payout', payout: waiting } };
       } else {
+        // A created payout's reply is stored by the change that records it (one statement).
+        let stored: { status: number; reply: StoredReply } | undefined;
         outcome = await lifecycle.submit(begun.payout, payout, user.email, {
           ...(options.onExchange ? { onExchange: options.onExchange } : {}),
           ...(options.deferRateLimited ? { deferRateLimited: true } : {}),
+          completeKey: (changed) => {
+            const dto = views.dtoWithoutLookups(changed, {
+              id: user.id,
+              email: user.email,
+              name: user.name,
+            });
+            if (!dto) return undefined;
+            stored = { status: 201, reply: { kind: 'payout', payout: dto } };
+            return {
+              userId: user.id,
+              key: idempotencyKey,
+              status: stored.status,
+              body: stored.reply,
+              at: clock.now(),
+            };
+          },
         });
-        result = await replyOf(outcome, user);
+        if (outcome.kind === 'created' && stored) {
+          result = stored;
+        } else {
+          result = await replyOf(outcome, user);
+          await complete(user, idempotencyKey, result.status, result.reply);
+        }
       }
-      await complete(user, idempotencyKey, result.status, result.reply);
+      if (waits) await complete(user, idempotencyKey, result.status, result.reply);
       return {
         ...replyToResult(result.status, result.reply, false),
         outcome: outcome?.kind ?? 'awaiting_approval',

@@ -21,7 +21,12 @@ import {
   type ReconcileSchedule,
 } from './payoutChanges.js';
 import { decideTransition, toPayoutStatus } from './payoutStatus.js';
-import type { NewPayoutEvent, PayoutRow, PayoutsRepository } from './payoutsRepository.js';
+import type {
+  IdempotencyCompletion,
+  NewPayoutEvent,
+  PayoutRow,
+  PayoutsRepository,
+} from './payoutsRepository.js';
 
 export type { ReconcileSchedule } from './payoutChanges.js';
 
@@ -54,6 +59,11 @@ export interface SubmitOptions {
    * failing it: a batch must not lose rows to the orchestrator's rate limit.
    */
   deferRateLimited?: boolean;
+  /**
+   * When the orchestrator created the payout: the create request's key completion for the
+   * changed row, written by the change's own statement (undefined: completed by the caller).
+   */
+  completeKey?: (changed: PayoutRow) => IdempotencyCompletion | undefined;
 }
 
 export interface PayoutLifecycle {
@@ -133,7 +143,13 @@ export function createPayoutLifecycle({
     nextCheckAt,
 
     async submit(row, request, actor, options = {}) {
-      const { onExchange, resubmission = false, leaseOwner, deferRateLimited = false } = options;
+      const {
+        onExchange,
+        resubmission = false,
+        leaseOwner,
+        deferRateLimited = false,
+        completeKey,
+      } = options;
       try {
         const created = await orchestrator.createPayout(request, onExchange ? { onExchange } : {});
         const now = clock.now();
@@ -158,19 +174,18 @@ export function createPayoutLifecycle({
             at: now,
             data: { orchestrator_id: created.id, orchestrator_status: created.status_raw },
           });
-          return {
-            patch: {
-              ...settled(t.to, 0, now),
-              ...(t.outcome === 'changed' || t.to === reported
-                ? { orchestratorStatusRaw: created.status_raw }
-                : {}),
-              orchestratorId: current.orchestratorId ?? created.id,
-              pspTransactionId: current.pspTransactionId ?? created.transaction_id,
-              updatedAt: now,
-              ...release(current, leaseOwner),
-            },
-            events,
+          const patch = {
+            ...settled(t.to, 0, now),
+            ...(t.outcome === 'changed' || t.to === reported
+              ? { orchestratorStatusRaw: created.status_raw }
+              : {}),
+            orchestratorId: current.orchestratorId ?? created.id,
+            pspTransactionId: current.pspTransactionId ?? created.transaction_id,
+            updatedAt: now,
+            ...release(current, leaseOwner),
           };
+          const completion = completeKey?.({ ...current, ...patch });
+          return { patch, events, ...(completion ? { completeKey: completion } : {}) };
         });
         return { kind: 'created', row: updated ?? row };
       } catch (error) {

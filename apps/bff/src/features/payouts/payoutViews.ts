@@ -19,6 +19,11 @@ export interface PayoutViews {
   /** Created before this instant and not final: flagged for a human. */
   attentionBefore: () => Date;
   dtosOf: (rows: { payout: PayoutRow; creator: PayoutDtoCreator }[]) => Promise<PayoutDto[]>;
+  /**
+   * The DTO of a row that names no other person (no approval rule, no approver, no rejecter),
+   * built without reading anything; undefined for any other row (use `dtosOf`).
+   */
+  dtoWithoutLookups: (row: PayoutRow, creator: PayoutDtoCreator) => PayoutDto | undefined;
   /** The payout as it is now; `not_found` when it is gone. */
   dtoOf: (id: string) => Promise<PayoutDto>;
   /** The payout behind a path id; `not_found` for an id that is not even a UUID. */
@@ -59,6 +64,17 @@ export function createPayoutViews({
   return {
     attentionBefore,
     dtosOf,
+    dtoWithoutLookups(row, creator) {
+      if (row.approvalRule !== null || row.approvedBy !== null || row.rejectedBy !== null) {
+        return undefined;
+      }
+      return toPayoutDto(row, creator, {
+        actors: new Map(),
+        attentionBefore: attentionBefore(),
+        pspTitles,
+        approvals: new Map(),
+      });
+    },
     async dtoOf(id) {
       const found = await repo.findById(id);
       if (!found) throw new AppError('not_found', 'No such payout.');

@@ -91,11 +91,27 @@ export interface PayoutListQuery {
  * What a locked, current payout turns into; undefined leaves it untouched. `audit`: the entries
  * recording the change, committed with it or not at all.
  */
-export type PayoutChange = (
-  current: PayoutRow,
-) =>
-  | { patch: Partial<Omit<NewPayoutRow, 'id'>>; events: NewPayoutEvent[]; audit?: NewAuditRow[] }
+export type PayoutChange = (current: PayoutRow) =>
+  | {
+      patch: Partial<Omit<NewPayoutRow, 'id'>>;
+      events: NewPayoutEvent[];
+      audit?: NewAuditRow[];
+      /**
+       * The create request's idempotency key completed by the same statement (its reply built
+       * from the changed row), so a create's answer costs no statement of its own.
+       */
+      completeKey?: IdempotencyCompletion;
+    }
   | undefined;
+
+/** A create request's key, completed with the reply it gave. */
+export interface IdempotencyCompletion {
+  userId: string;
+  key: string;
+  status: number;
+  body: unknown;
+  at: Date;
+}
 
 export interface PayoutsRepository extends ApprovalRecords {
   /**
@@ -119,13 +135,7 @@ export interface PayoutsRepository extends ApprovalRecords {
      */
     beneficiaryPaid?: { beneficiaryId: string; event: NewBeneficiaryEvent };
   }): Promise<BeginCreateResult>;
-  completeIdempotencyKey(input: {
-    userId: string;
-    key: string;
-    status: number;
-    body: unknown;
-    at: Date;
-  }): Promise<void>;
+  completeIdempotencyKey(input: IdempotencyCompletion): Promise<void>;
   /** Reads the payout FOR UPDATE, applies `change`, its events and audit rows in one transaction. */
   change(id: string, change: PayoutChange): Promise<PayoutRow | undefined>;
   findById(id: string): Promise<PayoutWithCreator | undefined>;
@@ -365,6 +375,27 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         }
         if (audit.length > 0) {
           writes.push(tx.$with('inserted_audit').as(tx.insert(auditLog).values([...audit])));
+        }
+        const completion = result.completeKey;
+        if (completion) {
+          writes.push(
+            tx.$with('completed_key').as(
+              tx
+                .update(idempotencyKeys)
+                .set({
+                  state: 'completed',
+                  responseStatus: completion.status,
+                  responseBody: completion.body,
+                  updatedAt: completion.at,
+                })
+                .where(
+                  and(
+                    eq(idempotencyKeys.userId, completion.userId),
+                    eq(idempotencyKeys.key, completion.key),
+                  ),
+                ),
+            ),
+          );
         }
         const [updated] = await tx
           .with(...writes)
