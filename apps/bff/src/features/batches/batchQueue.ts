@@ -124,28 +124,34 @@ export function createBatchQueue({
 
     async work(concurrency, handle) {
       const instance = await boss();
-      // Set once `work` answers; a batch fetched before that just waits the interval.
-      const worker: { id?: string } = {};
-      worker.id = await instance.work<JobData>(
-        BATCH_ROW_QUEUE,
-        { batchSize: concurrency, pollingIntervalSeconds },
-        async (jobs) => {
-          const results = await Promise.allSettled(
-            jobs.map((job) => handle({ batchId: job.data.batch_id, row: job.data.row })),
-          );
-          // A full fetch means more rows are likely waiting: fetch again at once instead of
-          // sleeping out the polling interval (which capped a process at `concurrency` rows per
-          // interval, 16 rows/s by default). An empty or short fetch still waits.
-          if (jobs.length >= concurrency && worker.id !== undefined) {
-            instance.notifyWorker(worker.id);
-          }
-          const failed = results.filter((r) => r.status === 'rejected');
-          if (failed.length > 0) {
-            // Retried as a whole (with backoff): rows already settled are no-ops next time.
-            throw (failed[0] as PromiseRejectedResult).reason;
-          }
-        },
-      );
+      // Several workers, each fetching a few rows: a slow row holds up only its own worker's
+      // next fetch, not every row of the process.
+      const workers = Math.min(concurrency, 4);
+      const batchSize = Math.ceil(concurrency / workers);
+      for (let n = 0; n < workers; n += 1) {
+        // Set once `work` answers; a fetch before that just waits the interval.
+        const worker: { id?: string } = {};
+        worker.id = await instance.work<JobData>(
+          BATCH_ROW_QUEUE,
+          { batchSize, pollingIntervalSeconds },
+          async (jobs) => {
+            const results = await Promise.allSettled(
+              jobs.map((job) => handle({ batchId: job.data.batch_id, row: job.data.row })),
+            );
+            // A full fetch means more rows are likely waiting: fetch again at once instead of
+            // sleeping out the polling interval (which capped a worker at `batchSize` rows per
+            // interval). An empty or short fetch still waits.
+            if (jobs.length >= batchSize && worker.id !== undefined) {
+              instance.notifyWorker(worker.id);
+            }
+            const failed = results.filter((r) => r.status === 'rejected');
+            if (failed.length > 0) {
+              // Retried as a whole (with backoff): rows already settled are no-ops next time.
+              throw (failed[0] as PromiseRejectedResult).reason;
+            }
+          },
+        );
+      }
     },
 
     async stop() {

@@ -3,6 +3,7 @@ import {
   isFinalStatus,
   validateBatchRows,
   type BatchBeneficiary,
+  type BatchFileModel,
   type Corridor,
   type PayoutMethodType,
   type PayoutStatus,
@@ -19,6 +20,7 @@ import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
 import type { ProvidersService } from '../providers/providersService.js';
 import type { UsersRepository } from '../users/usersRepository.js';
 import { modelOf, openCells } from './batchModel.js';
+import type { BatchApprovalForRow } from '../payouts/payoutCreation.js';
 import type { BatchQueue, BatchRowJob } from './batchQueue.js';
 import {
   FAILED_PAYOUT_STATUSES,
@@ -123,25 +125,69 @@ export function createBatchSender({
     else if (outcome !== 'deferred') throttle.succeeded(psp);
   }
 
-  async function creatorOf(batch: BatchRow): Promise<SessionUser | undefined> {
-    const user = await usersRepository.findById(batch.createdBy);
-    if (!user) return undefined;
-    return { id: user.id, email: user.email, name: user.name, role: user.role };
+  /**
+   * What every row of a sending batch shares, read once per batch and kept briefly: its
+   * uploader, its approvals (complete once it sends) and its file model (the PSP's form, whose
+   * validator is compiled once). The claim re-checks the batch's status on every row.
+   */
+  interface BatchContext {
+    creator: SessionUser | undefined;
+    approvals: BatchApprovalForRow[];
+    model: BatchFileModel;
+    until: number;
   }
+  const contexts = new Map<string, Promise<BatchContext>>();
+  const batchRows = new Map<string, { batch: BatchRow; until: number }>();
 
-  async function approvalsOf(batch: BatchRow) {
-    const approvals = await repo.approvals(batch.id);
-    const actors = await repo.actors(approvals.map((a) => a.userId));
-    return approvals.map((a) => ({
-      userId: a.userId,
-      email: actors.get(a.userId)?.email ?? 'unknown',
-      role: a.role,
-      at: a.at,
-    }));
+  async function batchOf(id: string): Promise<BatchRow | undefined> {
+    const now = Date.now();
+    const cached = batchRows.get(id);
+    if (cached && cached.until > now) return cached.batch;
+    const batch = await repo.findById(id);
+    if (batch) batchRows.set(id, { batch, until: now + CONTEXT_TTL_MS });
+    for (const [key, entry] of batchRows) if (entry.until <= now) batchRows.delete(key);
+    return batch;
+  }
+  const CONTEXT_TTL_MS = 30_000;
+
+  function contextOf(batch: BatchRow): Promise<BatchContext> {
+    const cached = contexts.get(batch.id);
+    if (cached) return cached;
+    const loading = (async (): Promise<BatchContext> => {
+      const [user, approvals, model] = await Promise.all([
+        usersRepository.findById(batch.createdBy),
+        repo.approvals(batch.id),
+        modelOf(providersService, batch, clock.now()),
+      ]);
+      const actors = await repo.actors(approvals.map((a) => a.userId));
+      return {
+        creator: user
+          ? { id: user.id, email: user.email, name: user.name, role: user.role }
+          : undefined,
+        approvals: approvals.map((a) => ({
+          userId: a.userId,
+          email: actors.get(a.userId)?.email ?? 'unknown',
+          role: a.role,
+          at: a.at,
+        })),
+        model,
+        until: Date.now() + CONTEXT_TTL_MS,
+      };
+    })();
+    contexts.set(batch.id, loading);
+    loading.then(
+      (context) => {
+        setTimeout(() => {
+          if (contexts.get(batch.id) === loading) contexts.delete(batch.id);
+        }, context.until - Date.now()).unref();
+      },
+      () => contexts.delete(batch.id),
+    );
+    return loading;
   }
 
   /** The row as the payout the wizard would send, checked again against today's form. */
-  async function payoutOf(batch: BatchRow, item: BatchItemRow) {
+  async function payoutOf(batch: BatchRow, item: BatchItemRow, model: BatchFileModel) {
     const cells = openCells(sealedBox, batch.id, item.row, item.cellsSealed);
     if (!cells) {
       return {
@@ -150,7 +196,6 @@ export function createBatchSender({
         ],
       };
     }
-    const model = await modelOf(providersService, batch, clock.now());
     const reference = (cells.beneficiary_reference ?? '').trim();
     let beneficiary: Awaited<ReturnType<BeneficiaryPayouts['forPayout']>> | undefined;
     const known = new Map<string, BatchBeneficiary>();
@@ -208,12 +253,12 @@ export function createBatchSender({
 
   /** First send of a row: it becomes a payout (or is refused before one exists). */
   async function createPayout(batch: BatchRow, item: BatchItemRow): Promise<void> {
-    const creator = await creatorOf(batch);
+    const { creator, approvals, model } = await contextOf(batch);
     if (!creator) {
       await refuseRow(item, [{ column: null, message: 'The batch’s creator no longer exists.' }]);
       return;
     }
-    const prepared = await payoutOf(batch, item);
+    const prepared = await payoutOf(batch, item, model);
     if ('errors' in prepared) {
       await refuseRow(item, prepared.errors ?? []);
       return;
@@ -225,7 +270,6 @@ export function createBatchSender({
     };
     const { body, beneficiary } = prepared;
     // The batch's approvals count for the row's own rule, where their roles fit it.
-    const approvals = await approvalsOf(batch);
     let result: CreatePayoutResult;
     try {
       result = await throttle.run(batch.provider, () =>
@@ -310,7 +354,7 @@ export function createBatchSender({
       await settle(item, { state: 'created' });
       return;
     }
-    const creator = await creatorOf(batch);
+    const { creator } = await contextOf(batch);
     const outcome = await throttle.run(batch.provider, () =>
       lifecycle.submit(armed, request, creator?.email ?? 'system', { deferRateLimited: true }),
     );
@@ -333,8 +377,12 @@ export function createBatchSender({
         staleBefore: new Date(now.getTime() - settings.staleAfterMs),
       });
       if (!claimed) return;
-      const { item, batch } = claimed;
-      const payoutId = await repo.payoutIdOfRow(batchId, row);
+      const item = claimed;
+      // What a batch is (corridor, PSP, uploader) never changes; its status was checked above.
+      const batch = await batchOf(batchId);
+      if (!batch) return;
+      // A first claim of a row cannot find a payout: one is made only after a claim.
+      const payoutId = item.attempts > 1 ? await repo.payoutIdOfRow(batchId, row) : undefined;
       try {
         if (payoutId) await resend(batch, item, payoutId);
         else await createPayout(batch, item);

@@ -122,7 +122,7 @@ export interface BatchesRepository {
     owner: string;
     now: Date;
     staleBefore: Date;
-  }): Promise<{ item: BatchItemRow; batch: BatchRow } | undefined>;
+  }): Promise<BatchItemRow | undefined>;
   /** The payout a row became, if any. */
   payoutIdOfRow(batchId: string, row: number): Promise<string | undefined>;
   /** Moves a claimed row on (only while `owner` holds it). */
@@ -402,10 +402,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
           ),
         )
         .returning();
-      const item = claimed[0];
-      if (!item) return undefined;
-      const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
-      return batch ? { item, batch } : undefined;
+      return claimed[0];
     },
 
     async payoutIdOfRow(batchId, row) {
