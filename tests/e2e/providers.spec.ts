@@ -25,6 +25,7 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
 
     expect(await menuSections(page)).toEqual([
       'Payouts',
+      'Batches',
       'Beneficiaries',
       'Providers',
       'Approval policies',

@@ -32,6 +32,16 @@ interface AxeResultLike {
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   source ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Colours measured mid-transition (a button just enabled fades in) are neither the old nor
+  // the new ones: let finite transitions and animations end first (spinners never do).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(await source);
   const result = await page.evaluate(async () => {

@@ -21,6 +21,26 @@ export interface BatchDecisions {
   ): Promise<void>;
 }
 
+/**
+ * An approved batch starts sending: `submitting` first (rows are claimed only then), then its
+ * queued rows go on the queue. A process that dies in between leaves the batch `approved` or its
+ * rows without jobs: the sweep mends both (`BatchSender.sweep`).
+ */
+export async function startSending(
+  repo: BatchesRepository,
+  queue: BatchQueue,
+  id: string,
+  now: Date,
+): Promise<void> {
+  await repo.change<boolean>(id, (batch) =>
+    batch.status === 'approved'
+      ? { patch: { status: 'submitting', updatedAt: now }, audit: [], result: true }
+      : { refused: false },
+  );
+  const rows = await repo.rowNumbers(id, 'queued');
+  await queue.enqueue(rows.map((row) => ({ batchId: id, row })));
+}
+
 /** Statuses from which a batch can still be cancelled. */
 const CANCELLABLE = ['draft', 'validated', 'awaiting_approval', 'approved', 'submitting'];
 
@@ -72,10 +92,8 @@ export function createBatchDecisions({
     decided(batchId: string): Promise<void>;
   };
 }): BatchDecisions {
-  /** Puts every queued row of a batch on the queue (a row already there is not doubled). */
   async function enqueueAll(id: string): Promise<void> {
-    const rows = (await repo.allRows(id)).filter((r) => r.state === 'queued');
-    await queue.enqueue(rows.map((r) => ({ batchId: id, row: r.row })));
+    await startSending(repo, queue, id, clock.now());
     onStartedSending?.(id);
   }
 
@@ -102,7 +120,7 @@ export function createBatchDecisions({
           if (batch.status !== 'validated')
             return { refused: { done: false, status: batch.status } };
           const required = batch.approvalRule?.count ?? 0;
-          const status = required > 0 ? 'awaiting_approval' : 'submitting';
+          const status = required > 0 ? 'awaiting_approval' : 'approved';
           return {
             patch: { status, submittedAt: now, updatedAt: now },
             moveRows: required > 0 ? [] : [{ from: ['valid'], to: 'queued' }],
@@ -123,7 +141,7 @@ export function createBatchDecisions({
         throw new AppError('forbidden', 'Only the person who uploaded this batch submits it.');
       }
       if (!done) refuse(status, 'validated');
-      if (status === 'submitting') await enqueueAll(id);
+      if (status === 'approved') await enqueueAll(id);
       else await notify?.awaitingApproval(changed.batch);
     },
 
@@ -138,7 +156,7 @@ export function createBatchDecisions({
           const step = approvals.length + 1;
           const final = step >= required;
           return {
-            patch: final ? { status: 'submitting', updatedAt: now } : { updatedAt: now },
+            patch: final ? { status: 'approved', updatedAt: now } : { updatedAt: now },
             moveRows: final ? [{ from: ['valid'], to: 'queued' }] : [],
             approval: { batchId: id, userId: user.id, role: user.role, step, at: now },
             audit: [
@@ -148,7 +166,7 @@ export function createBatchDecisions({
                 data: { step, of: required, rule: batch.approvalRule?.name ?? null },
               }),
             ],
-            result: { reason: null, status: final ? 'submitting' : batch.status },
+            result: { reason: null, status: final ? 'approved' : batch.status },
           };
         },
       );
@@ -159,7 +177,7 @@ export function createBatchDecisions({
           extensions: { batch_status: status },
         });
       }
-      if (status === 'submitting') {
+      if (status === 'approved') {
         await notify?.decided(id);
         await enqueueAll(id);
       }

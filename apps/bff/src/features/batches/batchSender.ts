@@ -19,6 +19,7 @@ import type { PayoutLifecycle } from '../payouts/payoutLifecycle.js';
 import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
 import type { ProvidersService } from '../providers/providersService.js';
 import type { UsersRepository } from '../users/usersRepository.js';
+import { startSending } from './batchDecisions.js';
 import { modelOf, openCells } from './batchModel.js';
 import type { BatchApprovalForRow } from '../payouts/payoutCreation.js';
 import type { BatchQueue, BatchRowJob } from './batchQueue.js';
@@ -401,7 +402,11 @@ export function createBatchSender({
         limit: 1000,
       });
       if (lost.length > 0) await queue.enqueue(lost);
-      for (const id of await repo.submittingIds(100)) await sender.completeIfDone(id);
+      // Approved, but the process that approved it died before it started sending.
+      for (const id of await repo.idsWithStatus('approved', 100)) {
+        await startSending(repo, queue, id, clock.now());
+      }
+      for (const id of await repo.idsWithStatus('submitting', 100)) await sender.completeIfDone(id);
     },
 
     async completeIfDone(batchId) {

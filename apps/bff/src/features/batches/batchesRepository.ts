@@ -138,8 +138,10 @@ export interface BatchesRepository {
     staleBefore: Date;
     limit: number;
   }): Promise<{ batchId: string; row: number }[]>;
-  /** Batches `submitting` (their completion is checked). */
-  submittingIds(limit: number): Promise<string[]>;
+  /** Batches in `status` (the sweep's work: `approved` to start, `submitting` to complete). */
+  idsWithStatus(status: string, limit: number): Promise<string[]>;
+  /** The numbers of a batch's rows in `state`, ascending. */
+  rowNumbers(id: string, state: string): Promise<number[]>;
 }
 
 const withPayout = {
@@ -445,13 +447,22 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       return rows;
     },
 
-    async submittingIds(limit) {
+    async idsWithStatus(status, limit) {
       const rows = await db
         .select({ id: batches.id })
         .from(batches)
-        .where(eq(batches.status, 'submitting'))
+        .where(eq(batches.status, status))
         .limit(limit);
       return rows.map((r) => r.id);
+    },
+
+    async rowNumbers(id, state) {
+      const rows = await db
+        .select({ row: batchRows.row })
+        .from(batchRows)
+        .where(and(eq(batchRows.batchId, id), eq(batchRows.state, state)))
+        .orderBy(asc(batchRows.row));
+      return rows.map((r) => r.row);
     },
   };
 }
