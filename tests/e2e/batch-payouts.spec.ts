@@ -78,7 +78,7 @@ describe('batch payouts: a 50-row file from template to results', () => {
 
     const [template] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download template' }).click(),
+      page.getByRole('link', { name: 'Download template' }).click(),
     ]);
     const [header = ''] = (await readFile(await template.path(), 'utf8')).split('\r\n');
     const columns = header.split(',');

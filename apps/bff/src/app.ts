@@ -397,6 +397,8 @@ export function createApp({
     views: batchViews,
     sender: batchSender,
     repo: batchesRepository,
+    providersService,
+    corridors,
   });
   const cookie: SessionCookieSettings = {
     cookieName: config.session.cookieName,

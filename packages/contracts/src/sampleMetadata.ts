@@ -287,13 +287,6 @@ export function samplePayoutFor(
   provider: PayoutProvider,
   corridor: Corridor,
   now: Date,
-  options: {
-    /**
-     * false: the first candidate of each field, unchecked (the browser: its CSP forbids the
-     * `eval` the validator compiles with; the candidates follow the PSP's hints anyway).
-     */
-    checked?: boolean;
-  } = {},
 ): PayoutRequest {
   const form = buildPayoutForm([provider], corridor, { now });
   const section = form.section(provider.payout_method_type, provider.name);
@@ -319,6 +312,7 @@ export function samplePayoutFor(
     candidates: candidatesFor(field, named, corridor.currency, now),
     at: 0,
   }));
+  const validate = createPayoutValidator(form);
   const build = () => ({
     ...base,
     metadata: Object.fromEntries(
@@ -327,8 +321,6 @@ export function samplePayoutFor(
       ),
     ),
   });
-  if (options.checked === false) return build();
-  const validate = createPayoutValidator(form);
   for (let round = 0; round < 64; round += 1) {
     const payout = build();
     const result = validate(payout);

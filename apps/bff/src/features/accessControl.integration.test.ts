@@ -185,6 +185,11 @@ const routes: RouteCase[] = [
   // reject need payouts:approve.
   { name: 'list batches', path: '/api/batches', allowed: ['finance', 'support', 'admin'] },
   {
+    name: 'a batch template',
+    path: '/api/batches/template?country=BE&currency=EUR&payout_method_type=bank_account&provider=northwind_pay',
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
     name: 'upload a batch file',
     path: '/api/batches?country=BE&currency=EUR&payout_method_type=bank_account&provider=northwind_pay&file_name=x.csv',
     init: { method: 'POST', body: '', headers: { 'Content-Type': 'text/csv' } },

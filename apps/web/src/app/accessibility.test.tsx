@@ -241,7 +241,7 @@ describe('accessibility (axe)', () => {
       await user.click(await screen.findByRole('option', { name: 'Belgium · EUR' }));
       await user.click(await screen.findByRole('combobox', { name: /^Payout method type/ }));
       await user.click(await screen.findByRole('option', { name: /bank/i }));
-      await screen.findByRole('button', { name: 'Download template' });
+      await screen.findByRole('link', { name: 'Download template' });
       expect(await violations()).toEqual([]);
     });
 

@@ -308,5 +308,6 @@ export function createFakeBatchesApi(
         return store(withCounts(next, rows));
       }),
     resultsUrl: (id) => `/api/batches/${id}/results.csv`,
+    templateUrl: (query) => `/api/batches/template?${new URLSearchParams(query).toString()}`,
   };
 }

@@ -14,6 +14,9 @@ import type { PayoutActor } from './payouts.js';
  *   A file that cannot be used -> 422 `bad_file` (with `problem`), nothing stored. The same bytes
  *   uploaded again while an earlier batch of them is not cancelled -> 409 `conflict` naming it
  *   (`extensions.batch_id`).
+ * - `GET  /api/batches/template?country&currency&payout_method_type&provider&delimiter` -> the
+ *   CSV template (`text/csv`): the file model's header and a commented example row built from
+ *   sample values, card numbers and other secrets masked (never a full card number).
  * - `GET  /api/batches?status&cursor&limit` -> `BatchListDto` (newest first).
  * - `GET  /api/batches/:id` -> `BatchDto`.
  * - `GET  /api/batches/:id/rows?filter&offset&limit` -> `BatchRowsDto` (`filter`: `all`,

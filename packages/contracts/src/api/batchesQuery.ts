@@ -36,6 +36,17 @@ export const batchUploadQuery = z
   })
   .strict();
 
+/** `GET /api/batches/template?...`: the CSV template of a corridor, type and PSP. */
+export const batchTemplateQuery = z
+  .object({
+    country: COUNTRY,
+    currency: CURRENCY,
+    payout_method_type: z.enum(PAYOUT_METHOD_TYPES, 'Choose a payout method type'),
+    provider: PROVIDER,
+    delimiter: z.enum(['comma', 'semicolon']).default('comma'),
+  })
+  .strict();
+
 /** `GET /api/batches`. */
 export const batchListQuery = z
   .object({

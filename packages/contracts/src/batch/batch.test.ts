@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PayoutMethodType } from '../types.js';
 import { buildProviders } from '../testing/factories.js';
-import { batchExampleRow, batchTemplateCsv, csvField, formatCsvRow } from './batchCsv.js';
+import { csvField, formatCsvRow } from './batchCsv.js';
+import { batchExampleRow, batchTemplateCsv } from './batchTemplate.js';
 import { buildBatchFileModel, checkBatchHeader, type BatchFileModel } from './batchFileModel.js';
 import { validateBatchRows, type BatchBeneficiary } from './validateBatchRows.js';
 

@@ -2,7 +2,6 @@
  * Writing batch files: RFC 4180 CSV (CRLF line ends, fields quoted when they hold the delimiter,
  * a quote, a line break, spaces at either end or start with `#`, quotes doubled).
  */
-import { samplePayoutFor } from '../sampleMetadata.js';
 import type { BatchFileModel } from './batchFileModel.js';
 
 export type BatchCsvDelimiter = ',' | ';';
@@ -29,11 +28,6 @@ export type BatchRowCells = Readonly<Record<string, string>>;
 
 export interface BatchCsvOptions {
   delimiter?: BatchCsvDelimiter;
-  /**
-   * false: the template's example row is not checked with the payout validator (the browser,
-   * whose CSP forbids the `eval` ajv compiles with). Default true.
-   */
-  checkedExample?: boolean;
 }
 
 /** A whole file of the model's columns: header then one line per row, CRLF after each line. */
@@ -54,45 +48,4 @@ export function batchRowsCsv(
     ),
   ];
   return lines.map((line) => `${line}\r\n`).join('');
-}
-
-/** The example row of the template: a payout valid for the PSP, built from sample values. */
-export function batchExampleRow(
-  model: BatchFileModel,
-  options: { checked?: boolean } = {},
-): Record<string, string> {
-  const payout = samplePayoutFor(model.provider, model.corridor, model.form.now, {
-    checked: options.checked !== false,
-  });
-  const row: Record<string, string> = {
-    order_id: 'EXAMPLE-0001',
-    amount: payout.amount,
-    state: payout.state ?? '',
-    beneficiary_reference: '',
-  };
-  for (const column of model.columns) {
-    if (column.kind !== 'field' || !column.field) continue;
-    const value = payout.metadata[column.field.name];
-    row[column.name] = value === undefined ? '' : String(value);
-  }
-  return row;
-}
-
-/**
- * The CSV template of a model: the header row, then the example row commented out (a line
- * starting with `#`, which the parser skips: delete the `#` to send it).
- */
-export function batchTemplateCsv(model: BatchFileModel, options: BatchCsvOptions = {}): string {
-  const delimiter = options.delimiter ?? ',';
-  const names = model.columns.map((c) => c.name);
-  const example = batchExampleRow(model, { checked: options.checkedExample !== false });
-  return [
-    formatCsvRow(names, delimiter),
-    `#${formatCsvRow(
-      names.map((n) => example[n] ?? ''),
-      delimiter,
-    )}`,
-  ]
-    .map((line) => `${line}\r\n`)
-    .join('');
 }

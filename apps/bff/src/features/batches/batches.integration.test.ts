@@ -48,6 +48,27 @@ describe.each(testDatabaseKinds)('batch payouts (%s)', (kind) => {
     await database?.close();
   });
 
+  it('serves the template from the metadata, its example row masked', async () => {
+    const res = await support(
+      '/api/batches/template?country=BE&currency=EUR&payout_method_type=bank_account&provider=northwind_pay&delimiter=semicolon',
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(
+      'batch-template-BE-EUR-bank_account-northwind_pay.csv',
+    );
+    const [header, example] = (await res.text()).split('\r\n');
+    expect(header).toBe(
+      'order_id;amount;state;beneficiary_reference;bankName;bankCode;bankAccountNumber;bankAccountName;customerFirstName;customerLastName;email',
+    );
+    expect(example).toMatch(/^#EXAMPLE-0001;/);
+    // The account number is shown by its last 4 only (as everywhere the BFF answers).
+    expect(example).toMatch(/;\*+\d{4};/);
+    const unknown = await support(
+      '/api/batches/template?country=XX&currency=EUR&payout_method_type=bank_account&provider=northwind_pay',
+    );
+    expect(unknown.status).toBe(422);
+  });
+
   it('uploads, shows every bad cell, fixes one in place, leaves one out, is approved by a second person and sends each row once', async () => {
     const rows = [1, 2, 3, 4].map((n) => northwindBankRow(n, { order_id: `flow-${kind}-${n}` }));
     rows.push(northwindBankRow(5, { email: 'not-an-email' }));

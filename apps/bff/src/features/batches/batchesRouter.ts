@@ -7,11 +7,18 @@ import {
   batchRetryBody,
   batchRowFixBody,
   batchRowsQuery,
+  batchTemplateCsv,
+  batchTemplateQuery,
+  batchExampleRow,
   batchUploadQuery,
   batchValidateBody,
   parseIsoInstant,
 } from '@payouts/contracts';
 import express, { Router, type Request } from 'express';
+import type { Corridor } from '@payouts/contracts';
+import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
+import type { ProvidersService } from '../providers/providersService.js';
+import { maskCells, modelOf } from './batchModel.js';
 import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
@@ -48,7 +55,11 @@ export function createBatchesRouter({
   views,
   sender,
   repo,
+  providersService,
+  corridors,
 }: {
+  providersService: ProvidersService;
+  corridors: readonly Corridor[];
   editing: BatchEditing;
   decisions: BatchDecisions;
   views: BatchViews;
@@ -83,6 +94,29 @@ export function createBatchesRouter({
       next_cursor:
         rows.length > q.limit && last ? encodeCursor(last.createdAt.toISOString(), last.id) : null,
     });
+  });
+
+  router.get('/batches/template', requirePermission('batches:read'), async (req, res) => {
+    const q = parseInput(batchTemplateQuery, req.query);
+    const corridor = { country: q.country, currency: q.currency };
+    requireKnownCorridor(corridors, corridor);
+    const model = await modelOf(
+      providersService,
+      { ...corridor, payoutMethodType: q.payout_method_type, provider: q.provider },
+      new Date(),
+    );
+    // The sample card number is a public test number, but no reply carries a full one.
+    const example = maskCells(model, batchExampleRow(model));
+    const csv = batchTemplateCsv(model, {
+      delimiter: q.delimiter === 'semicolon' ? ';' : ',',
+      example,
+    });
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="batch-template-${q.country}-${q.currency}-${q.payout_method_type}-${q.provider}.csv"`,
+    );
+    res.send(csv);
   });
 
   router.post(

@@ -412,6 +412,17 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     query: { keys: ['status', 'cursor', 'limit'], strict: true },
   },
   {
+    method: 'GET',
+    path: '/api/batches/template',
+    role: 'support',
+    query: {
+      keys: ['country', 'currency', 'payout_method_type', 'provider', 'delimiter'],
+      strict: true,
+    },
+    // A shape-valid corridor reads that corridor's metadata to build the template.
+    orchestratorReads: ['getPayoutProviders'],
+  },
+  {
     method: 'POST',
     path: '/api/batches',
     role: 'finance',

@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  batchTemplateCsv,
   buildBatchFileModel,
   can,
   checkBatchHeader,
@@ -45,7 +44,7 @@ import {
   suggestMapping,
   type ColumnMapping,
 } from './columnMapping.js';
-import { downloadText } from './downloadText.js';
+import { useApi } from '../../api/ApiContext.js';
 import { localBatchFiles } from './localBatchFiles.js';
 import { parseBatchFile, type ParsedBatchFile } from './parseBatchFile.js';
 import { useUploadBatch } from './useBatches.js';
@@ -75,6 +74,7 @@ async function readUtf8(file: File): Promise<string> {
  * they differ; then the upload, after which the batch's own page shows its preview.
  */
 export function NewBatchPage() {
+  const api = useApi();
   const { user } = useSession();
   const navigate = useNavigate();
   const corridors = useCorridors();
@@ -338,13 +338,16 @@ export function NewBatchPage() {
                 <Box>
                   <Button
                     variant="outlined"
+                    component="a"
+                    href={api.batches.templateUrl({
+                      country: model.corridor.country,
+                      currency: model.corridor.currency,
+                      payout_method_type: model.payout_method_type,
+                      provider: model.provider.name,
+                      delimiter: delimiter === ';' ? 'semicolon' : 'comma',
+                    })}
+                    download={`batch-template-${model.corridor.country}-${model.corridor.currency}-${model.payout_method_type}-${model.provider.name}.csv`}
                     startIcon={<DownloadIcon />}
-                    onClick={() =>
-                      downloadText(
-                        `batch-template-${model.corridor.country}-${model.corridor.currency}-${model.payout_method_type}-${model.provider.name}.csv`,
-                        batchTemplateCsv(model, { delimiter, checkedExample: false }),
-                      )
-                    }
                   >
                     Download template
                   </Button>

@@ -44,6 +44,14 @@ export interface BatchesApi {
   retry(id: string, provider: string): Promise<BatchDto>;
   /** The results export, for a download link. */
   resultsUrl(id: string): string;
+  /** The CSV template, made by the BFF from the metadata (its example row masked). */
+  templateUrl(query: {
+    country: string;
+    currency: string;
+    payout_method_type: string;
+    provider: string;
+    delimiter: 'comma' | 'semicolon';
+  }): string;
 }
 
 export function createBatchesApi(http: HttpClient): BatchesApi {
@@ -127,6 +135,9 @@ export function createBatchesApi(http: HttpClient): BatchesApi {
     },
     resultsUrl(id) {
       return http.url(path(id, '/results.csv'));
+    },
+    templateUrl(query) {
+      return http.url(`/batches/template?${new URLSearchParams(query).toString()}`);
     },
   };
 }
