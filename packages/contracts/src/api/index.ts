@@ -17,3 +17,4 @@ export * from './staffNotifications.js';
 export * from './approvalPolicyBodies.js';
 export * from './batches.js';
 export * from './batchesQuery.js';
+export * from './staffSessions.js';
