@@ -14,6 +14,10 @@ import { createPayoutsApi, type PayoutsApi } from '../features/payouts/payoutsAp
 import { createProvidersApi, type ProvidersApi } from '../features/providers/providersApi.js';
 import { createSessionApi, type SessionApi } from '../features/session/sessionApi.js';
 import {
+  createStaffSessionsApi,
+  type StaffSessionsApi,
+} from '../features/staffSessions/staffSessionsApi.js';
+import {
   createStaffNotificationsApi,
   type StaffNotificationsApi,
 } from '../features/staffNotifications/staffNotificationsApi.js';
@@ -36,6 +40,7 @@ export interface Api {
   staffNotifications: StaffNotificationsApi;
   approvalPolicies: ApprovalPoliciesApi;
   batches: BatchesApi;
+  staffSessions: StaffSessionsApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -51,5 +56,6 @@ export function createApi(http: HttpClient): Api {
     staffNotifications: createStaffNotificationsApi(http),
     approvalPolicies: createApprovalPoliciesApi(http),
     batches: createBatchesApi(http),
+    staffSessions: createStaffSessionsApi(http),
   };
 }

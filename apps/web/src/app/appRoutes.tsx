@@ -71,6 +71,9 @@ const ApprovalPoliciesPage = lazy(() =>
     default: m.ApprovalPoliciesPage,
   })),
 );
+const SecurityPage = lazy(() =>
+  import('../features/staffSessions/SecurityPage.js').then((m) => ({ default: m.SecurityPage })),
+);
 const LabPage = lazy(() =>
   import('../features/lab/LabPage.js').then((m) => ({ default: m.LabPage })),
 );
@@ -209,6 +212,8 @@ export const appRoutes: RouteObject[] = [
           </RequireSection>
         ),
       },
+      // Every signed-in user's own account page: not a section of the menu (the account menu).
+      { path: 'security', element: <SecurityPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

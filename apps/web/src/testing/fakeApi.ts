@@ -53,6 +53,12 @@ import {
   type FakeBatchesCalls,
   type FakeBatchesOptions,
 } from './fakeBatchesApi.js';
+import {
+  createFakeStaffSessionsApi,
+  emptyStaffSessionsCalls,
+  type FakeStaffSessionsCalls,
+  type FakeStaffSessionsOptions,
+} from './fakeStaffSessionsApi.js';
 
 export const FINANCE_USER: SessionUser = {
   id: 'u_1',
@@ -91,7 +97,8 @@ export function apiError(
   });
 }
 
-export interface FakeApiOptions extends FakeApprovalPoliciesOptions, FakeBatchesOptions {
+export interface FakeApiOptions
+  extends FakeApprovalPoliciesOptions, FakeBatchesOptions, FakeStaffSessionsOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -148,7 +155,8 @@ export interface FakeApiOptions extends FakeApprovalPoliciesOptions, FakeBatches
   notificationSettings?: NotificationSettingsDto;
 }
 
-export interface FakeApiCalls extends FakeApprovalPoliciesCalls, FakeBatchesCalls {
+export interface FakeApiCalls
+  extends FakeApprovalPoliciesCalls, FakeBatchesCalls, FakeStaffSessionsCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -220,6 +228,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     updateNotificationSettings: [],
     ...emptyApprovalPoliciesCalls(),
     ...emptyBatchesCalls(),
+    ...emptyStaffSessionsCalls(),
   };
   let staffNotifications = [...(options.staffNotifications ?? [])];
   let notificationSettings: NotificationSettingsDto = options.notificationSettings ?? {
@@ -541,6 +550,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     },
     approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     batches: createFakeBatchesApi(options, calls, () => user),
+    staffSessions: createFakeStaffSessionsApi(options, calls),
     payouts: {
       list: (query) => {
         calls.list.push(query);

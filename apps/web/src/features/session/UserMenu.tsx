@@ -1,6 +1,7 @@
 import { ROLE_TITLES, type SessionUser } from '@payouts/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
+import SecurityIcon from '@mui/icons-material/Security';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -9,12 +10,14 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSignOut } from './useSession.js';
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const signOut = useSignOut();
+  const navigate = useNavigate();
   return (
     <>
       <IconButton
@@ -37,6 +40,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
             Role: {ROLE_TITLES[user.role] ?? user.role}
           </Typography>
         </Box>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void navigate('/security');
+          }}
+        >
+          <ListItemIcon>
+            <SecurityIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Security</ListItemText>
+        </MenuItem>
         <MenuItem
           disabled={signOut.isPending}
           onClick={() => {

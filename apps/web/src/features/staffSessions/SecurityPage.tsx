@@ -1,0 +1,129 @@
+import type { StaffSessionDto } from '@payouts/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ErrorState } from '../../components/ErrorState.js';
+import { errorMessage } from '../../components/errorMessage.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { endedText, SessionsTable } from './SessionsTable.js';
+import { useEndMySession, useEndOtherSessions, useMySessions } from './useStaffSessions.js';
+
+/** One's own account security: the sessions one is signed in with (issue 14). */
+export function SecurityPage() {
+  const sessions = useMySessions();
+  const endOne = useEndMySession();
+  const endOthers = useEndOtherSessions();
+  const [ending, setEnding] = useState<StaffSessionDto | null>(null);
+  const [endingOthers, setEndingOthers] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  const busy = endOne.isPending || endOthers.isPending;
+
+  const start = () => {
+    setNotice(null);
+    setFailure(null);
+  };
+  const confirmEndOne = (session: StaffSessionDto) => {
+    start();
+    endOne.mutate(session.id, {
+      onSuccess: () => setNotice(`The session on ${session.device} has ended.`),
+      onError: (error) => setFailure(`The session could not be ended. ${errorMessage(error)}`),
+      onSettled: () => setEnding(null),
+    });
+  };
+  const confirmEndOthers = () => {
+    start();
+    endOthers.mutate(undefined, {
+      onSuccess: ({ ended }) => setNotice(endedText(ended, 'other session')),
+      onError: (error) => setFailure(`The sessions could not be ended. ${errorMessage(error)}`),
+      onSettled: () => setEndingOthers(false),
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <title>Security · Payouts back-office</title>
+      <Typography variant="h4" component="h1">
+        Security
+      </Typography>
+      <Box component="section" aria-labelledby="security-sessions" sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h5" component="h2" id="security-sessions" sx={{ flexGrow: 1 }}>
+            Sessions
+          </Typography>
+          {others > 0 ? (
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={busy}
+              onClick={() => setEndingOthers(true)}
+            >
+              End all other sessions
+            </Button>
+          ) : null}
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          Where you are signed in. End a session you do not recognise; it is signed out within
+          seconds.
+        </Typography>
+        {failure ? (
+          <Alert severity="error" role="alert" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        ) : null}
+        {notice ? (
+          <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        ) : null}
+        {sessions.isError ? (
+          <ErrorState
+            error={sessions.error}
+            title="Your sessions could not be loaded"
+            onRetry={() => void sessions.refetch()}
+          />
+        ) : null}
+        {sessions.isPending ? <CircularProgress aria-label="Loading sessions" /> : null}
+        {sessions.data && sessions.data.length === 0 ? <Typography>No sessions.</Typography> : null}
+        {sessions.data && sessions.data.length > 0 ? (
+          <SessionsTable
+            label="Your sessions"
+            sessions={sessions.data}
+            disabled={busy}
+            onEnd={(session) => {
+              endOne.reset();
+              setEnding(session);
+            }}
+          />
+        ) : null}
+        {sessions.data && sessions.data.length > 0 && others === 0 ? (
+          <Typography variant="body2">You are signed in on this device only.</Typography>
+        ) : null}
+      </Box>
+      {ending ? (
+        <ConfirmDialog
+          title="End this session?"
+          text={`The session on ${ending.device} from ${ending.ip ?? 'an unknown address'} will be signed out.`}
+          confirmLabel="End session"
+          pending={endOne.isPending}
+          onClose={() => setEnding(null)}
+          onConfirm={() => confirmEndOne(ending)}
+        />
+      ) : null}
+      {endingOthers ? (
+        <ConfirmDialog
+          title="End all other sessions?"
+          text={`Every session but this device's will be signed out (${others} now).`}
+          confirmLabel="End sessions"
+          pending={endOthers.isPending}
+          onClose={() => setEndingOthers(false)}
+          onConfirm={confirmEndOthers}
+        />
+      ) : null}
+    </Box>
+  );
+}
