@@ -2,6 +2,7 @@ import type { StaffUserDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, apiError, createFakeApi } from '../../testing/fakeApi.js';
+import { buildStaffSession } from '../../testing/fakeStaffSessionsApi.js';
 import { renderApp } from '../../testing/renderApp.js';
 
 const USERS: StaffUserDto[] = [
@@ -81,5 +82,74 @@ describe('UsersPage', () => {
       ]),
     );
     expect(await screen.findByRole('row', { name: /Sam Support/ })).toBeInTheDocument();
+  });
+
+  it("lists a user's sessions and ends one, then all, after confirming", async () => {
+    const { api, calls } = createFakeApi({
+      user: ADMIN_USER,
+      users: USERS,
+      userSessions: {
+        u_9: [
+          buildStaffSession({ id: 's_a', device: 'Chrome on Linux', ip: '203.0.113.7' }),
+          buildStaffSession({ id: 's_b', device: 'Edge on Windows', ip: '203.0.113.8' }),
+          buildStaffSession({ id: 's_c', device: 'Safari on iOS', ip: '203.0.113.9' }),
+        ],
+      },
+    });
+    const { user } = renderApp({ api, path: '/users' });
+
+    await user.click(await screen.findByRole('button', { name: 'Sessions of Fiona Finance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sessions of Fiona Finance' });
+    const table = await within(dialog).findByRole('table', { name: 'Sessions of Fiona Finance' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+
+    await user.click(
+      within(table).getByRole('button', {
+        name: 'End the session on Edge on Windows from 203.0.113.8',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'End this session?' });
+    await user.click(within(confirm).getByRole('button', { name: 'End session' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'The session on Edge on Windows has ended.',
+    );
+    expect(calls.endUserSession).toEqual([{ userId: 'u_9', sessionId: 's_b' }]);
+    await waitFor(() =>
+      expect(within(dialog).queryByText('Edge on Windows')).not.toBeInTheDocument(),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+    const confirmAll = await screen.findByRole('dialog', {
+      name: 'End all sessions of Fiona Finance?',
+    });
+    await user.click(within(confirmAll).getByRole('button', { name: 'End sessions' }));
+    expect(await within(dialog).findByText('2 sessions have ended.')).toBeInTheDocument();
+    expect(calls.endAllUserSessions).toEqual(['u_9']);
+    expect(
+      await within(dialog).findByText('Fiona Finance is not signed in anywhere.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows a failure to end a user's session", async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      users: USERS,
+      userSessions: { u_9: [buildStaffSession({ id: 's_a', device: 'Chrome on Linux' })] },
+      endAllUserSessions: () =>
+        Promise.reject(apiError('forbidden', 'Not allowed.', { status: 403 })),
+    });
+    const { user } = renderApp({ api, path: '/users' });
+
+    await user.click(await screen.findByRole('button', { name: 'Sessions of Fiona Finance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sessions of Fiona Finance' });
+    await user.click(await within(dialog).findByRole('button', { name: 'End all sessions' }));
+    const confirmAll = await screen.findByRole('dialog', {
+      name: 'End all sessions of Fiona Finance?',
+    });
+    await user.click(within(confirmAll).getByRole('button', { name: 'End sessions' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The sessions could not be ended. Your role does not allow this.',
+    );
+    expect(within(dialog).getByText('Chrome on Linux')).toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import { useApi } from '../../api/ApiContext.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { useSession } from '../session/useSession.js';
+import { UserSessionsDialog } from '../staffSessions/UserSessionsDialog.js';
 import { CreateUserDialog, ResetPasswordDialog } from './UserDialogs.js';
 import { userMutationMessage } from './userMutationMessage.js';
 
@@ -39,6 +40,7 @@ export function UsersPage() {
   const users = useQuery({ queryKey: USERS_KEY, queryFn: ({ signal }) => api.users.list(signal) });
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffUserDto | null>(null);
+  const [viewingSessions, setViewingSessions] = useState<StaffUserDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
@@ -168,6 +170,13 @@ export function UsersPage() {
                     >
                       Reset password
                     </Button>
+                    <Button
+                      size="small"
+                      aria-label={`Sessions of ${user.name}`}
+                      onClick={() => setViewingSessions(user)}
+                    >
+                      Sessions
+                    </Button>
                   </TableCell>
                 </TableRow>
               ))}
@@ -192,6 +201,9 @@ export function UsersPage() {
           onClose={() => setResetting(null)}
           onReset={(password) => reset.mutate({ user: resetting, password })}
         />
+      ) : null}
+      {viewingSessions ? (
+        <UserSessionsDialog user={viewingSessions} onClose={() => setViewingSessions(null)} />
       ) : null}
     </Box>
   );
