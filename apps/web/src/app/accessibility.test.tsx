@@ -8,6 +8,7 @@ import { buildBatch, buildBatchRow } from '../testing/buildBatch.js';
 import { buildBeneficiary, buildBeneficiaryChange } from '../testing/buildBeneficiary.js';
 import { buildPayout } from '../testing/buildPayout.js';
 import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
+import { buildStaffSession } from '../testing/fakeStaffSessionsApi.js';
 import { renderApp } from '../testing/renderApp.js';
 
 async function violations(): Promise<string[]> {
@@ -67,6 +68,43 @@ describe('accessibility (axe)', () => {
     const { api } = createFakeApi({ user: null });
     renderApp({ api, path: '/sign-in' });
     await screen.findByLabelText(/^Password/);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing to fix on the security page, with a confirmation open', async () => {
+    const { api } = createFakeApi({
+      mySessions: [
+        buildStaffSession({ id: 's_here', current: true, device: 'Firefox on macOS' }),
+        buildStaffSession({ id: 's_phone', device: 'Safari on iOS', ip: null }),
+      ],
+    });
+    const { user } = renderApp({ api, path: '/security' });
+    await screen.findByRole('table', { name: 'Your sessions' });
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'End all other sessions' }));
+    await screen.findByRole('dialog', { name: 'End all other sessions?' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it("finds nothing to fix on a user's sessions dialog", async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      users: [
+        {
+          id: 'u_9',
+          email: 'fin@example.com',
+          name: 'Fiona Finance',
+          role: 'finance',
+          disabled: false,
+          created_at: '2026-11-02T09:00:00.000Z',
+          last_sign_in_at: null,
+        },
+      ],
+      userSessions: { u_9: [buildStaffSession()] },
+    });
+    const { user } = renderApp({ api, path: '/users' });
+    await user.click(await screen.findByRole('button', { name: 'Sessions of Fiona Finance' }));
+    await screen.findByRole('table', { name: 'Sessions of Fiona Finance' });
     expect(await violations()).toEqual([]);
   });
 
