@@ -11,6 +11,9 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { endedText, SessionsTable } from './SessionsTable.js';
 import { useEndMySession, useEndOtherSessions, useMySessions } from './useStaffSessions.js';
 
+// The Users page loads its sessions dialog from this module (see UsersPage).
+export { UserSessionsDialog } from './UserSessionsDialog.js';
+
 /** One's own account security: the sessions one is signed in with (issue 14). */
 export function SecurityPage() {
   const sessions = useMySessions();

@@ -29,8 +29,8 @@ export function createStaffSessionsApi(http: HttpClient): StaffSessionsApi {
       });
       return reply.items;
     },
-    async endMine(id) {
-      await http.request<void>({
+    endMine(id) {
+      return http.request<void>({
         method: 'DELETE',
         path: `/me/sessions/${encodeURIComponent(id)}`,
       });
@@ -50,8 +50,8 @@ export function createStaffSessionsApi(http: HttpClient): StaffSessionsApi {
       });
       return reply.items;
     },
-    async endForUser(userId, sessionId) {
-      await http.request<void>({
+    endForUser(userId, sessionId) {
+      return http.request<void>({
         method: 'DELETE',
         path: `${userPath(userId)}/${encodeURIComponent(sessionId)}`,
       });
