@@ -55,37 +55,40 @@ export function createFakeStaffSessionsApi(
 ): StaffSessionsApi {
   let mine = [...(options.mySessions ?? [])];
   const users: Record<string, StaffSessionDto[]> = { ...(options.userSessions ?? {}) };
+  const endMine = async (id: string) => {
+    calls.endMySession.push(id);
+    if (options.endMySession) return options.endMySession(id);
+    const session = mine.find((s) => s.id === id);
+    if (!session) throw refused('not_found', 'No such session.');
+    if (session.current) throw refused('conflict', 'Sign out to end this session.');
+    mine = mine.filter((s) => s.id !== id);
+  };
+  const endOthers = async () => {
+    calls.endOtherSessions += 1;
+    if (options.endOtherSessions) return options.endOtherSessions();
+    const ended = mine.filter((s) => !s.current).length;
+    mine = mine.filter((s) => s.current);
+    return { ended };
+  };
+  const endForUser = async (userId: string, sessionId: string) => {
+    calls.endUserSession.push({ userId, sessionId });
+    if (options.endUserSession) return options.endUserSession(userId, sessionId);
+    const list = users[userId] ?? [];
+    if (!list.some((s) => s.id === sessionId)) throw refused('not_found', 'No such session.');
+    users[userId] = list.filter((s) => s.id !== sessionId);
+  };
+  const endAllForUser = async (userId: string) => {
+    calls.endAllUserSessions.push(userId);
+    if (options.endAllUserSessions) return options.endAllUserSessions(userId);
+    const list = users[userId] ?? [];
+    users[userId] = list.filter((s) => s.current);
+    return { ended: list.length - users[userId].length };
+  };
   return {
-    listMine: () => Promise.resolve(mine),
-    async endMine(id) {
-      calls.endMySession.push(id);
-      if (options.endMySession) return options.endMySession(id);
-      const session = mine.find((s) => s.id === id);
-      if (!session) throw refused('not_found', 'No such session.');
-      if (session.current) throw refused('conflict', 'Sign out to end this session.');
-      mine = mine.filter((s) => s.id !== id);
-    },
-    async endOthers() {
-      calls.endOtherSessions += 1;
-      if (options.endOtherSessions) return options.endOtherSessions();
-      const ended = mine.filter((s) => !s.current).length;
-      mine = mine.filter((s) => s.current);
-      return { ended };
-    },
-    listForUser: (userId) => Promise.resolve(users[userId] ?? []),
-    async endForUser(userId, sessionId) {
-      calls.endUserSession.push({ userId, sessionId });
-      if (options.endUserSession) return options.endUserSession(userId, sessionId);
-      const list = users[userId] ?? [];
-      if (!list.some((s) => s.id === sessionId)) throw refused('not_found', 'No such session.');
-      users[userId] = list.filter((s) => s.id !== sessionId);
-    },
-    async endAllForUser(userId) {
-      calls.endAllUserSessions.push(userId);
-      if (options.endAllUserSessions) return options.endAllUserSessions(userId);
-      const list = users[userId] ?? [];
-      users[userId] = list.filter((s) => s.current);
-      return { ended: list.length - users[userId].length };
-    },
+    list: (userId) =>
+      Promise.resolve({ items: userId === undefined ? mine : (users[userId] ?? []) }),
+    end: (userId, sessionId) =>
+      userId === undefined ? endMine(sessionId) : endForUser(userId, sessionId),
+    endAll: (userId) => (userId === undefined ? endOthers() : endAllForUser(userId)),
   };
 }

@@ -101,7 +101,7 @@ describe('SecurityPage', () => {
 
   it('shows a failed load with a retry', async () => {
     const { api } = createFakeApi();
-    api.staffSessions.listMine = () =>
+    api.staffSessions.list = () =>
       Promise.reject(apiError('network_error', 'Offline.', { status: 0 }));
     renderApp({ api, path: '/security' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your sessions could not be loaded');

@@ -9,16 +9,14 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { endedText, SessionsTable } from './SessionsTable.js';
-import { useEndMySession, useEndOtherSessions, useMySessions } from './useStaffSessions.js';
+import { useStaffSessions } from './useStaffSessions.js';
 
 // The Users page loads its sessions dialog from this module (see UsersPage).
 export { UserSessionsDialog } from './UserSessionsDialog.js';
 
 /** One's own account security: the sessions one is signed in with (issue 14). */
 export function SecurityPage() {
-  const sessions = useMySessions();
-  const endOne = useEndMySession();
-  const endOthers = useEndOtherSessions();
+  const { sessions, endOne, endAll: endOthers } = useStaffSessions(undefined);
   const [ending, setEnding] = useState<StaffSessionDto | null>(null);
   const [endingOthers, setEndingOthers] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

@@ -13,7 +13,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { endedText, SessionsTable } from './SessionsTable.js';
-import { useEndAllUserSessions, useEndUserSession, useUserSessions } from './useStaffSessions.js';
+import { useStaffSessions } from './useStaffSessions.js';
 
 /** An admin's view of a user's sessions: end any, or all (the admin's own current one stays). */
 export function UserSessionsDialog({
@@ -24,9 +24,7 @@ export function UserSessionsDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const sessions = useUserSessions(user.id);
-  const endOne = useEndUserSession(user.id);
-  const endAll = useEndAllUserSessions(user.id);
+  const { sessions, endOne, endAll } = useStaffSessions(user.id);
   const [ending, setEnding] = useState<StaffSessionDto | null>(null);
   const [endingAll, setEndingAll] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,65 +1,40 @@
-import type { EndedSessionsDto, StaffSessionDto, StaffSessionsDto } from '@payouts/contracts';
+import type { EndedSessionsDto, StaffSessionsDto } from '@payouts/contracts';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /**
- * Signed-in sessions (issue 14): one's own (`/api/me/sessions`, everyone) and any user's
- * (`/api/users/:id/sessions`, admins).
+ * Signed-in sessions (issue 14). Without a `userId`, one's own (`/api/me/sessions`, everyone);
+ * with one, that user's (`/api/users/:id/sessions`, admins). Three methods for the six routes:
+ * every API object is in the entry bundle, and the list page's is on a budget.
  */
 export interface StaffSessionsApi {
-  /** One's own sessions, newest activity first; `current` marks this one. */
-  listMine(signal?: AbortSignal): Promise<StaffSessionDto[]>;
-  /** Ends one of one's own sessions other than the current one (409 for the current one). */
-  endMine(id: string): Promise<void>;
-  /** Ends every one of one's own sessions but the current one. */
-  endOthers(): Promise<EndedSessionsDto>;
-  listForUser(userId: string, signal?: AbortSignal): Promise<StaffSessionDto[]>;
-  endForUser(userId: string, sessionId: string): Promise<void>;
-  /** Ends all of a user's sessions (the admin's own current session is kept). */
-  endAllForUser(userId: string): Promise<EndedSessionsDto>;
+  /** Newest activity first; `current` marks the session of this request. */
+  list(userId: string | undefined, signal?: AbortSignal): Promise<StaffSessionsDto>;
+  /** Ends one session (one's own current one is refused with 409: sign out instead). */
+  end(userId: string | undefined, sessionId: string): Promise<void>;
+  /**
+   * One's own: every session but the current one (`end-others`). A user's: all of them
+   * (`end-all`; the admin's own current session is kept).
+   */
+  endAll(userId: string | undefined): Promise<EndedSessionsDto>;
 }
 
 export function createStaffSessionsApi(http: HttpClient): StaffSessionsApi {
-  const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}/sessions`;
+  const base = (userId: string | undefined) =>
+    userId === undefined ? '/me/sessions' : `/users/${encodeURIComponent(userId)}/sessions`;
   return {
-    async listMine(signal) {
-      const reply = await http.request<StaffSessionsDto>({
-        method: 'GET',
-        path: '/me/sessions',
-        signal,
-      });
-      return reply.items;
+    list(userId, signal) {
+      return http.request<StaffSessionsDto>({ method: 'GET', path: base(userId), signal });
     },
-    endMine(id) {
+    end(userId, sessionId) {
       return http.request<void>({
         method: 'DELETE',
-        path: `/me/sessions/${encodeURIComponent(id)}`,
+        path: `${base(userId)}/${encodeURIComponent(sessionId)}`,
       });
     },
-    endOthers() {
+    endAll(userId) {
       return http.request<EndedSessionsDto>({
         method: 'POST',
-        path: '/me/sessions/end-others',
-        body: {},
-      });
-    },
-    async listForUser(userId, signal) {
-      const reply = await http.request<StaffSessionsDto>({
-        method: 'GET',
-        path: userPath(userId),
-        signal,
-      });
-      return reply.items;
-    },
-    endForUser(userId, sessionId) {
-      return http.request<void>({
-        method: 'DELETE',
-        path: `${userPath(userId)}/${encodeURIComponent(sessionId)}`,
-      });
-    },
-    endAllForUser(userId) {
-      return http.request<EndedSessionsDto>({
-        method: 'POST',
-        path: `${userPath(userId)}/end-all`,
+        path: `${base(userId)}/${userId === undefined ? 'end-others' : 'end-all'}`,
         body: {},
       });
     },

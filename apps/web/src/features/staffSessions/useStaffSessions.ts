@@ -3,62 +3,23 @@ import { useApi } from '../../api/ApiContext.js';
 
 /** Every sessions query starts with this: ending any session refreshes them all. */
 export const STAFF_SESSIONS_KEY = ['staffSessions'] as const;
-const MINE_KEY = [...STAFF_SESSIONS_KEY, 'mine'] as const;
-const userKey = (userId: string) => [...STAFF_SESSIONS_KEY, 'user', userId] as const;
 
-function useInvalidateSessions() {
+/**
+ * One's own sessions (`userId` undefined) or a user's (admins), and the endings, which refresh
+ * every sessions query when they settle.
+ */
+export function useStaffSessions(userId: string | undefined) {
+  const api = useApi();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: STAFF_SESSIONS_KEY });
-}
-
-export function useMySessions() {
-  const api = useApi();
-  return useQuery({
-    queryKey: MINE_KEY,
-    queryFn: ({ signal }) => api.staffSessions.listMine(signal),
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: STAFF_SESSIONS_KEY });
+  const sessions = useQuery({
+    queryKey: [...STAFF_SESSIONS_KEY, userId ?? 'mine'],
+    queryFn: async ({ signal }) => (await api.staffSessions.list(userId, signal)).items,
   });
-}
-
-export function useEndMySession() {
-  const api = useApi();
-  const invalidate = useInvalidateSessions();
-  return useMutation({
-    mutationFn: (id: string) => api.staffSessions.endMine(id),
-    onSettled: invalidate,
+  const endOne = useMutation({
+    mutationFn: (sessionId: string) => api.staffSessions.end(userId, sessionId),
+    onSettled,
   });
-}
-
-export function useEndOtherSessions() {
-  const api = useApi();
-  const invalidate = useInvalidateSessions();
-  return useMutation({
-    mutationFn: () => api.staffSessions.endOthers(),
-    onSettled: invalidate,
-  });
-}
-
-export function useUserSessions(userId: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: userKey(userId),
-    queryFn: ({ signal }) => api.staffSessions.listForUser(userId, signal),
-  });
-}
-
-export function useEndUserSession(userId: string) {
-  const api = useApi();
-  const invalidate = useInvalidateSessions();
-  return useMutation({
-    mutationFn: (sessionId: string) => api.staffSessions.endForUser(userId, sessionId),
-    onSettled: invalidate,
-  });
-}
-
-export function useEndAllUserSessions(userId: string) {
-  const api = useApi();
-  const invalidate = useInvalidateSessions();
-  return useMutation({
-    mutationFn: () => api.staffSessions.endAllForUser(userId),
-    onSettled: invalidate,
-  });
+  const endAll = useMutation({ mutationFn: () => api.staffSessions.endAll(userId), onSettled });
+  return { sessions, endOne, endAll };
 }
