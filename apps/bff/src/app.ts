@@ -61,7 +61,9 @@ import { createSignInDelays } from './features/session/signInDelays.js';
 import { SESSION_CACHE_TTL_MS, withSessionCache } from './features/session/sessionCache.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
 import { createSessionRouter } from './features/session/sessionRouter.js';
-import { createSessionService } from './features/session/sessionService.js';
+import { createSessionService, sessionKey } from './features/session/sessionService.js';
+import { createStaffSessionsService } from './features/session/staffSessions.js';
+import { createStaffSessionsRouter } from './features/session/staffSessionsRouter.js';
 import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
 import { createUsersRouter } from './features/users/usersRouter.js';
@@ -177,6 +179,14 @@ export function createApp({
     clock,
     logger,
     settings: config.session,
+  });
+  const staffSessions = createStaffSessionsService({
+    sessionRepository,
+    usersRepository,
+    auditService,
+    clock,
+    sessionKey: (sessionId) => sessionKey(config.session.secret, sessionId),
+    idleTimeoutMs: config.session.idleTimeoutMs,
   });
   const providersService = createProvidersService({
     orchestrator,
@@ -456,6 +466,7 @@ export function createApp({
     }),
   );
   api.use(createAuditRouter({ auditService }));
+  api.use(createStaffSessionsRouter({ staffSessions }));
   api.use(createUsersRouter({ usersService }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));

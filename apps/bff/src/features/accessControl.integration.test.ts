@@ -143,6 +143,32 @@ const routes: RouteCase[] = [
     init: { method: 'POST', json: {} },
     allowed: ['admin'],
   },
+  { name: 'list own sessions', path: '/api/me/sessions', allowed: ['finance', 'support', 'admin'] },
+  {
+    name: 'end one of own sessions',
+    path: `/api/me/sessions/${'0'.repeat(32)}`,
+    init: { method: 'DELETE' },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'end own other sessions',
+    path: '/api/me/sessions/end-others',
+    init: { method: 'POST', json: { invalid: true } },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  { name: "list a user's sessions", path: `/api/users/${NO_PAYOUT}/sessions`, allowed: ['admin'] },
+  {
+    name: "end a user's session",
+    path: `/api/users/${NO_PAYOUT}/sessions/${'0'.repeat(32)}`,
+    init: { method: 'DELETE' },
+    allowed: ['admin'],
+  },
+  {
+    name: "end all a user's sessions",
+    path: `/api/users/${NO_PAYOUT}/sessions/end-all`,
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
   { name: 'lab test data', path: '/api/lab/test-data', allowed: ['admin'] },
   {
     name: 'send a lab test payout',

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'session.sign_in',
   'session.sign_in_failed',
   'session.sign_out',
+  'session.end',
   'user.created',
   'user.updated',
   'user.password_reset',

@@ -33,6 +33,14 @@ function fakeRepository(rows: Map<string, SessionLookup>) {
       return Promise.resolve();
     },
     deleteExpired: () => Promise.resolve(),
+    listForUser: () => Promise.resolve([]),
+    async deleteForUser(userId, idHashes) {
+      let ended = 0;
+      for (const idHash of idHashes) {
+        if (rows.get(idHash)?.session.userId === userId && rows.delete(idHash)) ended += 1;
+      }
+      return Promise.resolve(ended);
+    },
   };
   return {
     repository,
@@ -107,6 +115,21 @@ describe('session cache', () => {
     // The read began before the sign-out: it may answer with the old row, but must not keep it.
     expect(await inFlight).toBeDefined();
     expect(await cached.findWithUser('h1')).toBeUndefined();
+  });
+
+  it('forgets the sessions a user or an admin ends, and keeps the others', async () => {
+    const rows = new Map([
+      ['h1', lookup('h1', 'u1')],
+      ['h2', lookup('h2', 'u1')],
+    ]);
+    const fake = fakeRepository(rows);
+    const cached = withSessionCache(fake.repository, { ttlMs: 5_000, now: () => 0 });
+    for (const id of ['h1', 'h2']) await cached.findWithUser(id);
+    expect(await cached.deleteForUser('u1', ['h2'], () => [])).toBe(1);
+    expect(await cached.findWithUser('h2')).toBeUndefined();
+    const reads = fake.reads();
+    expect(await cached.findWithUser('h1')).toBeDefined();
+    expect(fake.reads()).toBe(reads);
   });
 
   it('keeps a touch in the cached entry, and holds at most maxEntries', async () => {

@@ -105,6 +105,22 @@ export function withSessionCache(
       await inner.deleteExpired(now, idleBefore);
       invalidate(() => true);
     },
+    async listForUser(userId, now, idleBefore) {
+      return inner.listForUser(userId, now, idleBefore);
+    },
+    async deleteForUser(userId, idHashes, audit) {
+      // As `delete`: dropped before and after the write, so no overlapping lookup is kept.
+      const drop = () => {
+        generation += 1;
+        for (const idHash of idHashes) entries.delete(idHash);
+      };
+      drop();
+      try {
+        return await inner.deleteForUser(userId, idHashes, audit);
+      } finally {
+        drop();
+      }
+    },
     forgetUser(userId) {
       invalidate((found) => found.user.id === userId);
     },

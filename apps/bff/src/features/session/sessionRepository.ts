@@ -1,4 +1,4 @@
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, users } from '../../db/schema.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
@@ -26,6 +26,17 @@ export interface SessionRepository {
   delete(idHash: string, audit?: readonly NewAuditRow[]): Promise<void>;
   /** Drops sessions past their absolute expiry or idle since before `idleBefore`. */
   deleteExpired(now: Date, idleBefore: Date): Promise<void>;
+  /** A user's live sessions (not expired, not idle since before `idleBefore`), newest activity first. */
+  listForUser(userId: string, now: Date, idleBefore: Date): Promise<SessionRow[]>;
+  /**
+   * Deletes those of `idHashes` that belong to `userId`, and, when any went, the audit rows
+   * `audit(ended)` gives, in one transaction. Returns how many went.
+   */
+  deleteForUser(
+    userId: string,
+    idHashes: readonly string[],
+    audit: (ended: number) => readonly NewAuditRow[],
+  ): Promise<number>;
 }
 
 export function createSessionRepository(db: Database): SessionRepository {
@@ -78,6 +89,30 @@ export function createSessionRepository(db: Database): SessionRepository {
       await db
         .delete(sessions)
         .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)));
+    },
+    async listForUser(userId, now, idleBefore) {
+      return db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            gt(sessions.expiresAt, now),
+            gt(sessions.lastSeenAt, idleBefore),
+          ),
+        )
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.idHash);
+    },
+    async deleteForUser(userId, idHashes, audit) {
+      if (idHashes.length === 0) return 0;
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), inArray(sessions.idHash, [...idHashes])))
+          .returning({ idHash: sessions.idHash });
+        if (gone.length > 0) await insertAuditRows(tx, audit(gone.length));
+        return gone.length;
+      });
     },
   };
 }

@@ -36,6 +36,11 @@ export interface SessionService {
 // session is always touched well before it would count as idle (a 1-minute timeout included).
 const MAX_TOUCH_INTERVAL_MS = 60_000;
 
+/** The stored key of a session: the HMAC of the cookie's id (the id itself is never stored). */
+export function sessionKey(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(sessionId).digest('base64url');
+}
+
 function toSessionUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>): SessionUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
@@ -60,8 +65,7 @@ export function createSessionService({
   const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, Math.floor(settings.idleTimeoutMs / 4));
   const isIdle = (found: SessionLookup, now: number) =>
     now - found.session.lastSeenAt.getTime() >= settings.idleTimeoutMs;
-  const hashId = (sessionId: string) =>
-    createHmac('sha256', settings.secret).update(sessionId).digest('base64url');
+  const hashId = (sessionId: string) => sessionKey(settings.secret, sessionId);
 
   return {
     async signIn({ email, password, userAgent }, context) {

@@ -48,6 +48,9 @@ type Parts = {
   headers?: Record<string, string>;
 };
 
+// A well-formed staff session id that no session has.
+const NO_SUCH_SESSION = '0'.repeat(32);
+
 function pathOf(route: FuzzRoute, ctx: Context, params: Record<string, string> = {}): string {
   const id = route.awaitingPayout
     ? ctx.awaitingPayoutId
@@ -58,6 +61,7 @@ function pathOf(route: FuzzRoute, ctx: Context, params: Record<string, string> =
     .replace(':token', params.token ?? ctx.notificationToken)
     .replace(':changeId', params.changeId ?? NO_SUCH_ID)
     .replace(':row', params.row ?? '1')
+    .replace(':sessionId', params.sessionId ?? NO_SUCH_SESSION)
     .replace(':id', params.id ?? id);
 }
 

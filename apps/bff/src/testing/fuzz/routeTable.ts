@@ -152,6 +152,29 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
       strict: true,
     },
   },
+  // Staff sessions (issue 14): one's own, and admins any user's. The fuzzing fetch holds one
+  // session per role, so a valid end-others ends none (and audits nothing).
+  { method: 'GET', path: '/api/me/sessions', role: 'finance', ignoresQuery: true },
+  {
+    method: 'POST',
+    path: '/api/me/sessions/end-others',
+    role: 'finance',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  { method: 'DELETE', path: '/api/me/sessions/:id', role: 'finance', ignoresQuery: true },
+  { method: 'GET', path: '/api/users/:id/sessions', role: 'admin', ignoresQuery: true },
+  {
+    method: 'POST',
+    path: '/api/users/:id/sessions/end-all',
+    role: 'admin',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/:id/sessions/:sessionId',
+    role: 'admin',
+    ignoresQuery: true,
+  },
   // Corridors and providers.
   { method: 'GET', path: '/api/corridors', role: 'finance', ignoresQuery: true },
   {
