@@ -75,7 +75,6 @@ export function createBatchDecisions({
   clock,
   auditService,
   policies,
-  onStartedSending,
   notify,
 }: {
   repo: BatchesRepository;
@@ -84,19 +83,12 @@ export function createBatchDecisions({
   clock: Clock;
   auditService: AuditService;
   policies: { active(): Promise<ApprovalPolicy> };
-  /** After a batch starts sending (tests and the sender's sweep use it); never throws. */
-  onStartedSending?: (batchId: string) => void;
   /** Tells the approvers a batch waits, and that it no longer does; never throws. */
   notify?: {
     awaitingApproval(batch: BatchRow): Promise<void>;
     decided(batchId: string): Promise<void>;
   };
 }): BatchDecisions {
-  async function enqueueAll(id: string): Promise<void> {
-    await startSending(repo, queue, id, clock.now());
-    onStartedSending?.(id);
-  }
-
   function refuse(status: string, expected: string): never {
     throw new AppError(
       'conflict',
@@ -141,7 +133,7 @@ export function createBatchDecisions({
         throw new AppError('forbidden', 'Only the person who uploaded this batch submits it.');
       }
       if (!done) refuse(status, 'validated');
-      if (status === 'approved') await enqueueAll(id);
+      if (status === 'approved') await startSending(repo, queue, id, clock.now());
       else await notify?.awaitingApproval(changed.batch);
     },
 
@@ -179,7 +171,7 @@ export function createBatchDecisions({
       }
       if (status === 'approved') {
         await notify?.decided(id);
-        await enqueueAll(id);
+        await startSending(repo, queue, id, clock.now());
       }
     },
 

@@ -15,12 +15,10 @@ import {
 } from '@payouts/contracts';
 import { AppError } from '../../http/AppError.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
+import { isSecurityCodeField } from '../payouts/ledgerMetadata.js';
 import type { ProvidersService } from '../providers/providersService.js';
 import type { FrozenApprovalRule, StoredBatchSummary } from '../../db/schema.js';
 import type { BatchesRepository } from './batchesRepository.js';
-
-// Security codes are never kept in the clear view of a row, not even masked.
-const SECURITY_CODE = /cvv|cvc|cvn|csc|security_?code/i;
 
 export interface BatchKind {
   country: string;
@@ -65,7 +63,8 @@ export function maskCells(model: BatchFileModel, cells: BatchRowCells): Record<s
     const value = Object.hasOwn(cells, column.name) ? (cells[column.name] ?? '') : '';
     const field = column.field?.name;
     if (field === undefined || value === '') masked[column.name] = value;
-    else if (SECURITY_CODE.test(field)) masked[column.name] = value === '' ? '' : '***';
+    // A security code is never shown, not even masked: only that one was given.
+    else if (isSecurityCodeField(field)) masked[column.name] = '***';
     else if (isSensitiveField(field)) masked[column.name] = String(maskFieldValue(field, value));
     else masked[column.name] = value;
   }

@@ -15,6 +15,7 @@ import {
   parseIsoInstant,
 } from '@payouts/contracts';
 import express, { Router, type Request } from 'express';
+import { z } from 'zod';
 import type { Corridor } from '@payouts/contracts';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { ProvidersService } from '../providers/providersService.js';
@@ -189,14 +190,14 @@ export function createBatchesRouter({
 
   router.post('/batches/:id/submit', requirePermission('batches:write'), async (req, res) => {
     const id = idOf(req);
-    parseInput(batchCancelBody.pick({}), req.body ?? {});
+    parseInput(z.strictObject({}), req.body ?? {});
     await decisions.submit(authOf(req).user, id, auditContextOf(req));
     res.json(await reply(req, id));
   });
 
   router.post('/batches/:id/approve', requirePermission('payouts:approve'), async (req, res) => {
     const id = idOf(req);
-    parseInput(batchCancelBody.pick({}), req.body ?? {});
+    parseInput(z.strictObject({}), req.body ?? {});
     await decisions.approve(authOf(req).user, id, auditContextOf(req));
     res.json(await reply(req, id));
   });

@@ -3,6 +3,11 @@ import { maskFieldValue, type PayoutMetadataValue } from '@payouts/contracts';
 // Security codes are never stored, not even masked: PCI DSS forbids keeping them after use.
 const SECURITY_CODE = /cvv|cvc|cvn|csc|security_?code/i;
 
+/** A card's security code field: never stored, shown or logged, not even masked. */
+export function isSecurityCodeField(name: string): boolean {
+  return SECURITY_CODE.test(name);
+}
+
 /** Metadata as the ledger keeps it: card numbers as 6+4, other secrets masked, no CVV at all. */
 export function ledgerMetadata(
   metadata: Record<string, PayoutMetadataValue>,
