@@ -15,14 +15,18 @@ import {
   knownPsps,
   payoutDataKeys,
   positiveInt,
+  oidcRoleMap,
+  roleList,
   trustProxy,
   type AmountsByCurrency,
+  type OidcRoleMapping,
   type DepositPsp,
   type KnownPsp,
 } from './configValues.js';
 import type { OrchestratorApiVersion } from '@payouts/orchestrator-client';
+import type { Role } from '@payouts/contracts';
 
-export type { AmountsByCurrency, DepositPsp, KnownPsp } from './configValues.js';
+export type { AmountsByCurrency, DepositPsp, KnownPsp, OidcRoleMapping } from './configValues.js';
 /** Four eyes: above these amounts a payout needs a second person. */
 export type ApprovalThresholds = AmountsByCurrency;
 
@@ -73,6 +77,20 @@ export interface Config {
     maxFailuresPerAddress: number;
   };
   admin: { email: string; password: string } | undefined;
+  /** Staff identity (issue 14, docs/decisions/020). */
+  auth: {
+    /** `local`: passwords; `oidc`: single sign-on only (plus the break-glass admin); `both`. */
+    mode: 'local' | 'oidc' | 'both';
+    oidc: OidcSettings | undefined;
+    /** Under `oidc`, the one admin account that may still sign in with a password (audited). */
+    breakGlassEmail: string | undefined;
+  };
+  mfa: {
+    /** Users of these roles must enrol a second factor before anything else. */
+    requiredRoles: Role[];
+    /** How long a verified factor lets step-up routes run without asking again. */
+    stepUpMs: number;
+  };
   /** Four eyes: above these amounts a payout needs a second person before it is sent. */
   approvalThresholds: ApprovalThresholds;
   /**
@@ -137,6 +155,23 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined;
   /** Human-readable notes on the defaults in use, for the startup log (no secret values). */
   defaultsUsed: string[];
+}
+
+export interface OidcSettings {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  /** The sign-in button's "Sign in with <name>". */
+  providerName: string;
+  /** `PUBLIC_URL` + `/api/auth/oidc/callback`: register it at the provider. */
+  redirectUri: URL;
+  /** The ID token / userinfo claim holding the user's groups (a string or a list). */
+  roleClaim: string;
+  roleMap: OidcRoleMapping[];
+  /** How often a signed-in user is checked again at the provider (refresh grant). */
+  recheckMs: number;
+  /** The provider's `amr`/`acr` saying MFA satisfies MFA_REQUIRED_ROLES. */
+  trustMfa: boolean;
 }
 
 export interface ConfigIssue {
@@ -247,6 +282,20 @@ const envSchema = z.object({
     .url({ protocol: /^smtps?$/, message: 'expected an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.email('expected an e-mail address').optional(),
+  AUTH_MODE: z
+    .enum(['local', 'oidc', 'both'], { message: 'expected local, oidc or both' })
+    .optional(),
+  OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(60).optional(),
+  OIDC_ROLE_CLAIM: z.string().min(1).max(200).default('groups'),
+  OIDC_ROLE_MAP: oidcRoleMap.optional(),
+  OIDC_RECHECK_MINUTES: positiveInt(24 * 60).default(15),
+  OIDC_TRUST_MFA: flag.default(false),
+  BREAK_GLASS_EMAIL: z.email().optional(),
+  MFA_REQUIRED_ROLES: roleList.optional(),
+  STEP_UP_MINUTES: positiveInt(60).default(5),
 });
 
 /** Every environment key the BFF reads (`.env.example` and the README list each one). */
@@ -298,6 +347,20 @@ export function parseConfig(rawEnv: Env): Config {
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     const missing = env.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
     issues.push({ key: missing, message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+  }
+
+  const authMode = env.AUTH_MODE ?? (env.OIDC_ISSUER === undefined ? 'local' : 'both');
+  if (authMode === 'oidc' || authMode === 'both') {
+    for (const key of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ROLE_MAP']) {
+      if (env[key] === undefined) {
+        issues.push({ key, message: `required when AUTH_MODE is ${authMode}` });
+      }
+    }
+  } else if (env.OIDC_ISSUER !== undefined) {
+    issues.push({ key: 'AUTH_MODE', message: 'OIDC_ISSUER is set: use oidc or both' });
+  }
+  if (env.BREAK_GLASS_EMAIL !== undefined && authMode !== 'oidc') {
+    issues.push({ key: 'BREAK_GLASS_EMAIL', message: 'only used when AUTH_MODE is oidc' });
   }
 
   if (issues.length > 0 || !parsed.success) throw new ConfigError(issues);
@@ -353,6 +416,28 @@ export function parseConfig(rawEnv: Env): Config {
   }
   if (e.SMTP_URL === undefined) defaultsUsed.push('e-mail notifications off (SMTP_URL unset)');
   const secureCookie = publicUrl.protocol === 'https:';
+  const mfaRequiredRoles = e.MFA_REQUIRED_ROLES ?? (demo ? [] : (['finance', 'admin'] as Role[]));
+  if (e.MFA_REQUIRED_ROLES === undefined && demo) {
+    defaultsUsed.push('no second factor required (MFA_REQUIRED_ROLES unset, demo)');
+  }
+  const oidc: OidcSettings | undefined =
+    e.OIDC_ISSUER !== undefined &&
+    e.OIDC_CLIENT_ID !== undefined &&
+    e.OIDC_CLIENT_SECRET !== undefined &&
+    e.OIDC_ROLE_MAP !== undefined &&
+    authMode !== 'local'
+      ? {
+          issuer: new URL(e.OIDC_ISSUER),
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          providerName: e.OIDC_PROVIDER_NAME ?? new URL(e.OIDC_ISSUER).hostname,
+          redirectUri: new URL('/api/auth/oidc/callback', publicUrl),
+          roleClaim: e.OIDC_ROLE_CLAIM,
+          roleMap: e.OIDC_ROLE_MAP,
+          recheckMs: e.OIDC_RECHECK_MINUTES * 60_000,
+          trustMfa: e.OIDC_TRUST_MFA,
+        }
+      : undefined;
 
   return {
     host: e.HOST,
@@ -394,6 +479,12 @@ export function parseConfig(rawEnv: Env): Config {
       e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
+    auth: {
+      mode: e.AUTH_MODE ?? (oidc === undefined ? 'local' : 'both'),
+      oidc,
+      breakGlassEmail: e.BREAK_GLASS_EMAIL?.toLowerCase(),
+    },
+    mfa: { requiredRoles: mfaRequiredRoles, stepUpMs: e.STEP_UP_MINUTES * 60_000 },
     approvalThresholds: thresholds,
     approvalPolicy:
       e.APPROVAL_THRESHOLDS === undefined && demo

@@ -187,3 +187,65 @@ export function cryptoCurrenciesWithoutOwnAmount(
   }
   return [...out].sort();
 }
+
+const ROLE_NAMES = ['finance', 'support', 'admin'] as const;
+type RoleName = (typeof ROLE_NAMES)[number];
+const isRole = (value: string): value is RoleName =>
+  (ROLE_NAMES as readonly string[]).includes(value);
+
+/** One `group=role` pair of OIDC_ROLE_MAP; the first listed group a user has decides. */
+export interface OidcRoleMapping {
+  group: string;
+  role: RoleName;
+}
+
+/** `payouts-finance=finance,payouts-admin=admin`: groups of the role claim to roles, in order. */
+export const oidcRoleMap = z.string().transform((value, ctx): OidcRoleMapping[] => {
+  const out: OidcRoleMapping[] = [];
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = part.lastIndexOf('=');
+    const group = part.slice(0, at).trim();
+    const role = part
+      .slice(at + 1)
+      .trim()
+      .toLowerCase();
+    if (at <= 0 || !group || !isRole(role)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected group=role pairs with a role of ${ROLE_NAMES.join(', ')}, like "payouts-finance=finance,payouts-admin=admin"`,
+      });
+      return z.NEVER;
+    }
+    if (out.some((m) => m.group === group)) {
+      ctx.addIssue({ code: 'custom', message: 'a group is listed twice' });
+      return z.NEVER;
+    }
+    out.push({ group, role });
+  }
+  if (out.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected at least one group=role pair' });
+    return z.NEVER;
+  }
+  return out;
+});
+
+/** `finance,admin`, or `none`. */
+export const roleList = z.string().transform((value, ctx): RoleName[] => {
+  if (/^none$/i.test(value)) return [];
+  const roles = value
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = roles.filter((r) => !isRole(r));
+  if (bad.length > 0 || roles.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected roles among ${ROLE_NAMES.join(', ')} separated by commas, or none`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(roles)] as RoleName[];
+});

@@ -46,9 +46,17 @@ export const users = pgTable(
       .default('immediate'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
+    /** The OpenID provider's issuer and subject of an account that signs in with it (issue 14). */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    /** An admin reset this user's factors: they must enrol one before anything else. */
+    mfaEnrolmentRequired: boolean('mfa_enrolment_required').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_oidc_key')
+      .on(t.oidcIssuer, t.oidcSubject)
+      .where(sql`${t.oidcSubject} is not null`),
     check('users_role_check', sql`${t.role} in ('finance', 'support', 'admin')`),
     check(
       'users_notification_digest_check',
@@ -71,9 +79,28 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** How the session signed in (issue 14). */
+    authMethod: text('auth_method', { enum: ['password', 'oidc', 'break_glass'] })
+      .notNull()
+      .default('password'),
+    /** The last second factor verified in this session: sign-in completion and step-up. */
+    secondFactorAt: at('second_factor_at'),
+    secondFactorMethod: text('second_factor_method', {
+      enum: ['totp', 'passkey', 'recovery_code', 'provider'],
+    }),
+    /** The WebAuthn challenge this session was last given, single use, and until when. */
+    webauthnChallenge: text('webauthn_challenge'),
+    webauthnChallengeExpiresAt: at('webauthn_challenge_expires_at'),
+    /** OIDC sessions: the provider's refresh token (sealed) and when the user was last rechecked. */
+    oidcRefreshToken: text('oidc_refresh_token'),
+    oidcCheckedAt: at('oidc_checked_at'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
+    check(
+      'sessions_auth_method_check',
+      sql`${t.authMethod} in ('password', 'oidc', 'break_glass')`,
+    ),
     index('sessions_expires_at_idx').on(t.expiresAt),
   ],
 );
@@ -665,3 +692,87 @@ export const schema = {
   staffNotifications,
 };
 export type Schema = typeof schema;
+
+/**
+ * A staff member's second factors (issue 14, docs/decisions/020): TOTP authenticators and
+ * passkeys. A TOTP factor counts once a first code confirmed it; its secret is sealed.
+ */
+export const staffFactors = pgTable(
+  'staff_factors',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['totp', 'passkey'] }).notNull(),
+    label: text('label').notNull(),
+    /** TOTP: the sealed base32 secret, and the last time step used (a code works once). */
+    totpSecret: text('totp_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Passkey: the credential id and COSE public key (base64url), its counter and transports. */
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: bigint('sign_count', { mode: 'number' }),
+    transports: jsonb('transports').$type<string[]>(),
+    confirmedAt: at('confirmed_at'),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    index('staff_factors_user_idx').on(t.userId),
+    uniqueIndex('staff_factors_credential_key')
+      .on(t.credentialId)
+      .where(sql`${t.credentialId} is not null`),
+    check('staff_factors_kind_check', sql`${t.kind} in ('totp', 'passkey')`),
+  ],
+);
+
+/** Single-use recovery codes: stored as HMACs, shown once. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('staff_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Wrong codes per user and method, and the lock they earned (5 wrong: 5 or 15 minutes). */
+export const staffFactorFailures = pgTable(
+  'staff_factor_failures',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['totp', 'recovery_code'] }).notNull(),
+    failures: integer('failures').notNull(),
+    lockedUntil: at('locked_until'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.method] }),
+    check('staff_factor_failures_method_check', sql`${t.method} in ('totp', 'recovery_code')`),
+  ],
+);
+
+/**
+ * OpenID Connect sign-ins under way: the state's HMAC, the nonce and the sealed PKCE verifier,
+ * used once (a replayed callback finds nothing) and dead after 10 minutes.
+ */
+export const oidcSignIns = pgTable(
+  'oidc_sign_ins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('oidc_sign_ins_expires_at_idx').on(t.expiresAt)],
+);

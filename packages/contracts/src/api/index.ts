@@ -18,3 +18,4 @@ export * from './approvalPolicyBodies.js';
 export * from './batches.js';
 export * from './batchesQuery.js';
 export * from './staffSessions.js';
+export * from './staffIdentity.js';

@@ -15,6 +15,20 @@ export const ERROR_CODES = {
     title: "The payout's creator changed this account too recently for it to approve",
   },
   change_self_approval: { status: 403, title: 'A second person must approve this change' },
+  // Issue 14: staff identity. `second_factor` ('verify' | 'enrol') says which.
+  second_factor_required: { status: 403, title: 'A second factor is required first' },
+  step_up_required: {
+    status: 403,
+    title: 'Confirm it is you with your second factor to continue',
+  },
+  password_sign_in_disabled: {
+    status: 403,
+    title: 'Sign in with your company account',
+  },
+  // `attempts_left` says how many wrong codes remain before the method locks.
+  invalid_code: { status: 422, title: 'The code is not valid' },
+  // `locked_until` says when the method can be tried again.
+  factor_locked: { status: 429, title: 'Too many wrong codes: this method is locked for now' },
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict with the current state' },
   idempotency_key_reused: {

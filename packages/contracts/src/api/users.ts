@@ -1,4 +1,5 @@
 import type { Role } from './permissions.js';
+import type { SessionSecurityDto } from './staffIdentity.js';
 
 /** The signed-in staff member (`GET`/`POST /api/session` answer `{ user }`). */
 export interface SessionUser {
@@ -11,6 +12,8 @@ export interface SessionUser {
 /** `GET /api/session` and a successful `POST /api/session`. */
 export interface SessionReply {
   user: SessionUser;
+  /** Second factor and step-up state of this session (issue 14). */
+  security: SessionSecurityDto;
 }
 
 /** `POST /api/session`. */

@@ -18,7 +18,7 @@ export interface SessionLookup {
  */
 export interface SessionRepository {
   /** Inserts the session and its audit rows together (a sign-in). */
-  insert(row: SessionRow, audit?: readonly NewAuditRow[]): Promise<void>;
+  insert(row: typeof sessions.$inferInsert, audit?: readonly NewAuditRow[]): Promise<void>;
   /** `fresh`: a cache in front must ask the database (this repository always does). */
   findWithUser(idHash: string, options?: { fresh?: boolean }): Promise<SessionLookup | undefined>;
   touch(idHash: string, at: Date): Promise<void>;
