@@ -40,6 +40,8 @@ import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
 import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
 import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
+import { createOidcFeature } from './features/oidc/oidcFeature.js';
+import { createOidcRouter } from './features/oidc/oidcRouter.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutApprovals } from './features/payouts/payoutApprovals.js';
 import { createPayoutCreation } from './features/payouts/payoutCreation.js';
@@ -171,7 +173,11 @@ export function createApp({
     clock,
     sessions: sessionRepository,
   });
+  // Single sign-on (issue 14): the session service asks it to recheck OIDC sessions.
+  const oidc = createOidcFeature({ config, db, sessionRepository, auditService, clock, logger });
   const sessionService = createSessionService({
+    passwordPolicy: config.auth,
+    ...(oidc.oidcRecheck ? { oidcRecheck: oidc.oidcRecheck } : {}),
     sessionRepository,
     usersRepository,
     passwordHasher,
@@ -465,6 +471,7 @@ export function createApp({
       }),
     }),
   );
+  api.use(createOidcRouter({ options: oidc.options, oidcSignIn: oidc.oidcSignIn, cookie }));
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));
   api.use(createUsersRouter({ usersService }));

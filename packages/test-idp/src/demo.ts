@@ -39,5 +39,4 @@ export const DEMO_CLIENT: TestIdpClient = {
   redirect_uris: ['http://localhost:3000/api/auth/oidc/callback'],
 };
 
-export const DEMO_ROLE_MAP =
-  'payouts-finance=finance,payouts-admin=admin,payouts-support=support';
+export const DEMO_ROLE_MAP = 'payouts-finance=finance,payouts-admin=admin,payouts-support=support';

@@ -15,7 +15,8 @@ const lines = [
   '',
   'Accounts (username / password: groups):',
   ...DEMO_ACCOUNTS.map(
-    (a) => `  ${a.login} / ${a.password}: ${a.groups.join(', ')}${a.mfa ? ' (MFA: amr pwd+otp)' : ''}`,
+    (a) =>
+      `  ${a.login} / ${a.password}: ${a.groups.join(', ')}${a.mfa ? ' (MFA: amr pwd+otp)' : ''}`,
   ),
   '',
   'Start the app in another terminal with:',

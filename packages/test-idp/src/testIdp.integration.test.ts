@@ -88,7 +88,10 @@ describe('test identity provider', () => {
     expect(tokens.refresh_token).toEqual(expect.any(String));
 
     idp.setGroups('ann', ['g2']);
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
     const next = (await refreshed.json()) as { id_token: string; refresh_token: string };
     expect(claimsOf(next.id_token).groups).toEqual(['g2']);

@@ -6,7 +6,14 @@ const at = new Date('2026-01-01T00:00:00Z');
 
 function lookup(idHash: string, userId: string, role: 'finance' | 'admin' = 'finance') {
   return {
-    session: { idHash, userId, lastSeenAt: at, expiresAt: new Date(at.getTime() + 3_600_000) },
+    session: {
+      idHash,
+      userId,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + 3_600_000),
+      authMethod: 'password' as const,
+      oidcCheckedAt: null,
+    },
     user: { id: userId, email: `${userId}@example.com`, name: userId, role, disabledAt: null },
   } satisfies SessionLookup;
 }

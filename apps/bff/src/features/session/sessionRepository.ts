@@ -8,7 +8,10 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 /** What a request needs to know of its session and user (no password hash). */
 export interface SessionLookup {
-  session: Pick<SessionRow, 'idHash' | 'userId' | 'lastSeenAt' | 'expiresAt'>;
+  session: Pick<
+    SessionRow,
+    'idHash' | 'userId' | 'lastSeenAt' | 'expiresAt' | 'authMethod' | 'oidcCheckedAt'
+  >;
   user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'disabledAt'>;
 }
 
@@ -48,6 +51,8 @@ export function createSessionRepository(db: Database): SessionRepository {
         userId: sessions.userId,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
+        authMethod: sessions.authMethod,
+        oidcCheckedAt: sessions.oidcCheckedAt,
       },
       user: {
         id: users.id,

@@ -14,6 +14,17 @@ export interface SessionSettings {
   absoluteTimeoutMs: number;
 }
 
+/** Password sign-in under AUTH_MODE (issue 14): `oidc` leaves only the break-glass admin. */
+export interface PasswordSignInPolicy {
+  mode: 'local' | 'oidc' | 'both';
+  breakGlassEmail: string | undefined;
+}
+
+/** The OIDC recheck (features/oidc): `end` ended the session, `{ role }` the provider's new word. */
+export type OidcRecheck = (
+  lookup: SessionLookup,
+) => Promise<'keep' | 'end' | { role: SessionUser['role'] }>;
+
 export interface SignInResult {
   user: SessionUser;
   /** Goes into the cookie; only its HMAC is stored. */
@@ -53,7 +64,11 @@ export function createSessionService({
   clock,
   logger,
   settings,
+  passwordPolicy = { mode: 'local', breakGlassEmail: undefined },
+  oidcRecheck,
 }: {
+  passwordPolicy?: PasswordSignInPolicy;
+  oidcRecheck?: OidcRecheck;
   sessionRepository: SessionRepository;
   usersRepository: UsersRepository;
   passwordHasher: PasswordHasher;
@@ -70,9 +85,17 @@ export function createSessionService({
   return {
     async signIn({ email, password, userAgent }, context) {
       const normalizedEmail = email.trim().toLowerCase();
+      const breakGlass = passwordPolicy.mode === 'oidc';
+      if (breakGlass && normalizedEmail !== passwordPolicy.breakGlassEmail) {
+        throw new AppError(
+          'password_sign_in_disabled',
+          'Sign in with single sign-on: passwords are turned off.',
+        );
+      }
       const user = await usersRepository.findByEmail(normalizedEmail);
       let ok = false;
-      if (user && user.disabledAt === null) {
+      // The break-glass account must be an admin: any other role is refused like a wrong password.
+      if (user && user.disabledAt === null && (!breakGlass || user.role === 'admin')) {
         ok = await passwordHasher.verify(password, user.passwordHash);
       } else {
         await passwordHasher.verifyDummy(password);
@@ -100,14 +123,29 @@ export function createSessionService({
           expiresAt,
           ip: context.ip,
           userAgent: userAgent?.slice(0, 512) ?? null,
+          authMethod: breakGlass ? 'break_glass' : 'password',
         },
         [
           auditService.row(
             { ...context, actor: { id: user.id, email: user.email } },
             { action: 'session.sign_in', target: { type: 'user', id: user.id } },
           ),
+          ...(breakGlass
+            ? [
+                auditService.row(
+                  { ...context, actor: { id: user.id, email: user.email } },
+                  { action: 'session.break_glass_sign_in', target: { type: 'user', id: user.id } },
+                ),
+              ]
+            : []),
         ],
       );
+      if (breakGlass) {
+        logger.warn(
+          { userId: user.id, ip: context.ip },
+          'BREAK-GLASS password sign-in while single sign-on is required',
+        );
+      }
       const sessionUser = toSessionUser(user);
       // Housekeeping rides on sign-ins: no timer to manage, and the table stays small.
       await sessionRepository
@@ -130,10 +168,19 @@ export function createSessionService({
         await sessionRepository.delete(idHash);
         return undefined;
       }
+      let role = user.role;
+      if (session.authMethod === 'oidc' && oidcRecheck) {
+        const verdict = await oidcRecheck(found);
+        if (verdict === 'end') {
+          await sessionRepository.delete(idHash);
+          return undefined;
+        }
+        if (verdict !== 'keep') role = verdict.role;
+      }
       if (now - session.lastSeenAt.getTime() >= touchIntervalMs) {
         await sessionRepository.touch(idHash, new Date(now));
       }
-      return toSessionUser(user);
+      return toSessionUser({ ...user, role });
     },
 
     async signOut(sessionId, context) {
