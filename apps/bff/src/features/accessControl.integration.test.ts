@@ -17,6 +17,23 @@ const NO_PAYOUT = '00000000-0000-4000-8000-000000000000';
 // Every API route that exists, and who may use it (product.md: every rule enforced here).
 const routes: RouteCase[] = [
   { name: 'read own session', path: '/api/session', allowed: ['finance', 'support', 'admin'] },
+  // Public (issue 14): the sign-in page reads them before anyone is signed in. Single sign-on
+  // is off in this app (its routes answer 404 to all); the OIDC suite drives them signed out.
+  {
+    name: 'read the sign-in options',
+    path: '/api/auth/options',
+    allowed: ['anonymous', 'finance', 'support', 'admin'],
+  },
+  {
+    name: 'start single sign-on',
+    path: '/api/auth/oidc/start?return_to=%2F',
+    allowed: ['anonymous', 'finance', 'support', 'admin'],
+  },
+  {
+    name: 'come back from single sign-on',
+    path: '/api/auth/oidc/callback?code=c&state=s',
+    allowed: ['anonymous', 'finance', 'support', 'admin'],
+  },
   { name: 'read the audit log', path: '/api/audit', allowed: ['admin'] },
   { name: 'list corridors', path: '/api/corridors', allowed: ['finance', 'support', 'admin'] },
   {

@@ -1,5 +1,6 @@
 import type { AuthOptionsDto } from '@payouts/contracts';
 import { Router } from 'express';
+import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { setSessionCookie, type SessionCookieSettings } from '../../http/sessionCookie.js';
 import type { OidcSignIn } from './oidcSignIn.js';
@@ -21,7 +22,15 @@ export function createOidcRouter({
     res.json(options satisfies AuthOptionsDto);
   });
 
-  if (!oidcSignIn) return router;
+  if (!oidcSignIn) {
+    // Mounted either way (one route list whatever the mode): without a provider, nothing here.
+    const off = () => {
+      throw new AppError('not_found', 'Single sign-on is not configured.');
+    };
+    router.get('/auth/oidc/start', off);
+    router.get('/auth/oidc/callback', off);
+    return router;
+  }
 
   router.get('/auth/oidc/start', async (req, res) => {
     const returnTo = typeof req.query.return_to === 'string' ? req.query.return_to : undefined;

@@ -358,6 +358,29 @@ describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
     }
   });
 
+  it('answers hostile callback and start queries with a refusal or /, never a 5xx', async () => {
+    const callbacks = [
+      '',
+      '?state=',
+      `?state=${'s'.repeat(5000)}&code=x`,
+      '?state=a&state=b&code=c',
+      '?state=%E0%A4%A&code=%ZZ',
+      '?error=server_error&state=unknown',
+    ];
+    for (const query of callbacks) {
+      const res = await follow(`${t.baseUrl}/api/auth/oidc/callback${query}`);
+      expect([res.status, res.location, res.cookie]).toEqual([
+        302,
+        '/sign-in?error=provider_error',
+        undefined,
+      ]);
+    }
+    for (const query of ['?return_to=/a&return_to=/b', '?return_to=%ZZ', '?return_to[x]=1']) {
+      const res = await follow(`${t.baseUrl}/api/auth/oidc/start${query}`);
+      expect(res.status).toBe(302);
+    }
+  });
+
   it('offers passwords and the provider under AUTH_MODE=both', async () => {
     const res = await t.api('/api/auth/options');
     expect(res.status).toBe(200);

@@ -113,6 +113,22 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
   { method: 'GET', path: '/api/session', role: 'finance', ignoresQuery: true },
   // Signing out ends the session it names: fuzzed without one (bad cookies instead).
   { method: 'DELETE', path: '/api/session', role: 'anonymous', ignoresQuery: true },
+  // Sign-in options and single sign-on (issue 14), public. The fuzzed app runs AUTH_MODE=local,
+  // where the two OIDC routes answer 404; the OIDC suite sends them hostile state/return_to.
+  { method: 'GET', path: '/api/auth/options', role: 'anonymous', ignoresQuery: true },
+  {
+    method: 'GET',
+    path: '/api/auth/oidc/start',
+    role: 'anonymous',
+    query: { keys: ['return_to'], strict: false },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/oidc/callback',
+    role: 'anonymous',
+    query: { keys: ['code', 'state', 'iss', 'error', 'error_description'], strict: false },
+    expectedAudit: ['session.sign_in_refused'],
+  },
   // Audit and users (admin).
   {
     method: 'GET',
