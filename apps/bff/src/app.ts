@@ -91,6 +91,8 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { serverTiming } from './http/serverTiming.js';
 import type { SessionCookieSettings } from './http/sessionCookie.js';
 import { sessionMiddleware } from './http/sessionMiddleware.js';
+import { secondFactorGate } from './http/secondFactorGate.js';
+import { createStepUp } from './http/requireStepUp.js';
 import { spaStatic } from './http/spaStatic.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createSealedBox } from './shared/sealedBox.js';
@@ -178,8 +180,9 @@ export function createApp({
     auditService,
     clock,
     logger,
-    settings: config.session,
+    settings: { ...config.session, security: config.mfa },
   });
+  const stepUp = createStepUp({ stepUpMs: config.mfa.stepUpMs, clock });
   const staffSessions = createStaffSessionsService({
     sessionRepository,
     usersRepository,
@@ -363,6 +366,7 @@ export function createApp({
     clock,
   });
   const batchesRouter = createBatchesRouter({
+    stepUp,
     editing: createBatchEditing({
       repo: batchesRepository,
       providersService,
@@ -447,6 +451,7 @@ export function createApp({
   api.use(refuseUnstorableText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));
+  api.use(secondFactorGate());
   api.use(
     createSessionRouter({
       sessionService,
@@ -467,7 +472,7 @@ export function createApp({
   );
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));
-  api.use(createUsersRouter({ usersService }));
+  api.use(createUsersRouter({ usersService, stepUp }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));
   api.use(
@@ -480,6 +485,7 @@ export function createApp({
       payoutQueries,
       payoutApprovals,
       payoutStatusUpdates,
+      stepUp,
     }),
   );
   api.use(
@@ -491,11 +497,12 @@ export function createApp({
         clock,
         logger,
       }),
+      stepUp,
     }),
   );
-  api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
+  api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing, stepUp }));
   api.use(batchesRouter);
-  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies }));
+  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies, stepUp }));
   api.use(
     createStaffNotificationsRouter({
       staffNotificationsService: createStaffNotificationsService({
