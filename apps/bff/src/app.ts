@@ -61,7 +61,11 @@ import { createSignInDelays } from './features/session/signInDelays.js';
 import { SESSION_CACHE_TTL_MS, withSessionCache } from './features/session/sessionCache.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
 import { createSessionRouter } from './features/session/sessionRouter.js';
-import { createSessionService, sessionKey } from './features/session/sessionService.js';
+import {
+  createSessionService,
+  sessionKey,
+  type SessionService,
+} from './features/session/sessionService.js';
 import { createStaffSessionsService } from './features/session/staffSessions.js';
 import { createStaffSessionsRouter } from './features/session/staffSessionsRouter.js';
 import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
@@ -137,6 +141,8 @@ export type App = Express & {
   approvalPolicies: ApprovalPoliciesService;
   /** Sends batch rows from the queue (started by `startServer`; tests start it themselves). */
   batchWorker: BatchWorker;
+  /** Sessions: tests record a second factor through it as a verify route would. */
+  sessionService: SessionService;
 };
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -546,5 +552,6 @@ export function createApp({
     notificationMailer,
     approvalPolicies,
     batchWorker,
+    sessionService,
   });
 }

@@ -48,7 +48,10 @@ function fakeRepository(rows: Map<string, SessionLookup>) {
     async recordSecondFactor(idHash, secondFactorAt, secondFactorMethod) {
       const row = rows.get(idHash);
       if (row) {
-        rows.set(idHash, { ...row, session: { ...row.session, secondFactorAt, secondFactorMethod } });
+        rows.set(idHash, {
+          ...row,
+          session: { ...row.session, secondFactorAt, secondFactorMethod },
+        });
       }
       return Promise.resolve();
     },

@@ -83,7 +83,9 @@ export function createSessionRepository(db: Database): SessionRepository {
         mfaEnrolmentRequired: users.mfaEnrolmentRequired,
       },
       // Text, not an array: PGlite and node-postgres read it alike.
-      factorKinds: sql<string | null>`(select string_agg(distinct ${staffFactors.kind}, ',') from ${staffFactors} where ${staffFactors.userId} = ${users.id} and ${staffFactors.confirmedAt} is not null)`,
+      factorKinds: sql<
+        string | null
+      >`(select string_agg(distinct ${staffFactors.kind}, ',') from ${staffFactors} where ${staffFactors.userId} = ${users.id} and ${staffFactors.confirmedAt} is not null)`,
       recoveryCodesLeft: sql<number>`(select count(*)::int from ${staffRecoveryCodes} where ${staffRecoveryCodes.userId} = ${users.id} and ${staffRecoveryCodes.usedAt} is null)`,
     })
     .from(sessions)
