@@ -63,7 +63,11 @@ import { createSignInDelays } from './features/session/signInDelays.js';
 import { SESSION_CACHE_TTL_MS, withSessionCache } from './features/session/sessionCache.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
 import { createSessionRouter } from './features/session/sessionRouter.js';
-import { createSessionService, sessionKey } from './features/session/sessionService.js';
+import {
+  createSessionService,
+  sessionKey,
+  type SessionService,
+} from './features/session/sessionService.js';
 import { createStaffSessionsService } from './features/session/staffSessions.js';
 import { createStaffSessionsRouter } from './features/session/staffSessionsRouter.js';
 import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
@@ -93,6 +97,8 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { serverTiming } from './http/serverTiming.js';
 import type { SessionCookieSettings } from './http/sessionCookie.js';
 import { sessionMiddleware } from './http/sessionMiddleware.js';
+import { secondFactorGate } from './http/secondFactorGate.js';
+import { createStepUp } from './http/requireStepUp.js';
 import { spaStatic } from './http/spaStatic.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createSealedBox } from './shared/sealedBox.js';
@@ -137,6 +143,8 @@ export type App = Express & {
   approvalPolicies: ApprovalPoliciesService;
   /** Sends batch rows from the queue (started by `startServer`; tests start it themselves). */
   batchWorker: BatchWorker;
+  /** Sessions: tests record a second factor through it as a verify route would. */
+  sessionService: SessionService;
 };
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -174,7 +182,15 @@ export function createApp({
     sessions: sessionRepository,
   });
   // Single sign-on (issue 14): the session service asks it to recheck OIDC sessions.
-  const oidc = createOidcFeature({ config, db, sessionRepository, auditService, clock, logger });
+  const oidc = createOidcFeature({
+    config,
+    db,
+    sessionRepository,
+    auditService,
+    clock,
+    logger,
+    startSession: (input) => sessionService.startSession(input),
+  });
   const sessionService = createSessionService({
     passwordPolicy: config.auth,
     ...(oidc.oidcRecheck ? { oidcRecheck: oidc.oidcRecheck } : {}),
@@ -184,8 +200,9 @@ export function createApp({
     auditService,
     clock,
     logger,
-    settings: config.session,
+    settings: { ...config.session, security: config.mfa },
   });
+  const stepUp = createStepUp({ stepUpMs: config.mfa.stepUpMs, clock });
   const staffSessions = createStaffSessionsService({
     sessionRepository,
     usersRepository,
@@ -369,6 +386,7 @@ export function createApp({
     clock,
   });
   const batchesRouter = createBatchesRouter({
+    stepUp,
     editing: createBatchEditing({
       repo: batchesRepository,
       providersService,
@@ -453,6 +471,7 @@ export function createApp({
   api.use(refuseUnstorableText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));
+  api.use(secondFactorGate());
   api.use(
     createSessionRouter({
       sessionService,
@@ -474,7 +493,7 @@ export function createApp({
   api.use(createOidcRouter({ options: oidc.options, oidcSignIn: oidc.oidcSignIn, cookie }));
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));
-  api.use(createUsersRouter({ usersService }));
+  api.use(createUsersRouter({ usersService, stepUp }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));
   api.use(
@@ -487,6 +506,7 @@ export function createApp({
       payoutQueries,
       payoutApprovals,
       payoutStatusUpdates,
+      stepUp,
     }),
   );
   api.use(
@@ -498,11 +518,12 @@ export function createApp({
         clock,
         logger,
       }),
+      stepUp,
     }),
   );
-  api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
+  api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing, stepUp }));
   api.use(batchesRouter);
-  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies }));
+  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies, stepUp }));
   api.use(
     createStaffNotificationsRouter({
       staffNotificationsService: createStaffNotificationsService({
@@ -546,5 +567,6 @@ export function createApp({
     notificationMailer,
     approvalPolicies,
     batchWorker,
+    sessionService,
   });
 }

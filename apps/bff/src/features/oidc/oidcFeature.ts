@@ -10,7 +10,6 @@ import type { OidcRecheck } from '../session/sessionService.js';
 import { createOidcClient, type OidcClient } from './oidcClient.js';
 import { createOidcRepository } from './oidcRepository.js';
 import { createOidcSignIn, type OidcSignIn, type StartSession } from './oidcSignIn.js';
-import { createSessionStarter } from './sessionStarter.js';
 
 export interface OidcFeature {
   options: AuthOptionsDto;
@@ -46,8 +45,8 @@ export function createOidcFeature({
   auditService: AuditService;
   clock: Clock;
   logger: Logger;
-  /** Default: a session with the provider's state, as the session service would start it. */
-  startSession?: StartSession;
+  /** The session service's (called only at sign-in: the service may be made after this). */
+  startSession: StartSession;
   oidcClient?: OidcClient;
 }): OidcFeature {
   const options = authOptions(config.auth);
@@ -59,9 +58,7 @@ export function createOidcFeature({
     repo: createOidcRepository(db),
     sealedBox: createSealedBox(config.payoutDataKeys),
     stateSecret: config.session.secret,
-    startSession:
-      startSession ??
-      createSessionStarter({ sessionRepository, auditService, clock, settings: config.session }),
+    startSession,
     endSession: (idHash, [context, entry]) =>
       sessionRepository.delete(idHash, [auditService.row(context, entry)]),
     forgetUser: (userId) => sessionRepository.forgetUser(userId),
@@ -69,5 +66,5 @@ export function createOidcFeature({
     clock,
     logger,
   });
-  return { options, oidcSignIn, oidcRecheck: (lookup) => oidcSignIn.recheck(lookup) };
+  return { options, oidcSignIn, oidcRecheck: (found, now) => oidcSignIn.recheck(found, now) };
 }

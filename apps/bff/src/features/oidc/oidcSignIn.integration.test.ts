@@ -118,7 +118,8 @@ describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
 
   const me = async (cookie: string | undefined) => {
     const res = await fetch(`${t.baseUrl}/api/session`, { headers: { cookie: cookie ?? '' } });
-    return { status: res.status, user: res.status === 200 ? (await readJson(res)).user : null };
+    const body = res.status === 200 ? await readJson(res) : null;
+    return { status: res.status, user: body?.user, security: body?.security };
   };
   const userOf = async (login: string) =>
     (await t.db.select().from(users).where(eq(users.oidcSubject, login)))[0];
@@ -312,7 +313,13 @@ describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user!.id));
     expect(session).toMatchObject({ authMethod: 'oidc', secondFactorMethod: 'provider' });
     expect(session!.secondFactorAt).toBeInstanceOf(Date);
-    expect((await me(landing.cookie)).status).toBe(200);
+    expect((await me(landing.cookie)).security).toMatchObject({
+      auth_method: 'oidc',
+      second_factor: 'satisfied',
+    });
+    // A password-only sign-in at the provider satisfies nothing.
+    const plain = await follow(await atProvider('fin'));
+    expect((await me(plain.cookie)).security.second_factor).not.toBe('satisfied');
   });
 
   it('ends the session of a user removed at the provider at the next recheck', async () => {

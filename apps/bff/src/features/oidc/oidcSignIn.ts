@@ -7,6 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, Role } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
 import type { AuditService } from '../audit/auditService.js';
+import type { OidcRecheck, SessionService } from '../session/sessionService.js';
 import type { UserRow } from '../users/usersRepository.js';
 import { OidcProviderError, type OidcClaims, type OidcClient } from './oidcClient.js';
 import type { OidcRepository } from './oidcRepository.js';
@@ -43,26 +44,8 @@ const MFA_ACR = new Set([
   'phrh',
 ]);
 
-/** The one door to a new session (the session service's `startSession` once merged). */
-export interface StartSessionInput {
-  user: UserRow;
-  authMethod: 'password' | 'oidc' | 'break_glass';
-  secondFactor?: { at: Date; method: 'provider' };
-  oidc?: { refreshTokenSealed: string; checkedAt: Date };
-  ip: string | null;
-  userAgent: string | null;
-  audit: AuditContext;
-}
-export type StartSession = (
-  input: StartSessionInput,
-) => Promise<{ sessionId: string; expiresAt: Date }>;
-
-/** The session as the recheck sees it (the session lookup's columns). */
-export interface OidcRecheckLookup {
-  session: { idHash: string; authMethod?: string; oidcCheckedAt?: Date | null };
-  user: { id: string; email: string; role: Role };
-}
-export type OidcRecheckResult = 'keep' | 'end' | { role: Role };
+/** The one door to a new session: the session service's. */
+export type StartSession = SessionService['startSession'];
 
 export type CallbackResult =
   | { kind: 'signed_in'; sessionId: string; returnTo: string }
@@ -77,8 +60,11 @@ export interface OidcSignIn {
     query: URLSearchParams,
     request: { userAgent: string | null; context: AuditContext },
   ): Promise<CallbackResult>;
-  /** Called for OIDC sessions on each authentication; asks the provider when one is due. */
-  recheck(lookup: OidcRecheckLookup): Promise<OidcRecheckResult>;
+  /**
+   * The session service's `oidcRecheck`: asks the provider when a recheck is due. `end`: the
+   * session was ended here (and audited); `reread`: the user's role changed.
+   */
+  recheck: OidcRecheck;
 }
 
 /** A same-origin path (`/payouts?x=1`), or `/` for anything else (open-redirect attempts). */
@@ -368,17 +354,21 @@ export function createOidcSignIn({
         },
         ip: context.ip,
         userAgent,
-        audit: actor,
+        audit: [
+          auditService.row(actor, {
+            action: 'session.sign_in',
+            target: { type: 'user', id: account.id },
+            data: { method: 'oidc', ...(secondFactor ? { second_factor: 'provider' } : {}) },
+          }),
+        ],
       });
       return { kind: 'signed_in', sessionId, returnTo: pending.returnTo };
     },
 
-    async recheck({ session, user }) {
-      const now = clock.now();
-      if (session.authMethod !== undefined && session.authMethod !== 'oidc') return 'keep';
+    async recheck({ session, user }, now) {
+      if (session.authMethod !== 'oidc') return 'keep';
       const seen = session.oidcCheckedAt;
-      if (seen instanceof Date && now.getTime() - seen.getTime() < settings.recheckMs)
-        return 'keep';
+      if (seen !== null && now.getTime() - seen.getTime() < settings.recheckMs) return 'keep';
       const state = await repo.sessionState(session.idHash);
       if (!state) return 'keep';
       if (now.getTime() - state.checkedAt.getTime() < settings.recheckMs) return 'keep';
@@ -421,7 +411,7 @@ export function createOidcSignIn({
       if (role === user.role) return 'keep';
       const current = await repo.findUserBySubject(issuer, state.subject);
       if (current) await applyProvidersWord(current, { role }, { ...context, actor: null });
-      return { role };
+      return 'reread';
     },
   };
 }
