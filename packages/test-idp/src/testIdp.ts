@@ -48,6 +48,8 @@ export interface TestIdp {
   setGroups(login: string, groups: string[]): void;
   /** Every token response until `tamperIdTokens(undefined)` carries a changed ID token. */
   tamperIdTokens(tamper: IdTokenTamper | undefined): void;
+  /** Every token the token endpoint answered (tests check none leaks into logs or rows). */
+  issuedTokens(): string[];
   stop(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function startTestIdp({
 }: StartTestIdpOptions): Promise<TestIdp> {
   const accounts = new Map(initialAccounts.map((a) => [a.login, { ...a }]));
   let tamper: IdTokenTamper | undefined;
+  const issued: string[] = [];
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = privateKey.export({ format: 'jwk' });
@@ -193,8 +196,12 @@ export async function startTestIdp({
   // correctly signed, so only the claim checks (audience, expiry, nonce) can catch it.
   provider.use(async (ctx, next) => {
     await next();
-    const body = ctx.body as { id_token?: unknown } | undefined;
-    if (ctx.path !== '/token' || !tamper || typeof body?.id_token !== 'string') return;
+    if (ctx.path !== '/token') return;
+    const body = ctx.body as Record<string, unknown> | undefined;
+    for (const key of ['access_token', 'refresh_token', 'id_token']) {
+      if (typeof body?.[key] === 'string') issued.push(body[key]);
+    }
+    if (!tamper || typeof body?.id_token !== 'string') return;
     const [header, payload] = body.id_token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<
       string,
@@ -290,7 +297,11 @@ export async function startTestIdp({
     tamperIdTokens(next) {
       tamper = next;
     },
+    issuedTokens() {
+      return [...issued];
+    },
     async stop() {
+      if (!server.listening) return;
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

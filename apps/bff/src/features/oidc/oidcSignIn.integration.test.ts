@@ -1,5 +1,5 @@
 import { signInAtIdp, startTestIdp, type TestIdp, type TestIdpAccount } from '@payouts/test-idp';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oidcSignIns, sessions, users } from '../../db/schema.js';
 import {
@@ -43,6 +43,7 @@ const ACCOUNTS: TestIdpAccount[] = [
 async function startWithIdp(
   database: TestDatabase,
   env: Record<string, string>,
+  logLines: string[] = [],
 ): Promise<{ t: TestApp; idp: TestIdp }> {
   const placeholder = await startTestIdp({ clients: [], accounts: [] });
   const port = placeholder.port;
@@ -51,6 +52,7 @@ async function startWithIdp(
     database,
     // Real time: the provider's tokens carry the wall clock; tests move it forward from there.
     clock: createTestClock(new Date()),
+    logDestination: { write: (line: string) => logLines.push(line) },
     env: {
       OIDC_ISSUER: `http://127.0.0.1:${port}`,
       OIDC_CLIENT_ID: CLIENT.client_id,
@@ -91,10 +93,15 @@ describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let idp: TestIdp;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    ({ t, idp } = await startWithIdp(database, { AUTH_MODE: 'both', OIDC_TRUST_MFA: '1' }));
+    ({ t, idp } = await startWithIdp(
+      database,
+      { AUTH_MODE: 'both', OIDC_TRUST_MFA: '1' },
+      logLines,
+    ));
   });
   afterAll(async () => {
     await t?.close();
@@ -388,6 +395,22 @@ describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
     }
   });
 
+  it('never writes a token from the provider to a row or a log line (last: after every flow)', async () => {
+    const tokens = idp.issuedTokens();
+    expect(tokens.length).toBeGreaterThan(20);
+    const rows: string[] = [];
+    for (const table of ['sessions', 'audit_log', 'oidc_sign_ins', 'users']) {
+      const result: unknown = await t.db.execute(
+        sql.raw(`select t::text as row from "${table}" t`),
+      );
+      rows.push(...(result as { rows: { row: string }[] }).rows.map((r) => r.row));
+    }
+    expect(logLines.some((l) => l.includes('OIDC'))).toBe(true);
+    for (const token of tokens) {
+      for (const text of [...rows, ...logLines]) expect(text.includes(token)).toBe(false);
+    }
+  });
+
   it('offers passwords and the provider under AUTH_MODE=both', async () => {
     const res = await t.api('/api/auth/options');
     expect(res.status).toBe(200);
@@ -459,6 +482,22 @@ describe.each(testDatabaseKinds)('AUTH_MODE=oidc and local (%s)', (kind) => {
     const landing = await follow(callbackUrl);
     expect(landing.location).toBe('/');
     expect(landing.cookie).toBeDefined();
+  });
+
+  it('ends a session at the recheck when the provider cannot be reached (fail closed)', async () => {
+    const start = await follow(`${t.baseUrl}/api/auth/oidc/start`);
+    const { callbackUrl } = await signInAtIdp(start.location!, {
+      login: 'fin',
+      password: 'fin-pw',
+    });
+    const { cookie } = await follow(callbackUrl);
+    const get = () => fetch(`${t.baseUrl}/api/session`, { headers: { cookie: cookie! } });
+    expect((await get()).status).toBe(200);
+    await idp.stop();
+    t.clock.advance(6 * 60_000);
+    expect((await get()).status).toBe(401);
+    const ended = await t.db.select().from(auditLog).where(eq(auditLog.action, 'session.end'));
+    expect(ended.map((a) => a.data)).toEqual([{ reason: 'provider_unreachable' }]);
   });
 
   it('says what the sign-in page offers per mode', async () => {

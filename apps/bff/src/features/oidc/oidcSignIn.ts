@@ -101,6 +101,10 @@ function providerSaysMfa(claims: OidcClaims): boolean {
   );
 }
 
+function messageOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.message.slice(0, 300) : undefined;
+}
+
 function groupsForAudit(claim: unknown): string[] {
   const list = Array.isArray(claim) ? claim : typeof claim === 'string' ? [claim] : [];
   return list
@@ -303,7 +307,11 @@ export function createOidcSignIn({
         });
       } catch (error) {
         if (!(error instanceof OidcProviderError)) throw error;
-        logger.warn({ reason: error.reason, err: error.cause }, 'OIDC sign-in refused');
+        // The reason and message only: a library error's cause may carry the token's claims.
+        logger.warn(
+          { reason: error.reason, detail: messageOf(error.cause) },
+          'OIDC sign-in refused',
+        );
         return refuse('provider_error', context, { reason: error.reason });
       }
       const { claims } = tokens;
@@ -393,11 +401,15 @@ export function createOidcSignIn({
         answer = await oidcClient.refresh(refreshToken, state.subject);
       } catch (error) {
         // Fail closed: a user the provider cannot vouch for now does not keep moving money.
+        const reason = error instanceof OidcProviderError ? error.reason : 'error';
         logger.warn(
-          { reason: error instanceof OidcProviderError ? error.reason : 'error', err: error },
+          {
+            reason,
+            detail: messageOf(error instanceof OidcProviderError ? error.cause : error),
+          },
           'OIDC recheck failed: session ended',
         );
-        return end('provider_unreachable');
+        return end(reason === 'subject_changed' ? 'subject_changed' : 'provider_unreachable');
       }
       if (answer === 'revoked') return end('provider');
       if (answer.refreshToken !== undefined && answer.refreshToken !== refreshToken) {
