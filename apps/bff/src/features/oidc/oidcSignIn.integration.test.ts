@@ -7,7 +7,13 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
-import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
+import {
+  readJson,
+  startTestApp,
+  TEST_PASSWORD,
+  testPasswordHasher,
+  type TestApp,
+} from '../../testing/testApp.js';
 import { createTestClock } from '../../testing/testClock.js';
 
 const CLIENT = { client_id: 'payouts-bff', client_secret: 'payouts-bff-secret-for-tests' };
@@ -303,6 +309,16 @@ describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
       json: { email: 'finance2@example.com', password: TEST_PASSWORD },
     });
     expect(password.status).toBe(401);
+    // Even a password set by other means does not open a linked account.
+    await t.db
+      .update(users)
+      .set({ passwordHash: await testPasswordHasher.hash(TEST_PASSWORD) })
+      .where(eq(users.email, 'finance2@example.com'));
+    const again = await t.api('/api/session', {
+      method: 'POST',
+      json: { email: 'finance2@example.com', password: TEST_PASSWORD },
+    });
+    expect(again.status).toBe(401);
 
     expect((await follow(await atProvider('unverified'))).location).toBe(
       '/sign-in?error=provider_error',

@@ -232,8 +232,13 @@ export function createSessionService({
       }
       const user = await usersRepository.findByEmail(normalizedEmail);
       let ok = false;
-      // The break-glass account must be an admin: any other role is refused like a wrong password.
-      if (user && user.disabledAt === null && (!breakGlass || user.role === 'admin')) {
+      // The break-glass account must be an admin, and an account the provider vouches for has
+      // no password here (even one an admin set): both refused like a wrong password.
+      const mayUsePassword =
+        user?.disabledAt === null &&
+        user.oidcSubject === null &&
+        (!breakGlass || user.role === 'admin');
+      if (user && mayUsePassword) {
         ok = await passwordHasher.verify(password, user.passwordHash);
       } else {
         await passwordHasher.verifyDummy(password);
