@@ -243,16 +243,14 @@ export function createFactorsRepository(db: Database): FactorsRepository {
     async replaceRecoveryCodes(userId, hashes, at, audit) {
       await db.transaction(async (tx) => {
         await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-        await tx
-          .insert(staffRecoveryCodes)
-          .values(
-            hashes.map((codeHash) => ({
-              id: crypto.randomUUID(),
-              userId,
-              codeHash,
-              createdAt: at,
-            })),
-          );
+        await tx.insert(staffRecoveryCodes).values(
+          hashes.map((codeHash) => ({
+            id: crypto.randomUUID(),
+            userId,
+            codeHash,
+            createdAt: at,
+          })),
+        );
         await insertAuditRows(tx, audit);
       });
     },
