@@ -42,10 +42,6 @@ import { createFactorsRouter } from './features/factors/factorsRouter.js';
 import { createFactorsService } from './features/factors/factorsService.js';
 import { createPasskeys } from './features/factors/passkeys.js';
 import { createRecoveryCodeHasher } from './features/factors/recoveryCodes.js';
-import {
-  createSecondFactorSessionsStandIn,
-  stepUpStandIn,
-} from './features/factors/sessionStandIns.js';
 import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
 import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
@@ -70,7 +66,11 @@ import { createSignInDelays } from './features/session/signInDelays.js';
 import { SESSION_CACHE_TTL_MS, withSessionCache } from './features/session/sessionCache.js';
 import { createSessionRepository } from './features/session/sessionRepository.js';
 import { createSessionRouter } from './features/session/sessionRouter.js';
-import { createSessionService, sessionKey } from './features/session/sessionService.js';
+import {
+  createSessionService,
+  sessionKey,
+  type SessionService,
+} from './features/session/sessionService.js';
 import { createStaffSessionsService } from './features/session/staffSessions.js';
 import { createStaffSessionsRouter } from './features/session/staffSessionsRouter.js';
 import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
@@ -100,6 +100,8 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { serverTiming } from './http/serverTiming.js';
 import type { SessionCookieSettings } from './http/sessionCookie.js';
 import { sessionMiddleware } from './http/sessionMiddleware.js';
+import { secondFactorGate } from './http/secondFactorGate.js';
+import { createStepUp } from './http/requireStepUp.js';
 import { spaStatic } from './http/spaStatic.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createSealedBox } from './shared/sealedBox.js';
@@ -144,6 +146,8 @@ export type App = Express & {
   approvalPolicies: ApprovalPoliciesService;
   /** Sends batch rows from the queue (started by `startServer`; tests start it themselves). */
   batchWorker: BatchWorker;
+  /** Sessions: tests record a second factor through it as a verify route would. */
+  sessionService: SessionService;
 };
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -187,8 +191,9 @@ export function createApp({
     auditService,
     clock,
     logger,
-    settings: config.session,
+    settings: { ...config.session, security: config.mfa },
   });
+  const stepUp = createStepUp({ stepUpMs: config.mfa.stepUpMs, clock });
   const staffSessions = createStaffSessionsService({
     sessionRepository,
     usersRepository,
@@ -372,6 +377,7 @@ export function createApp({
     clock,
   });
   const batchesRouter = createBatchesRouter({
+    stepUp,
     editing: createBatchEditing({
       repo: batchesRepository,
       providersService,
@@ -429,14 +435,7 @@ export function createApp({
     recoveryCodeHasher: createRecoveryCodeHasher(config.payoutDataKeys),
     auditService,
     clock,
-    sessions: createSecondFactorSessionsStandIn({
-      db,
-      repo: factorsRepository,
-      sessionKey: factorSessionKey,
-      clock,
-      stepUpMs: config.mfa.stepUpMs,
-      mfaRequiredRoles: config.mfa.requiredRoles,
-    }),
+    sessions: sessionService,
     sessionKey: factorSessionKey,
     forgetUserSessions: (userId) => sessionRepository.forgetUser(userId),
     mfaRequiredRoles: config.mfa.requiredRoles,
@@ -478,6 +477,7 @@ export function createApp({
   api.use(refuseUnstorableText());
   api.use(csrfGuard({ publicOrigin: config.publicUrl.origin }));
   api.use(sessionMiddleware({ sessionService, cookie }));
+  api.use(secondFactorGate());
   api.use(
     createSessionRouter({
       sessionService,
@@ -498,18 +498,8 @@ export function createApp({
   );
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));
-  api.use(
-    createFactorsRouter({
-      factorsService,
-      stepUp: stepUpStandIn({
-        repo: factorsRepository,
-        sessionKey: factorSessionKey,
-        clock,
-        stepUpMs: config.mfa.stepUpMs,
-      }),
-    }),
-  );
-  api.use(createUsersRouter({ usersService }));
+  api.use(createFactorsRouter({ factorsService, stepUp: stepUp.require() }));
+  api.use(createUsersRouter({ usersService, stepUp }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));
   api.use(
@@ -522,6 +512,7 @@ export function createApp({
       payoutQueries,
       payoutApprovals,
       payoutStatusUpdates,
+      stepUp,
     }),
   );
   api.use(
@@ -533,11 +524,12 @@ export function createApp({
         clock,
         logger,
       }),
+      stepUp,
     }),
   );
-  api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing }));
+  api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing, stepUp }));
   api.use(batchesRouter);
-  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies }));
+  api.use(createApprovalPoliciesRouter({ approvalPoliciesService: approvalPolicies, stepUp }));
   api.use(
     createStaffNotificationsRouter({
       staffNotificationsService: createStaffNotificationsService({
@@ -581,5 +573,6 @@ export function createApp({
     notificationMailer,
     approvalPolicies,
     batchWorker,
+    sessionService,
   });
 }

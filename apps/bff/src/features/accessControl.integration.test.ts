@@ -1,5 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, startTestApp, type ApiInit, type TestApp } from '../testing/testApp.js';
+import { staffFactors, users } from '../db/schema.js';
+import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
+import {
+  readJson,
+  startTestApp,
+  type ApiFetch,
+  type ApiInit,
+  type TestApp,
+} from '../testing/testApp.js';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
 
 type Who = 'anonymous' | 'finance' | 'support' | 'admin';
@@ -314,5 +324,141 @@ describe.each(testDatabaseKinds)('role x route matrix (%s)', (kind) => {
         who === 'anonymous' ? 'unauthenticated' : 'forbidden',
       );
     }
+  });
+});
+
+// Step-up (issue 14): for a user with a second factor, these answer 403 `step_up_required` until
+// a factor was verified within STEP_UP_MINUTES, whatever the role allows; bodies are valid so
+// that the step-up check, not validation, is what answers.
+const stepUpRoutes: RouteCase[] = [
+  {
+    name: 'create a payout that needs approval',
+    path: '/api/payouts',
+    init: {
+      method: 'POST',
+      json: {
+        order_id: 'step-up-matrix',
+        provider: 'northwind_pay',
+        country: 'BE',
+        currency: 'EUR',
+        state: null,
+        amount: '900000.00',
+        payout_method_type: 'credit_card',
+        metadata: { ...TEST_CARD_METADATA },
+      },
+      headers: { 'Idempotency-Key': 'step-up-matrix-key' },
+    },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'approve a payout',
+    path: `/api/payouts/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'approve payouts in bulk',
+    path: '/api/approvals/decisions',
+    init: { method: 'POST', json: { decision: 'approve', payout_ids: [NO_PAYOUT] } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'approve a batch',
+    path: `/api/batches/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'approve a beneficiary change',
+    path: `/api/beneficiaries/${NO_PAYOUT}/changes/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'approve a policy change',
+    path: `/api/approval-policies/proposals/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
+  {
+    name: 'create a user',
+    path: '/api/users',
+    init: {
+      method: 'POST',
+      json: {
+        email: 'step-up@example.com',
+        name: 'Step Up',
+        role: 'support',
+        password: 'a-long-password-1',
+      },
+    },
+    allowed: ['admin'],
+  },
+  {
+    name: 'change a user',
+    path: `/api/users/${NO_PAYOUT}`,
+    init: { method: 'PATCH', json: { role: 'support' } },
+    allowed: ['admin'],
+  },
+  {
+    name: "reset a user's password",
+    path: `/api/users/${NO_PAYOUT}/password`,
+    init: { method: 'POST', json: { password: 'a-long-password-1' } },
+    allowed: ['admin'],
+  },
+];
+
+describe.each(testDatabaseKinds)('step-up x route matrix (%s)', (kind) => {
+  let database: TestDatabase;
+  let t: TestApp;
+  const clients = {} as Record<'finance' | 'admin', ApiFetch>;
+  const verify = (client: ApiFetch) =>
+    t.sessionService.recordSecondFactor(client.cookie!.split('=')[1]!, 'passkey');
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    t = await startTestApp({ database, env: { APPROVAL_THRESHOLDS: '*=1000' } });
+    for (const role of ['finance', 'admin'] as const) {
+      const [user] = await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, `${role}@example.com`));
+      await t.db.insert(staffFactors).values({
+        id: randomUUID(),
+        userId: user!.id,
+        kind: 'passkey',
+        label: 'Matrix key',
+        credentialId: `matrix-${role}`,
+        publicKey: 'not-used',
+        signCount: 0,
+        confirmedAt: t.clock.now(),
+        createdAt: t.clock.now(),
+      });
+      clients[role] = await t.signIn(role);
+      await verify(clients[role]);
+    }
+    // Verified more than STEP_UP_MINUTES ago.
+    t.clock.advance(t.config.mfa.stepUpMs);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  const cases = stepUpRoutes.flatMap((route) =>
+    (route.allowed as ('finance' | 'admin')[]).map((who) => ({ ...route, who })),
+  );
+
+  it.each(cases)('$who: $name asks for a fresh factor', async ({ path, init, who }) => {
+    const res = await clients[who](path, init);
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+    expect((await readJson(res)).code).toBe('step_up_required');
+  });
+
+  it.each(cases)('$who: $name passes with a fresh factor', async ({ path, init, who }) => {
+    await verify(clients[who]);
+    const res = await clients[who](path, init);
+    expect([401, 403]).not.toContain(res.status);
   });
 });

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { SessionSecurity } from '../features/session/sessionSecurity.js';
 import type { AuditContext, SessionUser } from '../shared/identity.js';
 
 export type { SessionUser } from '../shared/identity.js';
@@ -7,6 +8,8 @@ export interface AuthContext {
   user: SessionUser;
   /** The raw session id from the cookie, to sign out. */
   sessionId: string;
+  /** Second factor and step-up state (issue 14). */
+  security: SessionSecurity;
 }
 
 // A WeakMap instead of a global `Request` augmentation: typed, and invisible to other code.

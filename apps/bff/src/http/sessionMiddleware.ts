@@ -21,8 +21,8 @@ export function sessionMiddleware({
       next();
       return;
     }
-    const user = await sessionService.authenticate(sessionId);
-    if (user) setAuth(req, { user, sessionId });
+    const found = await sessionService.authenticate(sessionId);
+    if (found) setAuth(req, { user: found.user, security: found.security, sessionId });
     else clearSessionCookie(res, cookie);
     next();
   };

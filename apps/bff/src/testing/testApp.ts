@@ -11,6 +11,7 @@ import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPa
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import type { NotificationMailer } from '../features/staffNotifications/notificationMailer.js';
 import type { BatchWorker } from '../features/batches/batchWorker.js';
+import type { SessionService } from '../features/session/sessionService.js';
 import type { StaffNotifier } from '../features/staffNotifications/staffNotifier.js';
 import { parseConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -63,6 +64,7 @@ export interface TestApp {
   notificationMailer: NotificationMailer | undefined;
   /** The batch queue's worker (not started here: tests that send batches start it). */
   batchWorker: BatchWorker;
+  sessionService: SessionService;
   database: TestDatabase;
   /**
    * A new app instance on the same port, database and sandbox, as after a process restart:
@@ -274,6 +276,9 @@ export async function startTestApp({
     },
     get notificationMailer() {
       return app.notificationMailer;
+    },
+    get sessionService() {
+      return app.sessionService;
     },
     get batchWorker() {
       return app.batchWorker;

@@ -4,13 +4,16 @@ import { z } from 'zod';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { StepUp } from '../../http/requireStepUp.js';
 import type { ApprovalPoliciesService } from './approvalPoliciesService.js';
 
 /** The approval policy (issue 12): everyone reads it; admins change it under four eyes. */
 export function createApprovalPoliciesRouter({
   approvalPoliciesService: service,
+  stepUp,
 }: {
   approvalPoliciesService: ApprovalPoliciesService;
+  stepUp: StepUp;
 }): Router {
   const router = Router();
 
@@ -37,6 +40,7 @@ export function createApprovalPoliciesRouter({
     requirePermission('approval-policies:manage'),
     async (req, res) => {
       parseInput(z.strictObject({}), req.body ?? {});
+      stepUp.check(authOf(req));
       res.json(
         await service.approve(req.params.id as string, authOf(req).user, auditContextOf(req)),
       );

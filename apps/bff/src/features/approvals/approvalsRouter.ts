@@ -4,10 +4,17 @@ import { z } from 'zod';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { StepUp } from '../../http/requireStepUp.js';
 import type { ApprovalInbox } from './approvalInbox.js';
 
 /** The approvals inbox (issue 12): finance and admin, as the single-payout decisions. */
-export function createApprovalsRouter({ approvalInbox }: { approvalInbox: ApprovalInbox }): Router {
+export function createApprovalsRouter({
+  approvalInbox,
+  stepUp,
+}: {
+  approvalInbox: ApprovalInbox;
+  stepUp: StepUp;
+}): Router {
   const router = Router();
 
   router.get('/approvals', requirePermission('payouts:approve'), async (req, res) => {
@@ -22,6 +29,7 @@ export function createApprovalsRouter({ approvalInbox }: { approvalInbox: Approv
 
   router.post('/approvals/decisions', requirePermission('payouts:approve'), async (req, res) => {
     const body = parseInput(approvalDecisionsBody, req.body ?? {});
+    if (body.decision === 'approve') stepUp.check(authOf(req));
     res.json(
       await approvalInbox.decide(
         authOf(req).user,

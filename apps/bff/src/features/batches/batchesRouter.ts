@@ -24,6 +24,7 @@ import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { StepUp } from '../../http/requireStepUp.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import type { BatchDecisions } from './batchDecisions.js';
 import type { BatchEditing } from './batchEditing.js';
@@ -58,7 +59,9 @@ export function createBatchesRouter({
   repo,
   providersService,
   corridors,
+  stepUp,
 }: {
+  stepUp: StepUp;
   providersService: ProvidersService;
   corridors: readonly Corridor[];
   editing: BatchEditing;
@@ -198,6 +201,7 @@ export function createBatchesRouter({
   router.post('/batches/:id/approve', requirePermission('payouts:approve'), async (req, res) => {
     const id = idOf(req);
     parseInput(z.strictObject({}), req.body ?? {});
+    stepUp.check(authOf(req));
     await decisions.approve(authOf(req).user, id, auditContextOf(req));
     res.json(await reply(req, id));
   });

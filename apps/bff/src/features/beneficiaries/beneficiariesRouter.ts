@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { StepUp } from '../../http/requireStepUp.js';
 import type { BeneficiaryEditing } from './beneficiaryEditing.js';
 import type { BeneficiaryQueries } from './beneficiaryQueries.js';
 
@@ -16,9 +17,11 @@ import type { BeneficiaryQueries } from './beneficiaryQueries.js';
 export function createBeneficiariesRouter({
   beneficiaryQueries,
   beneficiaryEditing,
+  stepUp,
 }: {
   beneficiaryQueries: BeneficiaryQueries;
   beneficiaryEditing: BeneficiaryEditing;
+  stepUp: StepUp;
 }): Router {
   const router = Router();
 
@@ -66,6 +69,7 @@ export function createBeneficiariesRouter({
     requirePermission('beneficiaries:approve'),
     async (req, res) => {
       parseInput(z.strictObject({}), req.body ?? {});
+      stepUp.check(authOf(req));
       res.json(
         await beneficiaryEditing.approve(
           req.params.id as string,

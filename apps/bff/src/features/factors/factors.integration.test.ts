@@ -167,12 +167,22 @@ describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)',
       PASSWORD,
     );
 
+    // Until it does, the gate lets it reach nothing else.
+    expect((await readJson(await session('/api/session'))).security).toMatchObject({
+      second_factor: 'verify',
+      methods: ['totp', 'recovery_code'],
+    });
+    const gated = await session('/api/payouts');
+    expect(gated.status).toBe(403);
+    expect((await readJson(gated)).code).toBe('second_factor_required');
+
     const code = await codeFor(secret);
     const ok = await verify(session, { method: 'totp', code });
     expect(ok.status).toBe(200);
     const reply = await readJson(ok);
     expect(reply.user.id).toBe(id);
     expect(reply.security.second_factor).toBe('satisfied');
+    expect((await session('/api/payouts')).status).toBe(200);
     // The same code again: refused (a code works once), and counted.
     const replay = await verify(session, { method: 'totp', code });
     expect(replay.status).toBe(422);

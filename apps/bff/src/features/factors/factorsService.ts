@@ -20,6 +20,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
 import type { AuditContext, AuditEntry, AuditService } from '../audit/auditService.js';
+import type { SessionService } from '../session/sessionService.js';
 import {
   countFailure,
   FACTOR_LOCKOUT_POLICY,
@@ -40,13 +41,10 @@ export interface FactorViewer {
 }
 
 /**
- * What the factor rules need of the session core (the lead's `sessionService`): record a
- * verified factor on the current session (forgetting its cached lookup), and the session reply.
+ * What the factor rules need of the session core: record a verified factor on the current
+ * session (its cached lookup forgotten, audit rows in the same transaction), and its reply.
  */
-export interface SecondFactorSessions {
-  recordSecondFactor(sessionId: string, method: SecondFactorMethod, at: Date): Promise<void>;
-  reply(sessionId: string): Promise<SessionReply>;
-}
+export type SecondFactorSessions = Pick<SessionService, 'recordSecondFactor' | 'reply'>;
 
 export type VerifyInput =
   | { method: 'totp'; code: string }
@@ -119,7 +117,10 @@ export function createFactorsService({
   sessions: SecondFactorSessions;
   /** The stored key of a raw session id (sessionService.ts `sessionKey`). */
   sessionKey: (sessionId: string) => string;
-  /** Drops the user's cached session lookups (their sessions were ended in the database). */
+  /**
+   * Drops the user's cached session lookups: they carry the user's factor kinds and codes left,
+   * and a reset ends the sessions in the database.
+   */
   forgetUserSessions: (userId: string) => void;
   mfaRequiredRoles: readonly Role[];
   lockoutPolicy?: LockoutPolicy;
@@ -157,9 +158,11 @@ export function createFactorsService({
     row: FactorRow | undefined,
     codes: string[] | undefined,
   ): Promise<FactorEnrolledDto> {
+    // The user's factors changed: every session of theirs reads its second-factor state again.
+    forgetUserSessions(viewer.user.id);
     if (!row) throw new AppError('not_found', 'No such factor.');
     // Proving the new factor is a fresh second factor: the user is not asked again at once.
-    await sessions.recordSecondFactor(viewer.sessionId, row.kind, clock.now());
+    await sessions.recordSecondFactor(viewer.sessionId, row.kind);
     return { factor: toDto(row), ...(codes ? { recovery_codes: codes } : {}) };
   }
 
@@ -250,14 +253,17 @@ export function createFactorsService({
     context: AuditContext,
     data: Record<string, unknown> = {},
   ): Promise<SessionReply> {
-    const now = clock.now();
-    await sessions.recordSecondFactor(viewer.sessionId, method, now);
-    await auditService.record(actorContext(viewer, context), {
-      action: 'session.second_factor_verified',
-      target: userTarget(viewer),
-      data: { method, ...data },
-    });
-    return sessions.reply(viewer.sessionId);
+    await sessions.recordSecondFactor(viewer.sessionId, method, [
+      auditService.row(actorContext(viewer, context), {
+        action: 'session.second_factor_verified',
+        target: userTarget(viewer),
+        data: { method, ...data },
+      }),
+    ]);
+    const reply = await sessions.reply(viewer.sessionId);
+    // Ended meanwhile (signed out elsewhere, an admin's reset).
+    if (!reply) throw new AppError('unauthenticated', 'Sign in to continue.');
+    return reply;
   }
 
   async function verifyTotpCode(
@@ -299,6 +305,8 @@ export function createFactorsService({
     const match = codes.filter((c) => recoveryCodeHasher.matches(userId, code, c.codeHash))[0];
     if (match && (await repo.useRecoveryCode(match.id, clock.now()))) {
       await repo.clearFailures(userId, 'recovery_code');
+      // One code fewer: the sessions' `methods` may change (the last code used).
+      forgetUserSessions(userId);
       return verified(viewer, 'recovery_code', context, { codes_left: codes.length - 1 });
     }
     return wrongCode(viewer, 'recovery_code', context);
@@ -470,6 +478,7 @@ export function createFactorsService({
         }),
       ]);
       if (!gone) throw new AppError('not_found', 'No such factor.');
+      forgetUserSessions(viewer.user.id);
     },
 
     async regenerateRecoveryCodes(viewer, context) {
@@ -484,6 +493,7 @@ export function createFactorsService({
           data: { count: issued.codes.length },
         }),
       ]);
+      forgetUserSessions(viewer.user.id);
       return { codes: issued.codes };
     },
 

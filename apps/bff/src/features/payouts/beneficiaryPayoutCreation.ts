@@ -3,13 +3,14 @@ import type { BeneficiaryPayoutRequest } from '@payouts/contracts';
 import { AppError } from '../../http/AppError.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
-import type { CreatePayoutResult, PayoutCreation } from './payoutCreation.js';
+import type { CreatePayoutOptions, CreatePayoutResult, PayoutCreation } from './payoutCreation.js';
 
 /** Pays a saved beneficiary: one more way into the one payout path (creation, lifecycle). */
 export interface BeneficiaryPayoutCreation {
   create(
     input: { user: SessionUser; idempotencyKey: string; request: BeneficiaryPayoutRequest },
     context: AuditContext,
+    options?: Pick<CreatePayoutOptions, 'stepUp'>,
   ): Promise<CreatePayoutResult>;
 }
 
@@ -30,7 +31,7 @@ export function createBeneficiaryPayoutCreation({
   creation: PayoutCreation;
 }): BeneficiaryPayoutCreation {
   return {
-    async create({ user, idempotencyKey, request }, context) {
+    async create({ user, idempotencyKey, request }, context, options = {}) {
       const beneficiary = await beneficiaries.forPayout(request.beneficiary_id);
       // Saved details are changed only through a change a second person approves: a payout
       // may add what the beneficiary does not keep (a card typed again), never override it.
@@ -64,6 +65,7 @@ export function createBeneficiaryPayoutCreation({
         },
         context,
         {
+          ...options,
           beneficiary: {
             id: beneficiary.id,
             request: { ...request, order_id: orderId },

@@ -73,6 +73,12 @@ export interface CreatePayoutOptions {
   batch?: { id: string; row: number; approvals: readonly BatchApprovalForRow[] };
   /** A 429 defers the payout instead of failing it (see `SubmitOptions.deferRateLimited`). */
   deferRateLimited?: boolean;
+  /**
+   * Step-up (issue 14): called before anything is written when the payout would wait for
+   * approval (it is above the policy's lowest threshold); throws `step_up_required` when the
+   * session's second factor is not fresh. Batch rows are stepped up when the batch is approved.
+   */
+  stepUp?: () => void;
 }
 
 export interface CreatePayoutInput {
@@ -283,6 +289,7 @@ export function createPayoutCreation({
         now: at,
       });
       const needsApproval = rule.approvals.count > 0;
+      if (needsApproval && options.batch === undefined) options.stepUp?.();
       // Shown as "above X" where the rule is a threshold; null for other kinds of rule.
       const threshold = rule.conditions.amount_above ?? null;
       // A batch row counts the batch's approvers its rule accepts (never its creator).

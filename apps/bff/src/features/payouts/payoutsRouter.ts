@@ -12,6 +12,7 @@ import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { StepUp } from '../../http/requireStepUp.js';
 import type { BeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
 import type { PayoutApprovals } from './payoutApprovals.js';
 import type { PayoutCreation } from './payoutCreation.js';
@@ -104,18 +105,23 @@ export function createPayoutsRouter({
   payoutQueries,
   payoutApprovals,
   payoutStatusUpdates,
+  stepUp,
 }: {
   payoutCreation: PayoutCreation;
   beneficiaryPayoutCreation: BeneficiaryPayoutCreation;
   payoutQueries: PayoutQueries;
   payoutApprovals: PayoutApprovals;
   payoutStatusUpdates: PayoutStatusUpdates;
+  stepUp: StepUp;
 }): Router {
   const router = Router();
 
   router.post('/payouts', requirePermission('payouts:create'), async (req, res) => {
     const key = idempotencyKeyOf(req);
-    const user = authOf(req).user;
+    const auth = authOf(req);
+    const user = auth.user;
+    // Only a payout that would wait for approval asks for a fresh second factor.
+    const options = { stepUp: () => stepUp.check(auth) };
     let result;
     if (isBeneficiaryPayout(req.body)) {
       if (!can(user.role, 'beneficiaries:write')) {
@@ -125,12 +131,14 @@ export function createPayoutsRouter({
       result = await beneficiaryPayoutCreation.create(
         { user, idempotencyKey: key, request },
         auditContextOf(req),
+        options,
       );
     } else {
       const { country, currency } = parseInput(corridorOfBody, req.body);
       result = await payoutCreation.create(
         { user, idempotencyKey: key, corridor: { country, currency }, body: req.body },
         auditContextOf(req),
+        options,
       );
     }
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -200,6 +208,7 @@ export function createPayoutsRouter({
 
   router.post('/payouts/:id/approve', requirePermission('payouts:approve'), async (req, res) => {
     parseInput(z.strictObject({}), req.body ?? {});
+    stepUp.check(authOf(req));
     res.json(
       await payoutApprovals.approve(req.params.id as string, authOf(req).user, auditContextOf(req)),
     );

@@ -6,9 +6,26 @@ const at = new Date('2026-01-01T00:00:00Z');
 
 function lookup(idHash: string, userId: string, role: 'finance' | 'admin' = 'finance') {
   return {
-    session: { idHash, userId, lastSeenAt: at, expiresAt: new Date(at.getTime() + 3_600_000) },
-    user: { id: userId, email: `${userId}@example.com`, name: userId, role, disabledAt: null },
-  } satisfies SessionLookup;
+    session: {
+      idHash,
+      userId,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + 3_600_000),
+      authMethod: 'password',
+      secondFactorAt: null,
+      secondFactorMethod: null,
+      oidcCheckedAt: null,
+    },
+    user: {
+      id: userId,
+      email: `${userId}@example.com`,
+      name: userId,
+      role,
+      disabledAt: null,
+      mfaEnrolmentRequired: false,
+    },
+    factors: { kinds: [], recoveryCodesLeft: 0 },
+  } satisfies SessionLookup as SessionLookup;
 }
 
 /** An in-memory repository counting its reads; `hold` parks the next read until released. */
@@ -26,6 +43,16 @@ function fakeRepository(rows: Map<string, SessionLookup>) {
     async touch(idHash, lastSeenAt) {
       const row = rows.get(idHash);
       if (row) rows.set(idHash, { ...row, session: { ...row.session, lastSeenAt } });
+      return Promise.resolve();
+    },
+    async recordSecondFactor(idHash, secondFactorAt, secondFactorMethod) {
+      const row = rows.get(idHash);
+      if (row) {
+        rows.set(idHash, {
+          ...row,
+          session: { ...row.session, secondFactorAt, secondFactorMethod },
+        });
+      }
       return Promise.resolve();
     },
     async delete(idHash) {

@@ -90,6 +90,17 @@ export function withSessionCache(
         });
       }
     },
+    async recordSecondFactor(idHash, at, method, audit) {
+      // As `delete`: dropped before and after the write, so no overlapping lookup is kept.
+      generation += 1;
+      entries.delete(idHash);
+      try {
+        await inner.recordSecondFactor(idHash, at, method, audit);
+      } finally {
+        generation += 1;
+        entries.delete(idHash);
+      }
+    },
     async delete(idHash, audit) {
       generation += 1;
       entries.delete(idHash);

@@ -1,16 +1,30 @@
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions, staffFactors, staffRecoveryCodes, users } from '../../db/schema.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
 import type { UserRow } from '../users/usersRepository.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** What a request needs to know of its session and user (no password hash). */
+/** What a request needs to know of its session and user (no password hash, no secret). */
 export interface SessionLookup {
-  session: Pick<SessionRow, 'idHash' | 'userId' | 'lastSeenAt' | 'expiresAt'>;
-  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'disabledAt'>;
+  session: Pick<
+    SessionRow,
+    | 'idHash'
+    | 'userId'
+    | 'lastSeenAt'
+    | 'expiresAt'
+    | 'authMethod'
+    | 'secondFactorAt'
+    | 'secondFactorMethod'
+    | 'oidcCheckedAt'
+  >;
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'disabledAt' | 'mfaEnrolmentRequired'>;
+  /** Kinds of the user's confirmed second factors, and their unused recovery codes. */
+  factors: { kinds: ('totp' | 'passkey')[]; recoveryCodesLeft: number };
 }
+
+export type SecondFactorMethodColumn = NonNullable<SessionRow['secondFactorMethod']>;
 
 /**
  * The sessions table. Knows no cache: app.ts composes one in front (sessionCache.ts). Writes a
@@ -22,6 +36,13 @@ export interface SessionRepository {
   /** `fresh`: a cache in front must ask the database (this repository always does). */
   findWithUser(idHash: string, options?: { fresh?: boolean }): Promise<SessionLookup | undefined>;
   touch(idHash: string, at: Date): Promise<void>;
+  /** A second factor was verified in this session (sign-in completion or step-up). */
+  recordSecondFactor(
+    idHash: string,
+    at: Date,
+    method: SecondFactorMethodColumn,
+    audit?: readonly NewAuditRow[],
+  ): Promise<void>;
   /** Deletes the session and inserts its audit rows together (a sign-out; expiry audits none). */
   delete(idHash: string, audit?: readonly NewAuditRow[]): Promise<void>;
   /** Drops sessions past their absolute expiry or idle since before `idleBefore`. */
@@ -48,6 +69,10 @@ export function createSessionRepository(db: Database): SessionRepository {
         userId: sessions.userId,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
+        authMethod: sessions.authMethod,
+        secondFactorAt: sessions.secondFactorAt,
+        secondFactorMethod: sessions.secondFactorMethod,
+        oidcCheckedAt: sessions.oidcCheckedAt,
       },
       user: {
         id: users.id,
@@ -55,7 +80,13 @@ export function createSessionRepository(db: Database): SessionRepository {
         name: users.name,
         role: users.role,
         disabledAt: users.disabledAt,
+        mfaEnrolmentRequired: users.mfaEnrolmentRequired,
       },
+      // Text, not an array: PGlite and node-postgres read it alike.
+      factorKinds: sql<
+        string | null
+      >`(select string_agg(distinct ${staffFactors.kind}, ',') from ${staffFactors} where ${staffFactors.userId} = ${users.id} and ${staffFactors.confirmedAt} is not null)`,
+      recoveryCodesLeft: sql<number>`(select count(*)::int from ${staffRecoveryCodes} where ${staffRecoveryCodes.userId} = ${users.id} and ${staffRecoveryCodes.usedAt} is null)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -70,10 +101,27 @@ export function createSessionRepository(db: Database): SessionRepository {
     },
     async findWithUser(idHash) {
       const [row] = await withUser.execute({ idHash });
-      return row;
+      if (row === undefined) return undefined;
+      const kinds = (row.factorKinds ?? '')
+        .split(',')
+        .filter((k): k is 'totp' | 'passkey' => k === 'totp' || k === 'passkey');
+      return {
+        session: row.session,
+        user: row.user,
+        factors: { kinds, recoveryCodesLeft: Number(row.recoveryCodesLeft) },
+      };
     },
     async touch(idHash, at) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
+    },
+    async recordSecondFactor(idHash, at, method, audit = []) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ secondFactorAt: at, secondFactorMethod: method })
+          .where(eq(sessions.idHash, idHash));
+        await insertAuditRows(tx, audit);
+      });
     },
     async delete(idHash, audit = []) {
       if (audit.length === 0) {

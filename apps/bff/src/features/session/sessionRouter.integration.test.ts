@@ -35,6 +35,15 @@ describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
         name: 'Fin Ance',
         role: 'finance',
       },
+      // The demo requires no second factor and this user has none: nothing to verify or step up.
+      security: {
+        auth_method: 'password',
+        second_factor: 'not_required',
+        methods: [],
+        step_up: false,
+        step_up_until: null,
+        step_up_minutes: 5,
+      },
     });
     const cookie = res.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);

@@ -4,7 +4,8 @@ import type { Store } from 'express-rate-limit';
 import { z } from 'zod';
 import { auditContextOf, getAuth } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
-import { requirePermission } from '../../http/requirePermission.js';
+import { AppError } from '../../http/AppError.js';
+import { authOf, requirePermission } from '../../http/requirePermission.js';
 import {
   clearSessionCookie,
   setSessionCookie,
@@ -51,11 +52,15 @@ export function createSessionRouter({
       auditContextOf(req),
     );
     setSessionCookie(res, cookie, result.sessionId);
-    res.json({ user: result.user } satisfies SessionReply);
+    const reply = await sessionService.reply(result.sessionId);
+    if (!reply) throw new AppError('unauthenticated', 'Sign in to continue.');
+    res.json(reply satisfies SessionReply);
   });
 
-  router.get('/session', requirePermission('session:read'), (req, res) => {
-    res.json({ user: getAuth(req)?.user });
+  router.get('/session', requirePermission('session:read'), async (req, res) => {
+    const reply = await sessionService.reply(authOf(req).sessionId);
+    if (!reply) throw new AppError('unauthenticated', 'Sign in to continue.');
+    res.json(reply satisfies SessionReply);
   });
 
   // Signing out twice, or without a session, is not an error: the outcome is the same.

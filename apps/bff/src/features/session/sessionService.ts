@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import type { AuthMethod, SessionReply } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../http/AppError.js';
@@ -6,13 +7,53 @@ import type { SessionUser } from '../../shared/identity.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import type { PasswordHasher } from '../users/passwordHasher.js';
 import type { UserRow, UsersRepository } from '../users/usersRepository.js';
-import type { SessionLookup, SessionRepository } from './sessionRepository.js';
+import type { NewAuditRow } from '../audit/auditRepository.js';
+import type {
+  SecondFactorMethodColumn,
+  SessionLookup,
+  SessionRepository,
+} from './sessionRepository.js';
+import {
+  sessionSecurity,
+  toSecurityDto,
+  type SecuritySettings,
+  type SessionSecurity,
+} from './sessionSecurity.js';
 
 export interface SessionSettings {
   secret: string;
   idleTimeoutMs: number;
   absoluteTimeoutMs: number;
+  /** MFA_REQUIRED_ROLES and STEP_UP_MINUTES (issue 14). */
+  security: SecuritySettings;
 }
+
+/** A request's session: who, and what their second factor allows. */
+export interface AuthenticatedSession {
+  user: SessionUser;
+  security: SessionSecurity;
+}
+
+/** One new session, however the user proved who they are (password, OIDC, break-glass). */
+export interface NewSession {
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>;
+  authMethod: AuthMethod;
+  /** A second factor proven while signing in (the provider's trusted MFA). */
+  secondFactor?: { at: Date; method: SecondFactorMethodColumn };
+  /** OIDC sessions: the sealed refresh token and when the provider last vouched for the user. */
+  oidc?: { refreshTokenSealed: string | null; checkedAt: Date };
+  ip: string | null;
+  userAgent: string | null;
+  /** Committed with the session (the sign-in's own audit entry). */
+  audit: readonly NewAuditRow[];
+}
+
+/**
+ * Asked at every authentication of an OIDC session (oidcRecheck.ts decides whether it is time
+ * to ask the provider): `keep`; `end` the session (the user is gone there); `reread` the
+ * session (the role changed).
+ */
+export type OidcRecheck = (found: SessionLookup, now: Date) => Promise<'keep' | 'end' | 'reread'>;
 
 export interface SignInResult {
   user: SessionUser;
@@ -26,8 +67,21 @@ export interface SessionService {
     credentials: { email: string; password: string; userAgent: string | null },
     context: AuditContext,
   ): Promise<SignInResult>;
+  /** Creates a session after the caller proved who the user is; the id goes into the cookie. */
+  startSession(input: NewSession): Promise<{ sessionId: string; expiresAt: Date }>;
   /** The session's user, or undefined when the id is unknown, expired or its user disabled. */
-  authenticate(sessionId: string): Promise<SessionUser | undefined>;
+  authenticate(
+    sessionId: string,
+    options?: { fresh?: boolean },
+  ): Promise<AuthenticatedSession | undefined>;
+  /** A second factor was verified in this session: completes sign-in, refreshes step-up. */
+  recordSecondFactor(
+    sessionId: string,
+    method: SecondFactorMethodColumn,
+    audit?: readonly NewAuditRow[],
+  ): Promise<void>;
+  /** `GET /api/session`'s answer for this session, read fresh; undefined when it is gone. */
+  reply(sessionId: string): Promise<SessionReply | undefined>;
   signOut(sessionId: string, context: AuditContext): Promise<void>;
 }
 
@@ -53,6 +107,7 @@ export function createSessionService({
   clock,
   logger,
   settings,
+  oidcRecheck,
 }: {
   sessionRepository: SessionRepository;
   usersRepository: UsersRepository;
@@ -61,13 +116,103 @@ export function createSessionService({
   clock: Clock;
   logger: Logger;
   settings: SessionSettings;
+  oidcRecheck?: OidcRecheck;
 }): SessionService {
   const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, Math.floor(settings.idleTimeoutMs / 4));
   const isIdle = (found: SessionLookup, now: number) =>
     now - found.session.lastSeenAt.getTime() >= settings.idleTimeoutMs;
   const hashId = (sessionId: string) => sessionKey(settings.secret, sessionId);
 
+  const startSession = async (input: NewSession) => {
+    const now = clock.now();
+    const sessionId = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + settings.absoluteTimeoutMs);
+    await sessionRepository.insert(
+      {
+        idHash: hashId(sessionId),
+        userId: input.user.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 512) ?? null,
+        authMethod: input.authMethod,
+        secondFactorAt: input.secondFactor?.at ?? null,
+        secondFactorMethod: input.secondFactor?.method ?? null,
+        oidcRefreshToken: input.oidc?.refreshTokenSealed ?? null,
+        oidcCheckedAt: input.oidc?.checkedAt ?? null,
+      },
+      input.audit,
+    );
+    // Housekeeping rides on sign-ins: no timer to manage, and the table stays small.
+    await sessionRepository
+      .deleteExpired(now, new Date(now.getTime() - settings.idleTimeoutMs))
+      .catch((error: unknown) => logger.warn({ err: error }, 'expired session cleanup failed'));
+    return { sessionId, expiresAt };
+  };
+
+  const authenticate = async (
+    sessionId: string,
+    options?: { fresh?: boolean },
+  ): Promise<AuthenticatedSession | undefined> => {
+    const idHash = hashId(sessionId);
+    const nowDate = clock.now();
+    const now = nowDate.getTime();
+    let found = await sessionRepository.findWithUser(idHash, options);
+    if (!found) return undefined;
+    // A cached lookup may predate another process's touch: read again before ending it.
+    if (isIdle(found, now)) found = await sessionRepository.findWithUser(idHash, { fresh: true });
+    if (!found) return undefined;
+    const expired = now >= found.session.expiresAt.getTime();
+    if (isIdle(found, now) || expired || found.user.disabledAt !== null) {
+      await sessionRepository.delete(idHash);
+      return undefined;
+    }
+    if (found.session.authMethod === 'oidc' && oidcRecheck) {
+      const verdict = await oidcRecheck(found, nowDate);
+      if (verdict === 'end') return undefined;
+      if (verdict === 'reread') {
+        found = await sessionRepository.findWithUser(idHash, { fresh: true });
+        if (!found) return undefined;
+      }
+    }
+    if (now - found.session.lastSeenAt.getTime() >= touchIntervalMs) {
+      await sessionRepository.touch(idHash, new Date(now));
+    }
+    return { user: toSessionUser(found.user), security: securityOf(found) };
+  };
+
+  const securityOf = (found: SessionLookup): SessionSecurity =>
+    sessionSecurity(
+      {
+        role: found.user.role,
+        authMethod: found.session.authMethod,
+        secondFactorAt: found.session.secondFactorAt,
+        secondFactorMethod: found.session.secondFactorMethod,
+        enrolmentRequired: found.user.mfaEnrolmentRequired,
+        factorKinds: found.factors.kinds,
+        recoveryCodesLeft: found.factors.recoveryCodesLeft,
+      },
+      settings.security,
+    );
+
   return {
+    startSession,
+    authenticate,
+
+    async recordSecondFactor(sessionId, method, audit) {
+      await sessionRepository.recordSecondFactor(hashId(sessionId), clock.now(), method, audit);
+    },
+
+    async reply(sessionId) {
+      const found = await authenticate(sessionId, { fresh: true });
+      if (!found) return undefined;
+      return {
+        user: found.user,
+        security: toSecurityDto(found.security, settings.security.stepUpMs, clock.now()),
+      };
+    },
+
     async signIn({ email, password, userAgent }, context) {
       const normalizedEmail = email.trim().toLowerCase();
       const user = await usersRepository.findByEmail(normalizedEmail);
@@ -89,51 +234,20 @@ export function createSessionService({
       if (passwordHasher.needsRehash(user.passwordHash)) {
         await usersRepository.updatePasswordHash(user.id, await passwordHasher.hash(password), now);
       }
-      const sessionId = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now.getTime() + settings.absoluteTimeoutMs);
-      await sessionRepository.insert(
-        {
-          idHash: hashId(sessionId),
-          userId: user.id,
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt,
-          ip: context.ip,
-          userAgent: userAgent?.slice(0, 512) ?? null,
-        },
-        [
+      const { sessionId, expiresAt } = await startSession({
+        user,
+        authMethod: 'password',
+        ip: context.ip,
+        userAgent,
+        audit: [
           auditService.row(
             { ...context, actor: { id: user.id, email: user.email } },
             { action: 'session.sign_in', target: { type: 'user', id: user.id } },
           ),
         ],
-      );
+      });
       const sessionUser = toSessionUser(user);
-      // Housekeeping rides on sign-ins: no timer to manage, and the table stays small.
-      await sessionRepository
-        .deleteExpired(now, new Date(now.getTime() - settings.idleTimeoutMs))
-        .catch((error: unknown) => logger.warn({ err: error }, 'expired session cleanup failed'));
       return { user: sessionUser, sessionId, expiresAt };
-    },
-
-    async authenticate(sessionId) {
-      const idHash = hashId(sessionId);
-      const now = clock.now().getTime();
-      let found = await sessionRepository.findWithUser(idHash);
-      if (!found) return undefined;
-      // A cached lookup may predate another process's touch: read again before ending it.
-      if (isIdle(found, now)) found = await sessionRepository.findWithUser(idHash, { fresh: true });
-      if (!found) return undefined;
-      const { session, user } = found;
-      const expired = now >= session.expiresAt.getTime();
-      if (isIdle(found, now) || expired || user.disabledAt !== null) {
-        await sessionRepository.delete(idHash);
-        return undefined;
-      }
-      if (now - session.lastSeenAt.getTime() >= touchIntervalMs) {
-        await sessionRepository.touch(idHash, new Date(now));
-      }
-      return toSessionUser(user);
     },
 
     async signOut(sessionId, context) {

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
-import { requirePermission } from '../../http/requirePermission.js';
+import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { StepUp } from '../../http/requireStepUp.js';
 import { ROLES } from './roles.js';
 import type { UsersService } from './usersService.js';
 
@@ -37,7 +38,13 @@ const patchBody = z
 const passwordBody = z.object({ password }).strict();
 
 /** User management, admin only. */
-export function createUsersRouter({ usersService }: { usersService: UsersService }): Router {
+export function createUsersRouter({
+  usersService,
+  stepUp,
+}: {
+  usersService: UsersService;
+  stepUp: StepUp;
+}): Router {
   const router = Router();
   router.use('/users', requirePermission('users:manage'));
   router.get('/users', async (_req, res) => {
@@ -45,15 +52,18 @@ export function createUsersRouter({ usersService }: { usersService: UsersService
   });
   router.post('/users', async (req, res) => {
     const body = parseInput(createBody, req.body);
+    stepUp.check(authOf(req));
     const { id } = await usersService.createUser(body, auditContextOf(req));
     res.status(201).json(await usersService.get(id));
   });
   router.patch('/users/:id', async (req, res) => {
     const body = parseInput(patchBody, req.body);
+    stepUp.check(authOf(req));
     res.json(await usersService.update(req.params.id, body, auditContextOf(req)));
   });
   router.post('/users/:id/password', async (req, res) => {
     const body = parseInput(passwordBody, req.body);
+    stepUp.check(authOf(req));
     await usersService.resetPassword(req.params.id, body.password, auditContextOf(req));
     res.status(204).end();
   });

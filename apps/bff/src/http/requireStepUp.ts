@@ -1,0 +1,43 @@
+import type { RequestHandler } from 'express';
+import { stepUpFresh } from '../features/session/sessionSecurity.js';
+import type { Clock } from '../shared/clock.js';
+import { AppError } from './AppError.js';
+import type { AuthContext } from './authContext.js';
+import { authOf } from './requirePermission.js';
+
+/**
+ * Step-up (issue 14): approving, large creates and user changes need a second factor verified
+ * within STEP_UP_MINUTES. The SPA answers `step_up_required` with a factor and retries the same
+ * request. A user with no factor whose role requires none is not asked (the demo's default).
+ */
+export interface StepUp {
+  /** Middleware: refuses unless the session's step-up is fresh. After `requirePermission`. */
+  require(): RequestHandler;
+  /** For a route that needs step-up only sometimes (a create above the approval threshold). */
+  check(auth: AuthContext): void;
+}
+
+export function createStepUp({ stepUpMs, clock }: { stepUpMs: number; clock: Clock }): StepUp {
+  const check = (auth: AuthContext) => {
+    if (stepUpFresh(auth.security, stepUpMs, clock.now())) return;
+    const minutes = Math.round(stepUpMs / 60_000);
+    throw new AppError(
+      'step_up_required',
+      auth.security.methods.length === 0
+        ? 'This needs a second factor: add an authenticator app or a passkey on the Security page first.'
+        : `Enter a code from your second factor to continue (asked again after ${minutes} minute${minutes === 1 ? '' : 's'}).`,
+      { extensions: { methods: auth.security.methods } },
+    );
+  };
+  return {
+    check,
+    require: () => (req, _res, next) => {
+      try {
+        check(authOf(req));
+        next();
+      } catch (error) {
+        next(error);
+      }
+    },
+  };
+}
