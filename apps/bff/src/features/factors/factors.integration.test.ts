@@ -148,6 +148,20 @@ describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)',
     ]);
     expect(await audits(id, 'factor.recovery_codes_generated')).toHaveLength(1);
 
+    // Neither the secret nor a recovery code is stored anywhere in plain text (the audit log
+    // and logs included).
+    const everything = JSON.stringify(
+      await rows(sql`select
+        (select json_agg(t::text) from staff_factors t) as factors,
+        (select json_agg(t::text) from staff_recovery_codes t) as codes,
+        (select json_agg(t::text) from audit_log t) as audit,
+        (select json_agg(t::text) from sessions t) as sessions`),
+    );
+    for (const secret of [enrolment.secret, ...(body.recovery_codes as string[])]) {
+      expect(everything).not.toContain(secret);
+      expect(everything).not.toContain(secret.replace(/-/g, ''));
+    }
+
     // A second factor gets no new codes; a confirmed factor cannot be confirmed again.
     const again = await enrolTotp(fetch);
     expect(again.recoveryCodes).toBeUndefined();
