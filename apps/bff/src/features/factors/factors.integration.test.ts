@@ -170,6 +170,17 @@ describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)',
       json: { code: await codeFor(enrolment.secret) },
     });
     expect(reconfirm.status).toBe(404);
+
+    // An enrolment left waiting past 15 minutes is gone.
+    const late = (await readJson(
+      await fetch('/api/me/factors/totp', { method: 'POST', json: {} }),
+    )) as { id: string; secret: string };
+    t.clock.advance(15 * 60_000 + 1);
+    const tooLate = await fetch(`/api/me/factors/totp/${late.id}/confirm`, {
+      method: 'POST',
+      json: { code: await codeFor(late.secret) },
+    });
+    expect(tooLate.status).toBe(404);
   });
 
   it('verifies a TOTP code once; wrong codes say how many tries are left; 5 lock it for 5 minutes', async () => {

@@ -77,6 +77,9 @@ export interface FactorsService {
 /** A WebAuthn challenge is good for one ceremony, for 5 minutes. */
 export const WEBAUTHN_CHALLENGE_MS = 5 * 60_000;
 
+/** How long a TOTP enrolment waits for its first code. */
+export const TOTP_ENROLMENT_MS = 15 * 60_000;
+
 const DEFAULT_LABELS = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
 
 const toDto = (row: FactorRow): FactorDto => ({
@@ -387,12 +390,18 @@ export function createFactorsService({
     async confirmTotp(viewer, id, code, context) {
       if (!UUID_RE.test(id)) throw new AppError('not_found', 'No such factor.');
       const row = await repo.find(viewer.user.id, id);
-      if (!row || row.kind !== 'totp' || row.confirmedAt !== null) {
+      const now = clock.now();
+      if (
+        !row ||
+        row.kind !== 'totp' ||
+        row.confirmedAt !== null ||
+        // A secret shown long ago may have been seen by others since: start again.
+        now.getTime() - row.createdAt.getTime() > TOTP_ENROLMENT_MS
+      ) {
         throw new AppError('not_found', 'No such factor waiting for its first code.');
       }
       await assertMayEnrol(viewer);
       const secret = row.totpSecret ? sealedBox.open(row.totpSecret, row.id) : undefined;
-      const now = clock.now();
       const step = secret === undefined ? undefined : await verifyTotp(secret, code, now, null);
       if (step === undefined) {
         // The user's own new authenticator, not a guess at an existing factor: not counted.
