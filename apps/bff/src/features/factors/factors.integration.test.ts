@@ -260,6 +260,22 @@ describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)',
     expect(await audits(id, 'session.second_factor_verified')).toHaveLength(2);
   });
 
+  it('counts a burst of parallel wrong codes one by one: five, then locked', async () => {
+    const { id, email, fetch } = await newUser();
+    const { secret } = await enrolTotp(fetch);
+    const session = await t.signInAs(email, PASSWORD);
+    const wrongCode = (await codeFor(secret)) === '123456' ? '654321' : '123456';
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => verify(session, { method: 'totp', code: wrongCode })),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(4).fill(422), ...Array(16).fill(429)]);
+    const reasons = (await audits(id, 'factor.verify_failed')).map((a) => a.data.reason);
+    expect(reasons.filter((r) => r === 'wrong_code')).toHaveLength(5);
+    expect(reasons.filter((r) => r === 'locked')).toHaveLength(15);
+    expect(await audits(id, 'factor.locked')).toHaveLength(1);
+  });
+
   it('accepts the previous and next step, not two away', async () => {
     const { fetch } = await newUser();
     const { secret } = await enrolTotp(fetch);

@@ -67,17 +67,22 @@ export interface FactorsRepository {
 
   failures(userId: string): Promise<FailureRow[]>;
   /**
-   * Locks the user's row of `method` and stores `decide(previous)`'s state, with its audit rows,
-   * in one transaction: two wrong codes at once both count.
+   * Runs `attempt` with the user's count for `method` locked (a row made if missing), then
+   * stores what it decided (`next`: a new state; null: clear it; undefined: leave it) with its
+   * audit rows, in one transaction. Concurrent guesses queue here, so each sees the count the
+   * previous one left and a burst of parallel guesses cannot pass the limit. `attempt` must not
+   * use the database (the transaction holds PGlite's one connection).
    */
-  recordFailure<T extends { next: FailureState }>(
+  withFailureLock<T>(
     userId: string,
     method: GuessableMethod,
     at: Date,
-    decide: (previous: FailureState | undefined) => T,
-    audit: (outcome: T) => readonly NewAuditRow[],
+    attempt: (previous: FailureState) => Promise<{
+      result: T;
+      next?: FailureState | null;
+      audit: readonly NewAuditRow[];
+    }>,
   ): Promise<T>;
-  clearFailures(userId: string, method: GuessableMethod): Promise<void>;
 
   /**
    * An admin's reset: every factor, code and count of the user goes, they must enrol again,
@@ -257,34 +262,29 @@ export function createFactorsRepository(db: Database): FactorsRepository {
     async failures(userId) {
       return db.select().from(staffFactorFailures).where(eq(staffFactorFailures.userId, userId));
     },
-    async recordFailure(userId, method, at, decide, audit) {
+    async withFailureLock(userId, method, at, attempt) {
+      const row = and(
+        eq(staffFactorFailures.userId, userId),
+        eq(staffFactorFailures.method, method),
+      );
       return db.transaction(async (tx) => {
         await tx
           .insert(staffFactorFailures)
           .values({ userId, method, failures: 0, lockedUntil: null, updatedAt: at })
           .onConflictDoNothing();
-        const [previous] = await tx
-          .select()
-          .from(staffFactorFailures)
-          .where(
-            and(eq(staffFactorFailures.userId, userId), eq(staffFactorFailures.method, method)),
-          )
-          .for('update');
-        const outcome = decide(previous);
-        await tx
-          .update(staffFactorFailures)
-          .set({ ...outcome.next, updatedAt: at })
-          .where(
-            and(eq(staffFactorFailures.userId, userId), eq(staffFactorFailures.method, method)),
-          );
-        await insertAuditRows(tx, audit(outcome));
-        return outcome;
+        const [previous] = await tx.select().from(staffFactorFailures).where(row).for('update');
+        const decided = await attempt(previous ?? { failures: 0, lockedUntil: null });
+        if (decided.next === null) {
+          await tx.delete(staffFactorFailures).where(row);
+        } else if (decided.next !== undefined) {
+          await tx
+            .update(staffFactorFailures)
+            .set({ ...decided.next, updatedAt: at })
+            .where(row);
+        }
+        await insertAuditRows(tx, decided.audit);
+        return decided.result;
       });
-    },
-    async clearFailures(userId, method) {
-      await db
-        .delete(staffFactorFailures)
-        .where(and(eq(staffFactorFailures.userId, userId), eq(staffFactorFailures.method, method)));
     },
     async resetUser(userId, audit) {
       return db.transaction(async (tx) => {

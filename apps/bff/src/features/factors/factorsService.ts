@@ -188,23 +188,6 @@ export function createFactorsService({
         : []),
     ];
 
-  async function assertNotLocked(
-    viewer: FactorViewer,
-    method: GuessableMethod,
-    context: AuditContext,
-  ): Promise<void> {
-    const now = clock.now();
-    const row = (await repo.failures(viewer.user.id)).find((f) => f.method === method);
-    const until = lockedUntil(row, now);
-    if (until === undefined) return;
-    await auditService.record(actorContext(viewer, context), {
-      action: 'factor.verify_failed',
-      target: userTarget(viewer),
-      data: { method, reason: 'locked', locked_until: until.toISOString() },
-    });
-    throw lockedError(until, now);
-  }
-
   function lockedError(until: Date, now: Date): AppError {
     return new AppError('factor_locked', 'Too many wrong codes: try again later.', {
       retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
@@ -212,43 +195,66 @@ export function createFactorsService({
     });
   }
 
-  async function wrongCode(
+  /**
+   * One guess at a code: refused while the method is locked, `matches` run under the count's
+   * lock, the count cleared on a match and raised (and audited, maybe locking) otherwise.
+   */
+  async function guess<M>(
     viewer: FactorViewer,
     method: GuessableMethod,
     context: AuditContext,
-  ): Promise<never> {
+    matches: () => Promise<M | undefined>,
+  ): Promise<M> {
     const now = clock.now();
     const ctx = actorContext(viewer, context);
-    const outcome = await repo.recordFailure(
+    const failed = (data: Record<string, unknown>) =>
+      auditService.row(ctx, {
+        action: 'factor.verify_failed',
+        target: userTarget(viewer),
+        data: { method, ...data },
+      });
+    type Result =
+      | { kind: 'locked'; until: Date }
+      | { kind: 'ok'; match: M }
+      | { kind: 'wrong'; outcome: FailureOutcome };
+    const result = await repo.withFailureLock<Result>(
       viewer.user.id,
       method,
       now,
-      (previous) => countFailure(previous, method, now, lockoutPolicy),
-      (o: FailureOutcome) => {
-        const rows = [
-          auditService.row(ctx, {
-            action: 'factor.verify_failed',
-            target: userTarget(viewer),
-            data: { method, reason: 'wrong_code', attempts_left: o.attemptsLeft },
-          }),
-        ];
-        if (o.lockedUntil) {
-          rows.push(
+      async (previous) => {
+        const until = lockedUntil(previous, now);
+        if (until !== undefined) {
+          return {
+            result: { kind: 'locked', until },
+            audit: [failed({ reason: 'locked', locked_until: until.toISOString() })],
+          };
+        }
+        const match = await matches();
+        if (match !== undefined) return { result: { kind: 'ok', match }, next: null, audit: [] };
+        const outcome: FailureOutcome = countFailure(previous, method, now, lockoutPolicy);
+        const audit = [failed({ reason: 'wrong_code', attempts_left: outcome.attemptsLeft })];
+        if (outcome.lockedUntil) {
+          audit.push(
             auditService.row(ctx, {
               action: 'factor.locked',
               target: userTarget(viewer),
-              data: { method, locked_until: o.lockedUntil.toISOString() },
+              data: { method, locked_until: outcome.lockedUntil.toISOString() },
             }),
           );
         }
-        return rows;
+        return { result: { kind: 'wrong', outcome }, next: outcome.next, audit };
       },
     );
-    if (outcome.lockedUntil) throw lockedError(outcome.lockedUntil, now);
+    if (result.kind === 'ok') return result.match;
+    if (result.kind === 'locked') throw lockedError(result.until, now);
+    if (result.outcome.lockedUntil) throw lockedError(result.outcome.lockedUntil, now);
     throw new AppError('invalid_code', 'The code is not valid.', {
-      extensions: { attempts_left: outcome.attemptsLeft },
+      extensions: { attempts_left: result.outcome.attemptsLeft },
     });
   }
+
+  // Matched under the lock, then lost to a request using the same code at the same moment.
+  const usedMeanwhile = () => new AppError('invalid_code', 'This code was just used.');
 
   async function verified(
     viewer: FactorViewer,
@@ -278,19 +284,19 @@ export function createFactorsService({
     if (factors.length === 0) {
       throw new AppError('conflict', 'No authenticator app is set up for this account.');
     }
-    await assertNotLocked(viewer, 'totp', context);
     const now = clock.now();
-    for (const factor of factors) {
-      const secret = factor.totpSecret ? sealedBox.open(factor.totpSecret, factor.id) : undefined;
-      if (secret === undefined) continue;
-      const step = await verifyTotp(secret, code, now, factor.totpLastStep);
-      // The conditional write makes a code that two requests race with work once.
-      if (step !== undefined && (await repo.useTotpStep(factor.id, step, now))) {
-        await repo.clearFailures(viewer.user.id, 'totp');
-        return verified(viewer, 'totp', context, { factor_id: factor.id });
+    const match = await guess(viewer, 'totp', context, async () => {
+      for (const factor of factors) {
+        const secret = factor.totpSecret ? sealedBox.open(factor.totpSecret, factor.id) : undefined;
+        if (secret === undefined) continue;
+        const step = await verifyTotp(secret, code, now, factor.totpLastStep);
+        if (step !== undefined) return { factor, step };
       }
-    }
-    return wrongCode(viewer, 'totp', context);
+      return undefined;
+    });
+    // Conditional: of two requests racing with one code, one gets it.
+    if (!(await repo.useTotpStep(match.factor.id, match.step, now))) throw usedMeanwhile();
+    return verified(viewer, 'totp', context, { factor_id: match.factor.id });
   }
 
   async function verifyRecoveryCode(
@@ -301,18 +307,16 @@ export function createFactorsService({
     if ((await confirmed(viewer.user.id)).length === 0) {
       throw new AppError('conflict', 'This account has no second factor.');
     }
-    await assertNotLocked(viewer, 'recovery_code', context);
     const userId = viewer.user.id;
     const codes = await repo.unusedRecoveryCodes(userId);
-    // Every stored code is compared (constant time each): the time says nothing of which.
-    const match = codes.filter((c) => recoveryCodeHasher.matches(userId, code, c.codeHash))[0];
-    if (match && (await repo.useRecoveryCode(match.id, clock.now()))) {
-      await repo.clearFailures(userId, 'recovery_code');
-      // One code fewer: the sessions' `methods` may change (the last code used).
-      forgetUserSessions(userId);
-      return verified(viewer, 'recovery_code', context, { codes_left: codes.length - 1 });
-    }
-    return wrongCode(viewer, 'recovery_code', context);
+    const match = await guess(viewer, 'recovery_code', context, () =>
+      // Every stored code is compared (constant time each): the time says nothing of which.
+      Promise.resolve(codes.filter((c) => recoveryCodeHasher.matches(userId, code, c.codeHash))[0]),
+    );
+    if (!(await repo.useRecoveryCode(match.id, clock.now()))) throw usedMeanwhile();
+    // One code fewer: the sessions' `methods` may change (the last code used).
+    forgetUserSessions(userId);
+    return verified(viewer, 'recovery_code', context, { codes_left: codes.length - 1 });
   }
 
   async function verifyPasskey(
