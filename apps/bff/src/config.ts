@@ -295,7 +295,8 @@ const envSchema = z.object({
   OIDC_TRUST_MFA: flag.default(false),
   BREAK_GLASS_EMAIL: z.email().optional(),
   MFA_REQUIRED_ROLES: roleList.optional(),
-  STEP_UP_MINUTES: positiveInt(60).default(5),
+  // Fractions allowed (0.5 = 30 s): the browser journeys wait for a step-up to go stale.
+  STEP_UP_MINUTES: z.coerce.number().positive().max(60).default(5),
 });
 
 /** Every environment key the BFF reads (`.env.example` and the README list each one). */
@@ -484,7 +485,7 @@ export function parseConfig(rawEnv: Env): Config {
       oidc,
       breakGlassEmail: e.BREAK_GLASS_EMAIL?.toLowerCase(),
     },
-    mfa: { requiredRoles: mfaRequiredRoles, stepUpMs: e.STEP_UP_MINUTES * 60_000 },
+    mfa: { requiredRoles: mfaRequiredRoles, stepUpMs: Math.round(e.STEP_UP_MINUTES * 60_000) },
     approvalThresholds: thresholds,
     approvalPolicy:
       e.APPROVAL_THRESHOLDS === undefined && demo

@@ -20,12 +20,11 @@ export interface StepUp {
 export function createStepUp({ stepUpMs, clock }: { stepUpMs: number; clock: Clock }): StepUp {
   const check = (auth: AuthContext) => {
     if (stepUpFresh(auth.security, stepUpMs, clock.now())) return;
-    const minutes = Math.round(stepUpMs / 60_000);
     throw new AppError(
       'step_up_required',
       auth.security.methods.length === 0
         ? 'This needs a second factor: add an authenticator app or a passkey on the Security page first.'
-        : `Enter a code from your second factor to continue (asked again after ${minutes} minute${minutes === 1 ? '' : 's'}).`,
+        : 'Confirm it is you with your second factor to continue.',
       { extensions: { methods: auth.security.methods } },
     );
   };

@@ -92,6 +92,6 @@ export function toSecurityDto(
     methods: security.methods,
     step_up: security.stepUp,
     step_up_until: until,
-    step_up_minutes: Math.round(stepUpMs / 60_000),
+    step_up_minutes: Math.round((stepUpMs / 60_000) * 100) / 100,
   };
 }
