@@ -498,7 +498,7 @@ export function createApp({
   );
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));
-  api.use(createFactorsRouter({ factorsService, stepUp: stepUp.require() }));
+  api.use(createFactorsRouter({ factorsService, stepUp }));
   api.use(createUsersRouter({ usersService, stepUp }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));

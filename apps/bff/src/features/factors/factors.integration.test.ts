@@ -347,6 +347,9 @@ describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)',
     expect((await readJson(stale)).code).toBe('step_up_required');
     const staleCodes = await fetch('/api/me/recovery-codes', { method: 'POST', json: {} });
     expect((await readJson(staleCodes)).code).toBe('step_up_required');
+    // A bad body gets its field errors first (step-up is checked after validation).
+    const badBody = await fetch('/api/me/recovery-codes', { method: 'POST', json: { x: 1 } });
+    expect((await readJson(badBody)).code).toBe('validation_failed');
 
     expect(
       (await verify(fetch, { method: 'totp', code: await codeFor(first.secret) })).status,

@@ -5,10 +5,11 @@ import type {
   SessionReply,
   TotpEnrolmentDto,
 } from '@payouts/contracts';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
+import type { StepUp } from '../../http/requireStepUp.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
 import type { FactorsService, FactorViewer } from './factorsService.js';
 
@@ -39,7 +40,7 @@ const param = (value: unknown): string => (typeof value === 'string' ? value : '
  * Second factors (issue 14; contract: `@payouts/contracts` staffIdentity.ts): one's own under
  * `/api/me` (`session:read`), completing a sign-in or a step-up under `/api/session/verify`,
  * and an admin's reset of a user's factors (`users:manage`). Removing a factor, new recovery
- * codes and a reset need a fresh step-up (`stepUp`).
+ * codes and a reset need a fresh step-up, checked after the body (decision 020).
  */
 export function createFactorsRouter({
   factorsService,
@@ -47,7 +48,7 @@ export function createFactorsRouter({
 }: {
   factorsService: FactorsService;
   /** 403 `step_up_required` unless the session verified a factor recently enough. */
-  stepUp: RequestHandler;
+  stepUp: StepUp;
 }): Router {
   const router = Router();
   const own = requirePermission('session:read');
@@ -80,12 +81,14 @@ export function createFactorsRouter({
     const result = await factorsService.registerPasskey(viewerOf(req), body, auditContextOf(req));
     res.status(201).json(result satisfies FactorEnrolledDto);
   });
-  router.delete('/me/factors/:id', own, stepUp, async (req, res) => {
+  router.delete('/me/factors/:id', own, async (req, res) => {
+    stepUp.check(authOf(req));
     await factorsService.remove(viewerOf(req), param(req.params.id), auditContextOf(req));
     res.status(204).end();
   });
-  router.post('/me/recovery-codes', own, stepUp, async (req, res) => {
+  router.post('/me/recovery-codes', own, async (req, res) => {
     parseInput(emptyBody, req.body);
+    stepUp.check(authOf(req));
     const codes = await factorsService.regenerateRecoveryCodes(viewerOf(req), auditContextOf(req));
     res.json(codes satisfies RecoveryCodesDto);
   });
@@ -100,8 +103,9 @@ export function createFactorsRouter({
     res.json(reply satisfies SessionReply);
   });
 
-  router.post('/users/:id/factors/reset', admin, stepUp, async (req, res) => {
+  router.post('/users/:id/factors/reset', admin, async (req, res) => {
     parseInput(emptyBody, req.body);
+    stepUp.check(authOf(req));
     await factorsService.reset(param(req.params.id), auditContextOf(req));
     res.status(204).end();
   });
