@@ -37,6 +37,11 @@ import { createBeneficiaryQueries } from './features/beneficiaries/beneficiaryQu
 import { createBeneficiaryVault } from './features/beneficiaries/beneficiaryVault.js';
 import { createBeneficiaryViews } from './features/beneficiaries/beneficiaryViews.js';
 import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
+import { createFactorsRepository } from './features/factors/factorsRepository.js';
+import { createFactorsRouter } from './features/factors/factorsRouter.js';
+import { createFactorsService } from './features/factors/factorsService.js';
+import { createPasskeys } from './features/factors/passkeys.js';
+import { createRecoveryCodeHasher } from './features/factors/recoveryCodes.js';
 import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
 import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
@@ -434,6 +439,21 @@ export function createApp({
     providersService,
     corridors,
   });
+  // Second factors (issue 14): TOTP secrets sealed like payout data; codes HMAC'd with its keys.
+  const factorsRepository = createFactorsRepository(db);
+  const factorSessionKey = (sessionId: string) => sessionKey(config.session.secret, sessionId);
+  const factorsService = createFactorsService({
+    repo: factorsRepository,
+    passkeys: createPasskeys({ publicUrl: config.publicUrl }),
+    sealedBox,
+    recoveryCodeHasher: createRecoveryCodeHasher(config.payoutDataKeys),
+    auditService,
+    clock,
+    sessions: sessionService,
+    sessionKey: factorSessionKey,
+    forgetUserSessions: (userId) => sessionRepository.forgetUser(userId),
+    mfaRequiredRoles: config.mfa.requiredRoles,
+  });
   const cookie: SessionCookieSettings = {
     cookieName: config.session.cookieName,
     secureCookie: config.session.secureCookie,
@@ -493,6 +513,7 @@ export function createApp({
   api.use(createOidcRouter({ options: oidc.options, oidcSignIn: oidc.oidcSignIn, cookie }));
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));
+  api.use(createFactorsRouter({ factorsService, stepUp }));
   api.use(createUsersRouter({ usersService, stepUp }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps }));

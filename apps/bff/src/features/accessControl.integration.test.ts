@@ -196,6 +196,62 @@ const routes: RouteCase[] = [
     init: { method: 'POST', json: {} },
     allowed: ['admin'],
   },
+  // Second factors (issue 14): one's own (every role), and an admin's reset of a user's.
+  { name: 'list own factors', path: '/api/me/factors', allowed: ['finance', 'support', 'admin'] },
+  {
+    name: 'start a TOTP enrolment',
+    path: '/api/me/factors/totp',
+    init: { method: 'POST', json: { invalid: true } },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'confirm a TOTP enrolment',
+    path: `/api/me/factors/totp/${NO_PAYOUT}/confirm`,
+    init: { method: 'POST', json: { code: '123456' } },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'passkey registration options',
+    path: '/api/me/factors/passkeys/options',
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'register a passkey',
+    path: '/api/me/factors/passkeys',
+    init: { method: 'POST', json: { response: {} } },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'remove one of own factors',
+    path: `/api/me/factors/${NO_PAYOUT}`,
+    init: { method: 'DELETE' },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'new recovery codes',
+    path: '/api/me/recovery-codes',
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'passkey verification options',
+    path: '/api/session/verify/options',
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'verify a second factor',
+    path: '/api/session/verify',
+    init: { method: 'POST', json: { method: 'totp', code: '123456' } },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: "reset a user's factors",
+    path: `/api/users/${NO_PAYOUT}/factors/reset`,
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
   { name: 'lab test data', path: '/api/lab/test-data', allowed: ['admin'] },
   {
     name: 'send a lab test payout',
@@ -421,6 +477,24 @@ const stepUpRoutes: RouteCase[] = [
     name: "reset a user's password",
     path: `/api/users/${NO_PAYOUT}/password`,
     init: { method: 'POST', json: { password: 'a-long-password-1' } },
+    allowed: ['admin'],
+  },
+  {
+    name: 'remove one of own factors',
+    path: `/api/me/factors/${NO_PAYOUT}`,
+    init: { method: 'DELETE' },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'new recovery codes',
+    path: '/api/me/recovery-codes',
+    init: { method: 'POST', json: {} },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: "reset a user's factors",
+    path: `/api/users/${NO_PAYOUT}/factors/reset`,
+    init: { method: 'POST', json: {} },
     allowed: ['admin'],
   },
 ];

@@ -4,8 +4,12 @@ import type { Database } from '../../db/database.js';
 /** Every table a request could write, and what in it may legitimately change on a read. */
 const TABLES = [
   { name: 'users', row: sql`to_jsonb(t)` },
-  // Reading with a session touches `last_seen_at`: that is bookkeeping, not a write by the input.
-  { name: 'sessions', row: sql`to_jsonb(t) - 'last_seen_at'` },
+  // Reading with a session touches `last_seen_at`, and asking for passkey options hands the
+  // session a WebAuthn challenge (single use, 5 minutes): bookkeeping, not a write by the input.
+  {
+    name: 'sessions',
+    row: sql`to_jsonb(t) - 'last_seen_at' - 'webauthn_challenge' - 'webauthn_challenge_expires_at'`,
+  },
   { name: 'payouts', row: sql`to_jsonb(t)` },
   { name: 'payout_events', row: sql`to_jsonb(t)` },
   { name: 'idempotency_keys', row: sql`to_jsonb(t)` },
@@ -15,6 +19,9 @@ const TABLES = [
   { name: 'batches', row: sql`to_jsonb(t)` },
   { name: 'batch_rows', row: sql`to_jsonb(t)` },
   { name: 'batch_approvals', row: sql`to_jsonb(t)` },
+  { name: 'staff_factors', row: sql`to_jsonb(t)` },
+  { name: 'staff_recovery_codes', row: sql`to_jsonb(t)` },
+  { name: 'staff_factor_failures', row: sql`to_jsonb(t)` },
   // Failed sign-ins are counted here (the one route allowed to: `countsFailedSignIns`).
   { name: 'rate_limit_hits', row: sql`to_jsonb(t)` },
 ] as const;

@@ -191,6 +191,72 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     role: 'admin',
     ignoresQuery: true,
   },
+  // Second factors (issue 14). The fuzzing sessions have no factor: verifying finds nothing to
+  // verify (409) and counts no failure; a base that would start an enrolment carries an unknown
+  // field, so no input can create a factor.
+  { method: 'GET', path: '/api/me/factors', role: 'finance', ignoresQuery: true },
+  {
+    method: 'POST',
+    path: '/api/me/factors/totp',
+    role: 'finance',
+    body: {
+      base: { label: 'Fuzz', zz_never_valid: true },
+      fields: { label: 'string' },
+      strict: true,
+    },
+    createsWhenComplete: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/me/factors/totp/:id/confirm',
+    role: 'finance',
+    body: { base: { code: '123456' }, fields: { code: 'string' }, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/factors/passkeys/options',
+    role: 'finance',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/factors/passkeys',
+    role: 'finance',
+    body: {
+      base: { response: {} },
+      fields: { label: 'string', response: 'object' },
+      strict: true,
+    },
+  },
+  { method: 'DELETE', path: '/api/me/factors/:id', role: 'finance', ignoresQuery: true },
+  {
+    method: 'POST',
+    path: '/api/me/recovery-codes',
+    role: 'finance',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/session/verify/options',
+    role: 'finance',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/session/verify',
+    role: 'finance',
+    body: {
+      base: { method: 'totp', code: '123456' },
+      fields: { method: 'string', code: 'string' },
+      strict: true,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/:id/factors/reset',
+    role: 'admin',
+    body: { base: {}, fields: {}, strict: true },
+  },
   // Corridors and providers.
   { method: 'GET', path: '/api/corridors', role: 'finance', ignoresQuery: true },
   {

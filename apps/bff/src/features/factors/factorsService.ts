@@ -1,0 +1,559 @@
+import {
+  RECOVERY_CODE_COUNT,
+  UUID_RE,
+  type FactorDto,
+  type FactorEnrolledDto,
+  type FactorsDto,
+  type RecoveryCodesDto,
+  type Role,
+  type SecondFactorMethod,
+  type SessionReply,
+  type TotpEnrolmentDto,
+} from '@payouts/contracts';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
+import { AppError } from '../../http/AppError.js';
+import type { Clock } from '../../shared/clock.js';
+import type { SessionUser } from '../../shared/identity.js';
+import type { SealedBox } from '../../shared/sealedBox.js';
+import type { AuditContext, AuditEntry, AuditService } from '../audit/auditService.js';
+import type { SessionService } from '../session/sessionService.js';
+import {
+  countFailure,
+  FACTOR_LOCKOUT_POLICY,
+  lockedUntil,
+  type FailureOutcome,
+  type GuessableMethod,
+  type LockoutPolicy,
+} from './factorLockout.js';
+import type { FactorRow, FactorsRepository } from './factorsRepository.js';
+import type { PasskeyCredential, Passkeys } from './passkeys.js';
+import { newRecoveryCodes, type RecoveryCodeHasher } from './recoveryCodes.js';
+import { newTotpSecret, verifyTotp } from './totp.js';
+
+/** Who asks: the signed-in user and the raw id of the session they asked with. */
+export interface FactorViewer {
+  user: SessionUser;
+  sessionId: string;
+}
+
+/**
+ * What the factor rules need of the session core: record a verified factor on the current
+ * session (its cached lookup forgotten, audit rows in the same transaction), and its reply.
+ */
+export type SecondFactorSessions = Pick<SessionService, 'recordSecondFactor' | 'reply'>;
+
+export type VerifyInput =
+  | { method: 'totp'; code: string }
+  | { method: 'recovery_code'; code: string }
+  | { method: 'passkey'; response: Record<string, unknown> };
+
+export interface FactorsService {
+  list(viewer: FactorViewer): Promise<FactorsDto>;
+  enrolTotp(viewer: FactorViewer, input: { label?: string | undefined }): Promise<TotpEnrolmentDto>;
+  confirmTotp(
+    viewer: FactorViewer,
+    id: string,
+    code: string,
+    context: AuditContext,
+  ): Promise<FactorEnrolledDto>;
+  passkeyRegistrationOptions(viewer: FactorViewer): Promise<PublicKeyCredentialCreationOptionsJSON>;
+  registerPasskey(
+    viewer: FactorViewer,
+    input: { label?: string | undefined; response: Record<string, unknown> },
+    context: AuditContext,
+  ): Promise<FactorEnrolledDto>;
+  remove(viewer: FactorViewer, id: string, context: AuditContext): Promise<void>;
+  regenerateRecoveryCodes(viewer: FactorViewer, context: AuditContext): Promise<RecoveryCodesDto>;
+  /** An admin's reset of `userId`'s factors: they enrol again; their sessions end. */
+  reset(userId: string, context: AuditContext): Promise<void>;
+  verificationOptions(viewer: FactorViewer): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  verify(viewer: FactorViewer, input: VerifyInput, context: AuditContext): Promise<SessionReply>;
+}
+
+/** A WebAuthn challenge is good for one ceremony, for 5 minutes. */
+export const WEBAUTHN_CHALLENGE_MS = 5 * 60_000;
+
+/** How long a TOTP enrolment waits for its first code. */
+export const TOTP_ENROLMENT_MS = 15 * 60_000;
+
+const DEFAULT_LABELS = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
+
+const toDto = (row: FactorRow): FactorDto => ({
+  id: row.id,
+  kind: row.kind,
+  label: row.label,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+const credentialOf = (row: FactorRow): PasskeyCredential => ({
+  credentialId: row.credentialId ?? '',
+  publicKey: row.publicKey ?? '',
+  signCount: row.signCount ?? 0,
+  transports: row.transports ?? [],
+});
+
+export function createFactorsService({
+  repo,
+  passkeys,
+  sealedBox,
+  recoveryCodeHasher,
+  auditService,
+  clock,
+  sessions,
+  sessionKey,
+  forgetUserSessions,
+  mfaRequiredRoles,
+  lockoutPolicy = FACTOR_LOCKOUT_POLICY,
+}: {
+  repo: FactorsRepository;
+  passkeys: Passkeys;
+  /** Seals TOTP secrets at rest, bound to their factor's id. */
+  sealedBox: SealedBox;
+  recoveryCodeHasher: RecoveryCodeHasher;
+  auditService: AuditService;
+  clock: Clock;
+  sessions: SecondFactorSessions;
+  /** The stored key of a raw session id (sessionService.ts `sessionKey`). */
+  sessionKey: (sessionId: string) => string;
+  /**
+   * Drops the user's cached session lookups: they carry the user's factor kinds and codes left,
+   * and a reset ends the sessions in the database.
+   */
+  forgetUserSessions: (userId: string) => void;
+  mfaRequiredRoles: readonly Role[];
+  lockoutPolicy?: LockoutPolicy;
+}): FactorsService {
+  const confirmed = async (userId: string) =>
+    (await repo.listForUser(userId)).filter((row) => row.confirmedAt !== null);
+
+  const userTarget = (viewer: FactorViewer) => ({ type: 'user', id: viewer.user.id });
+  const actorContext = (viewer: FactorViewer, context: AuditContext): AuditContext => ({
+    ...context,
+    actor: context.actor ?? { id: viewer.user.id, email: viewer.user.email },
+  });
+
+  /**
+   * A session that has not verified the user's existing factor may not add one: otherwise a
+   * stolen password would enrol its own authenticator and pass as the second factor.
+   */
+  async function assertMayEnrol(viewer: FactorViewer): Promise<void> {
+    if ((await confirmed(viewer.user.id)).length === 0) return;
+    const session = await repo.session(sessionKey(viewer.sessionId));
+    if (session?.secondFactorAt == null) {
+      throw new AppError('second_factor_required', 'Verify your second factor first.', {
+        extensions: { second_factor: 'verify' },
+      });
+    }
+  }
+
+  function issueRecoveryCodes(userId: string): { codes: string[]; hashes: string[] } {
+    const codes = newRecoveryCodes();
+    return { codes, hashes: codes.map((code) => recoveryCodeHasher.hash(userId, code)) };
+  }
+
+  async function enrolled(
+    viewer: FactorViewer,
+    row: FactorRow | undefined,
+    codes: string[] | undefined,
+  ): Promise<FactorEnrolledDto> {
+    // The user's factors changed: every session of theirs reads its second-factor state again.
+    forgetUserSessions(viewer.user.id);
+    if (!row) throw new AppError('not_found', 'No such factor.');
+    // Proving the new factor is a fresh second factor: the user is not asked again at once.
+    await sessions.recordSecondFactor(viewer.sessionId, row.kind);
+    return { factor: toDto(row), ...(codes ? { recovery_codes: codes } : {}) };
+  }
+
+  const enrolmentAudit =
+    (viewer: FactorViewer, context: AuditContext, factor: { id: string; kind: string }) =>
+    (isFirst: boolean) => [
+      auditService.row(context, {
+        action: 'factor.enrolled',
+        target: userTarget(viewer),
+        data: { factor_id: factor.id, kind: factor.kind, first: isFirst },
+      }),
+      ...(isFirst
+        ? [
+            auditService.row(context, {
+              action: 'factor.recovery_codes_generated',
+              target: userTarget(viewer),
+              data: { count: RECOVERY_CODE_COUNT },
+            }),
+          ]
+        : []),
+    ];
+
+  function lockedError(until: Date, now: Date): AppError {
+    return new AppError('factor_locked', 'Too many wrong codes: try again later.', {
+      retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+      extensions: { locked_until: until.toISOString() },
+    });
+  }
+
+  /**
+   * One guess at a code: refused while the method is locked, `matches` run under the count's
+   * lock, the count cleared on a match and raised (and audited, maybe locking) otherwise.
+   */
+  async function guess<M>(
+    viewer: FactorViewer,
+    method: GuessableMethod,
+    context: AuditContext,
+    matches: () => Promise<M | undefined>,
+  ): Promise<M> {
+    const now = clock.now();
+    const ctx = actorContext(viewer, context);
+    const failed = (data: Record<string, unknown>) =>
+      auditService.row(ctx, {
+        action: 'factor.verify_failed',
+        target: userTarget(viewer),
+        data: { method, ...data },
+      });
+    type Result =
+      | { kind: 'locked'; until: Date }
+      | { kind: 'ok'; match: M }
+      | { kind: 'wrong'; outcome: FailureOutcome };
+    const result = await repo.withFailureLock<Result>(
+      viewer.user.id,
+      method,
+      now,
+      async (previous) => {
+        const until = lockedUntil(previous, now);
+        if (until !== undefined) {
+          return {
+            result: { kind: 'locked', until },
+            audit: [failed({ reason: 'locked', locked_until: until.toISOString() })],
+          };
+        }
+        const match = await matches();
+        if (match !== undefined) return { result: { kind: 'ok', match }, next: null, audit: [] };
+        const outcome: FailureOutcome = countFailure(previous, method, now, lockoutPolicy);
+        const audit = [failed({ reason: 'wrong_code', attempts_left: outcome.attemptsLeft })];
+        if (outcome.lockedUntil) {
+          audit.push(
+            auditService.row(ctx, {
+              action: 'factor.locked',
+              target: userTarget(viewer),
+              data: { method, locked_until: outcome.lockedUntil.toISOString() },
+            }),
+          );
+        }
+        return { result: { kind: 'wrong', outcome }, next: outcome.next, audit };
+      },
+    );
+    if (result.kind === 'ok') return result.match;
+    if (result.kind === 'locked') throw lockedError(result.until, now);
+    if (result.outcome.lockedUntil) throw lockedError(result.outcome.lockedUntil, now);
+    throw new AppError('invalid_code', 'The code is not valid.', {
+      extensions: { attempts_left: result.outcome.attemptsLeft },
+    });
+  }
+
+  // Matched under the lock, then lost to a request using the same code at the same moment.
+  const usedMeanwhile = () => new AppError('invalid_code', 'This code was just used.');
+
+  async function verified(
+    viewer: FactorViewer,
+    method: SecondFactorMethod,
+    context: AuditContext,
+    data: Record<string, unknown> = {},
+  ): Promise<SessionReply> {
+    await sessions.recordSecondFactor(viewer.sessionId, method, [
+      auditService.row(actorContext(viewer, context), {
+        action: 'session.second_factor_verified',
+        target: userTarget(viewer),
+        data: { method, ...data },
+      }),
+    ]);
+    const reply = await sessions.reply(viewer.sessionId);
+    // Ended meanwhile (signed out elsewhere, an admin's reset).
+    if (!reply) throw new AppError('unauthenticated', 'Sign in to continue.');
+    return reply;
+  }
+
+  async function verifyTotpCode(
+    viewer: FactorViewer,
+    code: string,
+    context: AuditContext,
+  ): Promise<SessionReply> {
+    const factors = (await confirmed(viewer.user.id)).filter((f) => f.kind === 'totp');
+    if (factors.length === 0) {
+      throw new AppError('conflict', 'No authenticator app is set up for this account.');
+    }
+    const now = clock.now();
+    const match = await guess(viewer, 'totp', context, async () => {
+      for (const factor of factors) {
+        const secret = factor.totpSecret ? sealedBox.open(factor.totpSecret, factor.id) : undefined;
+        if (secret === undefined) continue;
+        const step = await verifyTotp(secret, code, now, factor.totpLastStep);
+        if (step !== undefined) return { factor, step };
+      }
+      return undefined;
+    });
+    // Conditional: of two requests racing with one code, one gets it.
+    if (!(await repo.useTotpStep(match.factor.id, match.step, now))) throw usedMeanwhile();
+    return verified(viewer, 'totp', context, { factor_id: match.factor.id });
+  }
+
+  async function verifyRecoveryCode(
+    viewer: FactorViewer,
+    code: string,
+    context: AuditContext,
+  ): Promise<SessionReply> {
+    if ((await confirmed(viewer.user.id)).length === 0) {
+      throw new AppError('conflict', 'This account has no second factor.');
+    }
+    const userId = viewer.user.id;
+    const codes = await repo.unusedRecoveryCodes(userId);
+    const match = await guess(viewer, 'recovery_code', context, () =>
+      // Every stored code is compared (constant time each): the time says nothing of which.
+      Promise.resolve(codes.filter((c) => recoveryCodeHasher.matches(userId, code, c.codeHash))[0]),
+    );
+    if (!(await repo.useRecoveryCode(match.id, clock.now()))) throw usedMeanwhile();
+    // One code fewer: the sessions' `methods` may change (the last code used).
+    forgetUserSessions(userId);
+    return verified(viewer, 'recovery_code', context, { codes_left: codes.length - 1 });
+  }
+
+  async function verifyPasskey(
+    viewer: FactorViewer,
+    response: Record<string, unknown>,
+    context: AuditContext,
+  ): Promise<SessionReply> {
+    const passkeyFactors = (await confirmed(viewer.user.id)).filter((f) => f.kind === 'passkey');
+    if (passkeyFactors.length === 0) {
+      throw new AppError('conflict', 'No passkey is set up for this account.');
+    }
+    const now = clock.now();
+    const challenge = await repo.takeChallenge(sessionKey(viewer.sessionId), now);
+    const id = typeof response.id === 'string' ? response.id : '';
+    const factor = passkeyFactors.find((f) => f.credentialId === id);
+    const result =
+      challenge !== undefined && factor
+        ? await passkeys.verifyAuthentication(response, challenge, credentialOf(factor))
+        : undefined;
+    if (!factor || !result) {
+      // A passkey cannot be guessed: a failed assertion is audited but locks nothing.
+      const reason =
+        challenge === undefined ? 'no_challenge' : !factor ? 'unknown_credential' : 'assertion';
+      await auditService.record(actorContext(viewer, context), {
+        action: 'factor.verify_failed',
+        target: userTarget(viewer),
+        data: { method: 'passkey', reason },
+      });
+      throw new AppError(
+        'invalid_code',
+        challenge === undefined
+          ? 'The passkey request expired: try again.'
+          : 'The passkey could not be verified.',
+      );
+    }
+    await repo.usePasskey(factor.id, result.signCount, now);
+    return verified(viewer, 'passkey', context, { factor_id: factor.id });
+  }
+
+  return {
+    async list(viewer) {
+      const now = clock.now();
+      const [rows, codes, failures, enrolmentRequired] = await Promise.all([
+        confirmed(viewer.user.id),
+        repo.unusedRecoveryCodes(viewer.user.id),
+        repo.failures(viewer.user.id),
+        repo.userEnrolmentRequired(viewer.user.id),
+      ]);
+      return {
+        items: rows.map(toDto),
+        recovery_codes_left: codes.length,
+        required: mfaRequiredRoles.includes(viewer.user.role) || enrolmentRequired === true,
+        locks: failures.flatMap((f) => {
+          const until = lockedUntil(f, now);
+          return until ? [{ method: f.method, locked_until: until.toISOString() }] : [];
+        }),
+      };
+    },
+
+    async enrolTotp(viewer, input) {
+      await assertMayEnrol(viewer);
+      const id = crypto.randomUUID();
+      const { secret, otpauthUrl } = newTotpSecret(viewer.user.email);
+      await repo.insertUnconfirmedTotp({
+        id,
+        userId: viewer.user.id,
+        kind: 'totp',
+        label: input.label ?? DEFAULT_LABELS.totp,
+        totpSecret: sealedBox.seal(secret, id),
+        createdAt: clock.now(),
+      });
+      return { id, secret, otpauth_url: otpauthUrl };
+    },
+
+    async confirmTotp(viewer, id, code, context) {
+      if (!UUID_RE.test(id)) throw new AppError('not_found', 'No such factor.');
+      const row = await repo.find(viewer.user.id, id);
+      const now = clock.now();
+      if (
+        !row ||
+        row.kind !== 'totp' ||
+        row.confirmedAt !== null ||
+        // A secret shown long ago may have been seen by others since: start again.
+        now.getTime() - row.createdAt.getTime() > TOTP_ENROLMENT_MS
+      ) {
+        throw new AppError('not_found', 'No such factor waiting for its first code.');
+      }
+      await assertMayEnrol(viewer);
+      const secret = row.totpSecret ? sealedBox.open(row.totpSecret, row.id) : undefined;
+      const step = secret === undefined ? undefined : await verifyTotp(secret, code, now, null);
+      if (step === undefined) {
+        // The user's own new authenticator, not a guess at an existing factor: not counted.
+        throw new AppError('invalid_code', 'The code is not valid: check the app’s clock.');
+      }
+      // Made before the transaction, kept only when this is the user's first factor.
+      const issued = issueRecoveryCodes(viewer.user.id);
+      const done = await repo.enrol(
+        { kind: 'totp', userId: viewer.user.id, id, step, at: now },
+        issued.hashes,
+        enrolmentAudit(viewer, context, row),
+      );
+      return enrolled(
+        viewer,
+        done ? { ...row, confirmedAt: now, lastUsedAt: now } : undefined,
+        done?.isFirst ? issued.codes : undefined,
+      );
+    },
+
+    async passkeyRegistrationOptions(viewer) {
+      await assertMayEnrol(viewer);
+      const existing = (await confirmed(viewer.user.id))
+        .filter((f) => f.kind === 'passkey')
+        .map(credentialOf);
+      const options = await passkeys.registrationOptions(viewer.user, existing);
+      await repo.setChallenge(
+        sessionKey(viewer.sessionId),
+        options.challenge,
+        new Date(clock.now().getTime() + WEBAUTHN_CHALLENGE_MS),
+      );
+      return options;
+    },
+
+    async registerPasskey(viewer, input, context) {
+      await assertMayEnrol(viewer);
+      const now = clock.now();
+      const challenge = await repo.takeChallenge(sessionKey(viewer.sessionId), now);
+      if (challenge === undefined) {
+        throw new AppError('conflict', 'The passkey request expired: start again.');
+      }
+      const credential = await passkeys.verifyRegistration(input.response, challenge);
+      if (!credential) throw new AppError('invalid_code', 'The passkey could not be verified.');
+      const id = crypto.randomUUID();
+      const row: FactorRow = {
+        id,
+        userId: viewer.user.id,
+        kind: 'passkey',
+        label: input.label ?? DEFAULT_LABELS.passkey,
+        totpSecret: null,
+        totpLastStep: null,
+        credentialId: credential.credentialId,
+        publicKey: credential.publicKey,
+        signCount: credential.signCount,
+        transports: credential.transports,
+        confirmedAt: now,
+        createdAt: now,
+        lastUsedAt: now,
+      };
+      const issued = issueRecoveryCodes(viewer.user.id);
+      let done: { isFirst: boolean } | undefined;
+      try {
+        done = await repo.enrol(
+          { kind: 'passkey', row },
+          issued.hashes,
+          enrolmentAudit(viewer, context, row),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('conflict', 'This passkey is already registered.');
+        }
+        throw error;
+      }
+      return enrolled(viewer, row, done?.isFirst ? issued.codes : undefined);
+    },
+
+    async remove(viewer, id, context) {
+      if (!UUID_RE.test(id)) throw new AppError('not_found', 'No such factor.');
+      const gone = await repo.remove(viewer.user.id, id, (row) => [
+        auditService.row(context, {
+          action: 'factor.removed',
+          target: userTarget(viewer),
+          data: { factor_id: row.id, kind: row.kind, confirmed: row.confirmedAt !== null },
+        }),
+      ]);
+      if (!gone) throw new AppError('not_found', 'No such factor.');
+      forgetUserSessions(viewer.user.id);
+    },
+
+    async regenerateRecoveryCodes(viewer, context) {
+      if ((await confirmed(viewer.user.id)).length === 0) {
+        throw new AppError('conflict', 'Set up a second factor first.');
+      }
+      const issued = issueRecoveryCodes(viewer.user.id);
+      await repo.replaceRecoveryCodes(viewer.user.id, issued.hashes, clock.now(), [
+        auditService.row(context, {
+          action: 'factor.recovery_codes_generated',
+          target: userTarget(viewer),
+          data: { count: issued.codes.length },
+        }),
+      ]);
+      forgetUserSessions(viewer.user.id);
+      return { codes: issued.codes };
+    },
+
+    async reset(userId, context) {
+      if (!UUID_RE.test(userId)) throw new AppError('not_found', 'No such user.');
+      forgetUserSessions(userId);
+      let counts: { factors: number; sessions: number } | undefined;
+      try {
+        counts = await repo.resetUser(userId, (c) => [
+          auditService.row(context, {
+            action: 'factor.reset',
+            target: { type: 'user', id: userId },
+            data: { factors: c.factors, sessions_ended: c.sessions },
+          } satisfies AuditEntry),
+        ]);
+      } finally {
+        // Again after the commit: a lookup that overlapped the delete is not kept.
+        forgetUserSessions(userId);
+      }
+      if (!counts) throw new AppError('not_found', 'No such user.');
+    },
+
+    async verificationOptions(viewer) {
+      const credentials = (await confirmed(viewer.user.id))
+        .filter((f) => f.kind === 'passkey')
+        .map(credentialOf);
+      if (credentials.length === 0) {
+        throw new AppError('conflict', 'No passkey is set up for this account.');
+      }
+      const options = await passkeys.authenticationOptions(credentials);
+      await repo.setChallenge(
+        sessionKey(viewer.sessionId),
+        options.challenge,
+        new Date(clock.now().getTime() + WEBAUTHN_CHALLENGE_MS),
+      );
+      return options;
+    },
+
+    async verify(viewer, input, context) {
+      switch (input.method) {
+        case 'totp':
+          return verifyTotpCode(viewer, input.code, context);
+        case 'recovery_code':
+          return verifyRecoveryCode(viewer, input.code, context);
+        case 'passkey':
+          return verifyPasskey(viewer, input.response, context);
+      }
+    },
+  };
+}
