@@ -24,10 +24,12 @@ function groupSecret(secret: string): string {
 
 function TotpSetup({
   enrolment,
+  heading,
   onEnrolled,
   onCancel,
 }: {
   enrolment: TotpEnrolmentDto;
+  heading: 'h2' | 'h3';
   onEnrolled: (enrolled: FactorEnrolledDto) => void;
   onCancel: () => void;
 }) {
@@ -72,7 +74,7 @@ function TotpSetup({
       onSubmit={(event) => void onSubmit(event)}
       aria-labelledby="totp-setup-heading"
     >
-      <Typography variant="h6" component="h3" id="totp-setup-heading">
+      <Typography variant="h6" component={heading} id="totp-setup-heading">
         Set up your authenticator app
       </Typography>
       <Typography variant="body2">
@@ -133,7 +135,14 @@ function TotpSetup({
  * (the browser's WebAuthn prompt). `onEnrolled` gets the factor, and the recovery codes when it
  * is the first one.
  */
-export function AddFactor({ onEnrolled }: { onEnrolled: (enrolled: FactorEnrolledDto) => void }) {
+export function AddFactor({
+  heading,
+  onEnrolled,
+}: {
+  /** The level of the set-up's heading under the page's own. */
+  heading: 'h2' | 'h3';
+  onEnrolled: (enrolled: FactorEnrolledDto) => void;
+}) {
   const api = useApi();
   const [label, setLabel] = useState('');
   const [totp, setTotp] = useState<TotpEnrolmentDto | null>(null);
@@ -178,6 +187,7 @@ export function AddFactor({ onEnrolled }: { onEnrolled: (enrolled: FactorEnrolle
     return (
       <TotpSetup
         enrolment={totp}
+        heading={heading}
         onCancel={() => setTotp(null)}
         onEnrolled={(enrolled) => {
           setTotp(null);

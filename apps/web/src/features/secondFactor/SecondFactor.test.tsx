@@ -66,6 +66,19 @@ describe('the verify step after signing in', () => {
     ]);
   });
 
+  it('follows a password sign-in whose session must verify', async () => {
+    const { api, calls } = createFakeApi({ user: null, security: VERIFY });
+    const { user, router } = renderApp({ api, path: '/approvals' });
+    await user.type(await screen.findByLabelText(/^Email/), 'fin@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse');
+    await user.click(screen.getByText('Sign in', { selector: 'button' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Verify it's you" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/approvals');
+    expect(calls.signIn).toHaveLength(1);
+  });
+
   it('takes a recovery code instead', async () => {
     const { api, calls } = createFakeApi({ security: VERIFY });
     const { user } = renderApp({ api, path: '/payouts' });

@@ -76,7 +76,7 @@ function EnrolStep({ user }: { user: SessionUser }) {
         Signed in as {user.email}. Your account needs a second factor before you can continue: an
         authenticator app on your phone, or a passkey.
       </Typography>
-      <AddFactor onEnrolled={onEnrolled} />
+      <AddFactor heading="h2" onEnrolled={onEnrolled} />
       {codes ? <RecoveryCodesDialog codes={codes} onDone={done} /> : null}
     </GatePage>
   );

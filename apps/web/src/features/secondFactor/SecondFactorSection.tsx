@@ -150,7 +150,7 @@ export function SecondFactorSection() {
       <Typography variant="h6" component="h3">
         Add a second factor
       </Typography>
-      <AddFactor onEnrolled={onEnrolled} />
+      <AddFactor heading="h3" onEnrolled={onEnrolled} />
       {removing ? (
         <ConfirmDialog
           title="Remove this factor?"
