@@ -10,6 +10,7 @@ import {
   GOOD_RECOVERY_CODE,
   GOOD_TOTP_CODE,
 } from '../../testing/fakeSecurityApi.js';
+import { captureDownloads } from '../../testing/captureDownloads.js';
 import { renderApp } from '../../testing/renderApp.js';
 import { clockTime } from './secondFactorText.js';
 
@@ -268,6 +269,24 @@ describe('the Security page: second factor', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     expect(dialog).toHaveTextContent('new-code-01');
     expect(calls.newRecoveryCodes).toBe(1);
+
+    const downloads = captureDownloads();
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+      expect(downloads.names).toEqual(['payouts-recovery-codes.txt']);
+      expect(await downloads.texts()).toEqual([
+        `${FAKE_RECOVERY_CODES.map((c) => `new-${c}`).join('\n')}\n`,
+      ]);
+    } finally {
+      downloads.restore();
+    }
+    // user-event stands a clipboard in for the browser's.
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Copied.');
+    expect(await navigator.clipboard.readText()).toContain('new-code-10');
+    // Escape and clicks beside it do not close it: only "I saved them" does.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Save your recovery codes' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'I saved them' }));
     await waitFor(() => expect(screen.queryByText('new-code-01')).not.toBeInTheDocument());
   });
