@@ -335,6 +335,12 @@ describe('step-up', () => {
     const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
     const field = within(dialog).getByLabelText('Authenticator code');
     await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    const axe = (await import('axe-core')).default;
+    const { violations } = await axe.run(dialog, {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(violations.map((v) => v.id)).toEqual([]);
     await userEvent.type(field, '999999');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That code is not right.');
