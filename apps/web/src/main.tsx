@@ -10,8 +10,17 @@ import { createAppQueryClient } from './app/createAppQueryClient.js';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const api = createApi(createHttpClient({ fetch: window.fetch.bind(window) }));
 const queryClient = createAppQueryClient();
+const api = createApi(
+  createHttpClient({
+    fetch: window.fetch.bind(window),
+    // Loaded the first time a call asks for it (from the Security page's chunk), not in the entry.
+    onStepUp: () =>
+      import('./features/staffSessions/SecurityPage.js').then((m) =>
+        m.askForStepUp({ api, queryClient }),
+      ),
+  }),
+);
 const router = createBrowserRouter(appRoutes);
 
 createRoot(container).render(

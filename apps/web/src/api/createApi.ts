@@ -21,6 +21,7 @@ import {
   createStaffNotificationsApi,
   type StaffNotificationsApi,
 } from '../features/staffNotifications/staffNotificationsApi.js';
+import type { SecurityApi } from '../features/secondFactor/securityApi.js';
 import { createUsersApi, type UsersApi } from '../features/users/usersApi.js';
 import type { HttpClient } from './createHttpClient.js';
 
@@ -41,6 +42,8 @@ export interface Api {
   approvalPolicies: ApprovalPoliciesApi;
   batches: BatchesApi;
   staffSessions: StaffSessionsApi;
+  /** Second factors and sign-in options, loaded on first use (the entry chunk is on a budget). */
+  security(): Promise<SecurityApi>;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -57,5 +60,7 @@ export function createApi(http: HttpClient): Api {
     approvalPolicies: createApprovalPoliciesApi(http),
     batches: createBatchesApi(http),
     staffSessions: createStaffSessionsApi(http),
+    security: () =>
+      import('../features/secondFactor/securityApi.js').then((m) => m.createSecurityApi(http)),
   };
 }

@@ -142,6 +142,89 @@ describe('createHttpClient', () => {
   });
 });
 
+describe('step-up', () => {
+  const stepUpRequired = () =>
+    problem(403, {
+      code: 'step_up_required',
+      status: 403,
+      title: 'Confirm it is you',
+      detail: 'Confirm it is you to continue.',
+    });
+  const send = (http: ReturnType<typeof createHttpClient>) =>
+    http.request<{ ok: boolean }>({
+      method: 'POST',
+      path: '/users/u_2/factors/reset',
+      body: { reason: 'lost phone' },
+      headers: { 'Idempotency-Key': 'key-42' },
+    });
+
+  it('asks the step-up handler, then sends the same request again', async () => {
+    let calls = 0;
+    const { fetch, sent } = fakeFetch(() =>
+      calls++ === 0 ? stepUpRequired() : Response.json({ ok: true }),
+    );
+    const asked: ApiError[] = [];
+    const http = createHttpClient({
+      fetch,
+      onStepUp: (problem) => {
+        asked.push(problem);
+        return Promise.resolve();
+      },
+    });
+    await expect(send(http)).resolves.toEqual({ ok: true });
+    expect(asked.map((p) => p.code)).toEqual(['step_up_required']);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.url).toBe(sent[0]!.url);
+    expect(sent[1]!.init.method).toBe('POST');
+    expect(sent[1]!.init.body).toBe('{"reason":"lost phone"}');
+    expect(sent[1]!.init.body).toBe(sent[0]!.init.body);
+    const headers = sent[1]!.init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('key-42');
+  });
+
+  it('fails with the original problem when the user cancels, without sending again', async () => {
+    const { fetch, sent } = fakeFetch(() => stepUpRequired());
+    const http = createHttpClient({
+      fetch,
+      onStepUp: () => Promise.reject(new Error('cancelled')),
+    });
+    const error = await send(http).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'step_up_required', status: 403 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("retries once only: a second step_up_required is the caller's", async () => {
+    const { fetch, sent } = fakeFetch(() => stepUpRequired());
+    let asked = 0;
+    const http = createHttpClient({
+      fetch,
+      onStepUp: () => {
+        asked += 1;
+        return Promise.resolve();
+      },
+    });
+    const error = await send(http).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'step_up_required' });
+    expect(asked).toBe(1);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('passes other problems through without asking', async () => {
+    const { fetch } = fakeFetch(() => problem(403, { code: 'forbidden', detail: 'No.' }));
+    let asked = 0;
+    const http = createHttpClient({
+      fetch,
+      onStepUp: () => {
+        asked += 1;
+        return Promise.resolve();
+      },
+    });
+    await expect(send(http)).rejects.toMatchObject({ code: 'forbidden' });
+    expect(asked).toBe(0);
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('reads seconds and HTTP dates', () => {
     const now = Date.parse('2026-11-20T12:00:00Z');

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '../components/ErrorState.js';
 import { FullPageProgress } from '../components/FullPageProgress.js';
@@ -5,12 +6,21 @@ import { signInPath } from '../features/session/safeNextPath.js';
 import { useSession } from '../features/session/useSession.js';
 import { AppShell } from './AppShell.js';
 
+// Only a session that still owes a second factor downloads it (from the Security page's chunk).
+const SecondFactorGate = lazy(() =>
+  import('../features/staffSessions/SecurityPage.js').then((m) => ({
+    default: m.SecondFactorGate,
+  })),
+);
+
 /**
  * The gate in front of every signed-in page. Without a session (never signed in, signed out, or
- * a 401 from any call) it sends the user to sign in, with the way back in `?next=`.
+ * a 401 from any call) it sends the user to sign in, with the way back in `?next=`. A session
+ * that must verify or enrol a second factor sees only that, in place: the page asked for shows
+ * once it is done.
  */
 export function RequireSession() {
-  const { user, error } = useSession();
+  const { user, security, error } = useSession();
   const location = useLocation();
   if (user === undefined) {
     if (error) {
@@ -26,6 +36,14 @@ export function RequireSession() {
   }
   if (user === null) {
     return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  }
+  const owed = security?.second_factor;
+  if (owed === 'verify' || owed === 'enrol') {
+    return (
+      <Suspense fallback={<FullPageProgress />}>
+        <SecondFactorGate user={user} security={security!} />
+      </Suspense>
+    );
   }
   return <AppShell user={user} />;
 }

@@ -8,6 +8,7 @@ import { buildBatch, buildBatchRow } from '../testing/buildBatch.js';
 import { buildBeneficiary, buildBeneficiaryChange } from '../testing/buildBeneficiary.js';
 import { buildPayout } from '../testing/buildPayout.js';
 import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
+import { buildFactor } from '../testing/fakeSecurityApi.js';
 import { buildStaffSession } from '../testing/fakeStaffSessionsApi.js';
 import { renderApp } from '../testing/renderApp.js';
 
@@ -83,6 +84,57 @@ describe('accessibility (axe)', () => {
     expect(await violations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'End all other sessions' }));
     await screen.findByRole('dialog', { name: 'End all other sessions?' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing to fix on the sign-in page with single sign-on and break-glass open', async () => {
+    const { api } = createFakeApi({
+      user: null,
+      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' } },
+    });
+    const { user } = renderApp({ api, path: '/sign-in?error=no_role' });
+    await user.click(await screen.findByRole('button', { name: 'Break-glass sign-in' }));
+    await screen.findByLabelText(/^Password/);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing to fix on the verify step and the set-up page', async () => {
+    const security = {
+      auth_method: 'oidc',
+      second_factor: 'verify',
+      methods: ['totp', 'passkey', 'recovery_code'],
+      step_up: true,
+      step_up_until: null,
+      step_up_minutes: 10,
+    } as const;
+    const verify = createFakeApi({ security: { ...security, methods: [...security.methods] } });
+    const first = renderApp({ api: verify.api, path: '/payouts' });
+    await screen.findByLabelText('Authenticator code');
+    expect(await violations()).toEqual([]);
+    first.unmount();
+
+    const enrol = createFakeApi({
+      security: { ...security, second_factor: 'enrol', methods: [] },
+    });
+    const { user } = renderApp({ api: enrol.api, path: '/payouts' });
+    await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
+    await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('finds nothing to fix in the second factor section, recovery codes shown', async () => {
+    const { api } = createFakeApi({
+      factors: [buildFactor()],
+      factorLocks: [{ method: 'recovery_code', locked_until: '2026-11-25T14:05:00.000Z' }],
+    });
+    const { user } = renderApp({ api, path: '/security' });
+    await screen.findByRole('table', { name: 'Your second factors' });
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Generate new recovery codes' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generate' }),
+    );
+    await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     expect(await violations()).toEqual([]);
   });
 

@@ -25,11 +25,16 @@ export interface AppQueryClientOptions {
 
 /**
  * The query client with the app's one rule for expired sessions: a 401 from any call marks the
- * session as gone, and the session gate sends the user to sign in (and back afterwards).
+ * session as gone, and the session gate sends the user to sign in (and back afterwards). A 403
+ * `second_factor_required` asks for the session again, and the gate asks for the factor.
  */
 export function createAppQueryClient({ retry = true }: AppQueryClientOptions = {}): QueryClient {
   const expireSession = (error: unknown): void => {
     if (isApiError(error, 'unauthenticated')) client.setQueryData(SESSION_QUERY_KEY, null);
+    // The session must verify or enrol a factor first: asking it again shows the gate.
+    if (isApiError(error, 'second_factor_required')) {
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    }
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({

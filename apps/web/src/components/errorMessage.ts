@@ -11,6 +11,9 @@ export function errorMessage(error: unknown): string {
       return 'The server could not be reached. Check your connection and try again.';
     case 'forbidden':
       return 'Your role does not allow this.';
+    // The step-up dialog was cancelled (createHttpClient's `onStepUp`).
+    case 'step_up_required':
+      return 'Cancelled: confirmation needed.';
     case 'rate_limited':
       return error.retryAfterSeconds !== undefined
         ? `Too many requests. Try again in ${retryText(error.retryAfterSeconds)}.`

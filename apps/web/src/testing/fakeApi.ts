@@ -31,6 +31,7 @@ import type {
   PayoutSummary,
   ProviderMatrix,
   ProvidersReply,
+  SessionSecurityDto,
   SessionUser,
   SignInBody,
   StaffUserDto,
@@ -59,6 +60,13 @@ import {
   type FakeStaffSessionsCalls,
   type FakeStaffSessionsOptions,
 } from './fakeStaffSessionsApi.js';
+import {
+  createFakeSecurityApi,
+  emptySecurityCalls,
+  NO_SECOND_FACTOR,
+  type FakeSecurityCalls,
+  type FakeSecurityOptions,
+} from './fakeSecurityApi.js';
 
 export const FINANCE_USER: SessionUser = {
   id: 'u_1',
@@ -98,7 +106,11 @@ export function apiError(
 }
 
 export interface FakeApiOptions
-  extends FakeApprovalPoliciesOptions, FakeBatchesOptions, FakeStaffSessionsOptions {
+  extends
+    FakeApprovalPoliciesOptions,
+    FakeBatchesOptions,
+    FakeStaffSessionsOptions,
+    FakeSecurityOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -156,7 +168,7 @@ export interface FakeApiOptions
 }
 
 export interface FakeApiCalls
-  extends FakeApprovalPoliciesCalls, FakeBatchesCalls, FakeStaffSessionsCalls {
+  extends FakeApprovalPoliciesCalls, FakeBatchesCalls, FakeStaffSessionsCalls, FakeSecurityCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -229,6 +241,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     ...emptyApprovalPoliciesCalls(),
     ...emptyBatchesCalls(),
     ...emptyStaffSessionsCalls(),
+    ...emptySecurityCalls(),
   };
   let staffNotifications = [...(options.staffNotifications ?? [])];
   let notificationSettings: NotificationSettingsDto = options.notificationSettings ?? {
@@ -238,6 +251,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
   const unreadCount = () => staffNotifications.filter((n) => n.read_at === null).length;
   let users = [...(options.users ?? [])];
   let user = options.user === undefined ? FINANCE_USER : options.user;
+  let security: SessionSecurityDto = { ...NO_SECOND_FACTOR, ...options.security };
+  const reply = (signedIn: SessionUser) => ({ user: signedIn, security });
   let inbox = [...(options.approvalInbox ?? [])];
   const decideOne = (body: ApprovalDecisionsBody, id: string): ApprovalDecisionResult => {
     const item = inbox.find((i) => i.id === id);
@@ -313,20 +328,28 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     return next;
   };
 
+  const fakeSecurity = createFakeSecurityApi(options, calls, {
+    user: () => user,
+    security: () => security,
+    setSecurity: (next) => {
+      security = next;
+    },
+  });
+
   const api: Api = {
     session: {
-      current: () => Promise.resolve(user),
+      current: () => Promise.resolve(user && reply(user)),
       signIn: async (input) => {
         calls.signIn.push(input);
         if (options.signIn) {
           user = await options.signIn(input);
-          return user;
+          return reply(user);
         }
         if (input.password !== (options.password ?? 'correct horse')) {
           throw apiError('unauthenticated', 'Email or password is incorrect.', { status: 401 });
         }
         user = FINANCE_USER;
-        return user;
+        return reply(user);
       },
       signOut: () => {
         calls.signOut += 1;
@@ -551,6 +574,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     batches: createFakeBatchesApi(options, calls, () => user),
     staffSessions: createFakeStaffSessionsApi(options, calls),
+    security: () => Promise.resolve(fakeSecurity),
     payouts: {
       list: (query) => {
         calls.list.push(query);

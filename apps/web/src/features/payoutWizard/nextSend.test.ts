@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES } from '../../api/ApiError.js';
+import { API_ERROR_CODES } from '../../api/apiErrorCodes.js';
 import { attemptStateAfter, keyForNextSend } from './nextSend.js';
 
 describe('keyForNextSend', () => {

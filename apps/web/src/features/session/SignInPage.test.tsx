@@ -10,6 +10,7 @@ describe('signing in', () => {
     const { api, calls } = createFakeApi({ user: null });
     const { router, user } = renderApp({ api, path: '/payouts?status=pending' });
     await screen.findByText('Sign in', { selector: 'h1' });
+    await screen.findByText('Sign in', { selector: 'button' });
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(router.state.location.search).toBe(
       `?next=${encodeURIComponent('/payouts?status=pending')}`,
@@ -105,5 +106,79 @@ describe('safeNextPath', () => {
     expect(safeNextPath('https://evil.example')).toBe('/payouts');
     expect(safeNextPath('/sign-in?next=/x')).toBe('/payouts');
     expect(safeNextPath(null)).toBe('/payouts');
+  });
+});
+
+describe('single sign-on', () => {
+  it('offers "Sign in with <provider>" as a link that comes back to where the user was going', async () => {
+    const { api } = createFakeApi({
+      user: null,
+      authOptions: { password: 'on', oidc: { name: 'Acme Login' } },
+    });
+    renderApp({ api, path: '/sign-in?next=%2Fapprovals%3Fq%3Dx' });
+    const sso = await screen.findByRole('link', { name: 'Sign in with Acme Login' });
+    expect(sso).toHaveAttribute(
+      'href',
+      `/api/auth/oidc/start?return_to=${encodeURIComponent('/approvals?q=x')}`,
+    );
+    // Both ways in, under one heading.
+    expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('has no password form when password sign-in is off', async () => {
+    const { api } = createFakeApi({
+      user: null,
+      authOptions: { password: 'off', oidc: { name: 'Acme Login' } },
+    });
+    renderApp({ api, path: '/sign-in' });
+    await screen.findByRole('link', { name: 'Sign in with Acme Login' });
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Break-glass sign-in' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the password form behind a break-glass disclosure that warns it is audited', async () => {
+    const { api, calls } = createFakeApi({
+      user: null,
+      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' } },
+    });
+    const { user, router } = renderApp({ api, path: '/sign-in' });
+    const disclosure = await screen.findByRole('button', { name: 'Break-glass sign-in' });
+    expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+
+    await user.click(disclosure);
+    expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText(/Every break-glass sign-in is audited/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse');
+    await user.click(screen.getByText('Sign in', { selector: 'button' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payouts'));
+    expect(calls.signIn).toHaveLength(1);
+  });
+
+  it('says why single sign-on refused the user', async () => {
+    const messages: Record<string, string> = {
+      no_role:
+        'Your company account has no role in this app. Ask your administrator to add you to a payouts group.',
+      disabled: 'Your account is disabled in this app.',
+      provider_error: "Your company's sign-in service sent an answer that could not be checked.",
+      cancelled: 'Sign-in was cancelled',
+      expired: 'The sign-in took too long',
+      something_else: 'Sign-in did not complete. Try again.',
+    };
+    for (const [reason, message] of Object.entries(messages)) {
+      const { api } = createFakeApi({
+        user: null,
+        authOptions: { password: 'off', oidc: { name: 'Acme Login' } },
+      });
+      const view = renderApp({ api, path: `/sign-in?error=${reason}` });
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      // They can try again from here.
+      expect(
+        await screen.findByRole('link', { name: 'Sign in with Acme Login' }),
+      ).toBeInTheDocument();
+      view.unmount();
+    }
   });
 });

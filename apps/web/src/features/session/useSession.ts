@@ -1,10 +1,17 @@
-import type { SessionUser, SignInBody } from '@payouts/contracts';
+import type { SessionSecurityDto, SessionUser, SignInBody } from '@payouts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
 import { SESSION_QUERY_KEY } from './sessionQueryKey.js';
 
-/** The signed-in user: undefined while it is being asked, null when signed out. */
-export function useSession(): { user: SessionUser | null | undefined; error: Error | null } {
+/**
+ * The signed-in user: undefined while it is being asked, null when signed out; and their
+ * session's second-factor state (the query holds the whole `SessionReply`).
+ */
+export function useSession(): {
+  user: SessionUser | null | undefined;
+  security: SessionSecurityDto | undefined;
+  error: Error | null;
+} {
   const api = useApi();
   const query = useQuery({
     queryKey: SESSION_QUERY_KEY,
@@ -12,7 +19,8 @@ export function useSession(): { user: SessionUser | null | undefined; error: Err
     staleTime: Infinity,
     retry: false,
   });
-  return { user: query.data, error: query.error };
+  const { data } = query;
+  return { user: data && data.user, security: data?.security, error: query.error };
 }
 
 export function useSignIn() {
@@ -22,10 +30,10 @@ export function useSignIn() {
     mutationFn: (input: SignInBody) => api.session.signIn(input),
     // A wrong password is a 401 too; it must not be taken for an expired session.
     meta: { ownsUnauthenticated: true },
-    onSuccess: (user) => {
+    onSuccess: (reply) => {
       // Whatever was cached belonged to the previous session.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-      queryClient.setQueryData(SESSION_QUERY_KEY, user);
+      queryClient.setQueryData(SESSION_QUERY_KEY, reply);
     },
   });
 }

@@ -152,4 +152,53 @@ describe('UsersPage', () => {
     );
     expect(within(dialog).getByText('Chrome on Linux')).toBeInTheDocument();
   });
+
+  it('resets the second factors of a user after a confirmation that says what follows', async () => {
+    const { api, calls } = createFakeApi({ user: ADMIN_USER, users: USERS });
+    const { user } = renderApp({ api, path: '/users' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Reset the second factors of Fiona Finance' }),
+    );
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Reset the second factors of Fiona Finance?',
+    });
+    expect(dialog).toHaveAccessibleDescription(
+      /their sessions end\. They must set up a second factor again when they next sign in\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.resetUserFactors).toEqual([]);
+
+    await user.click(
+      screen.getByRole('button', { name: 'Reset the second factors of Fiona Finance' }),
+    );
+    dialog = await screen.findByRole('dialog', {
+      name: 'Reset the second factors of Fiona Finance?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset second factors' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Fiona Finance's second factors are removed and their sessions have ended.",
+    );
+    expect(calls.resetUserFactors).toEqual(['u_9']);
+  });
+
+  it('shows a refused reset plainly', async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      users: USERS,
+      resetUserFactors: () =>
+        Promise.reject(apiError('step_up_required', 'Confirm it is you.', { status: 403 })),
+    });
+    const { user } = renderApp({ api, path: '/users' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Reset the second factors of Fiona Finance' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reset the second factors of Fiona Finance?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset second factors' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The second factors could not be reset. Cancelled: confirmation needed.',
+    );
+  });
 });

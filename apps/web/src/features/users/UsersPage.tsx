@@ -24,7 +24,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../api/ApiContext.js';
 import { ErrorState } from '../../components/ErrorState.js';
+import { errorMessage } from '../../components/errorMessage.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
+import { ConfirmDialog } from '../staffSessions/ConfirmDialog.js';
 import { useSession } from '../session/useSession.js';
 import { CreateUserDialog, ResetPasswordDialog } from './UserDialogs.js';
 import { userMutationMessage } from './userMutationMessage.js';
@@ -48,6 +50,7 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<StaffUserDto | null>(null);
   const [viewingSessions, setViewingSessions] = useState<StaffUserDto | null>(null);
+  const [resettingFactors, setResettingFactors] = useState<StaffUserDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
@@ -76,6 +79,15 @@ export function UsersPage() {
       setNotice(`${user.name}'s password is reset; their sessions have ended.`);
     },
   });
+  const resetFactors = useMutation({
+    mutationFn: async (user: StaffUserDto) => (await api.security()).resetUserFactors(user.id),
+    onMutate: () => setNotice(null),
+    onSuccess: (_, user) =>
+      setNotice(
+        `${user.name}'s second factors are removed and their sessions have ended. They set up a new one when they next sign in.`,
+      ),
+    onSettled: () => setResettingFactors(null),
+  });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -98,6 +110,11 @@ export function UsersPage() {
       {update.isError ? (
         <Alert severity="error" role="alert" onClose={() => update.reset()}>
           {userMutationMessage(update.error)}
+        </Alert>
+      ) : null}
+      {resetFactors.isError ? (
+        <Alert severity="error" role="alert" onClose={() => resetFactors.reset()}>
+          The second factors could not be reset. {errorMessage(resetFactors.error)}
         </Alert>
       ) : null}
       {notice ? (
@@ -184,6 +201,17 @@ export function UsersPage() {
                     >
                       Sessions
                     </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      aria-label={`Reset the second factors of ${user.name}`}
+                      onClick={() => {
+                        resetFactors.reset();
+                        setResettingFactors(user);
+                      }}
+                    >
+                      Reset second factors
+                    </Button>
                   </TableCell>
                 </TableRow>
               ))}
@@ -207,6 +235,16 @@ export function UsersPage() {
           error={reset.error}
           onClose={() => setResetting(null)}
           onReset={(password) => reset.mutate({ user: resetting, password })}
+        />
+      ) : null}
+      {resettingFactors ? (
+        <ConfirmDialog
+          title={`Reset the second factors of ${resettingFactors.name}?`}
+          text={`Every authenticator app, passkey and recovery code of ${resettingFactors.name} is removed and their sessions end. They must set up a second factor again when they next sign in.`}
+          confirmLabel="Reset second factors"
+          pending={resetFactors.isPending}
+          onClose={() => setResettingFactors(null)}
+          onConfirm={() => resetFactors.mutate(resettingFactors)}
         />
       ) : null}
       {viewingSessions ? (
