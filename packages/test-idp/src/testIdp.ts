@@ -65,7 +65,7 @@ function escapeHtml(text: string): string {
 /** The login page: a plain form, no script (the selectors are in the README). */
 function loginPage(uid: string, clientId: string, error?: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Test identity provider: sign in</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Test identity provider: sign in</title></head>
 <body>
 <main>
 <h1>Test identity provider</h1>
@@ -265,6 +265,11 @@ export async function startTestIdp({
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', issuer).pathname;
+    // A browser asks for one on any page: no 404 in a journey's console.
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
     if (path.startsWith('/interaction/')) {
       interaction(req, res, path).catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
