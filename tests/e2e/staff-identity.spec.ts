@@ -149,7 +149,7 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
     const codes = page.getByRole('dialog', { name: /recovery codes/i });
     await codes.waitFor();
     await codes.getByRole('button', { name: /saved/i }).click();
-    await page.getByText('Authenticator app').first().waitFor();
+    await page.getByRole('table', { name: 'Your second factors' }).waitFor();
 
     // The factor is stale after STEP_UP_MS: approving asks for a code, then goes ahead.
     const payoutId = await payoutAwaitingApproval('2500.00');
@@ -169,7 +169,10 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
       await again.getByRole('button', { name: 'Confirm' }).click();
       await again.getByRole('alert').waitFor();
     }
-    await again.getByRole('alert').getByText(/locked/i).waitFor();
+    await again
+      .getByRole('alert')
+      .getByText(/locked/i)
+      .waitFor();
     await again.getByRole('button', { name: 'Cancel' }).click();
     expect(watched.unexpectedErrors).toEqual([]);
   });
@@ -197,13 +200,16 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
     const codes = page.getByRole('dialog', { name: /recovery codes/i });
     await codes.waitFor();
     await codes.getByRole('button', { name: /saved/i }).click();
-    await page.getByText('Laptop key').waitFor();
+    await page
+      .getByRole('table', { name: 'Your second factors' })
+      .getByText('Laptop key')
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const payoutId = await payoutAwaitingApproval('4000.00');
     const dialog = await approveAsksForStepUp(page, payoutId);
     await dialog.getByRole('button', { name: 'Use a passkey' }).click();
-    await page.getByText(/^Approved by Ad Min/).waitFor();
+    await page.getByText(/^Approved by Ada Admin/).waitFor();
     expect(watched.unexpectedErrors).toEqual([]);
   });
 });

@@ -48,11 +48,14 @@ export const SIGN_IN_REFUSALS = [
   'no_role',
   /** The account is disabled here. */
   'disabled',
-  /** The provider's answer failed a check (state, nonce, audience, expiry, signature, code). */
+  /**
+   * The provider's answer failed a check (state, nonce, audience, expiry, signature, code), or
+   * the callback was replayed (a used sign-in is gone, so it reads as an unknown state).
+   */
   'provider_error',
   /** The provider said the user cancelled or refused. */
   'cancelled',
-  /** The sign-in took longer than 10 minutes or was already used. */
+  /** The sign-in took longer than 10 minutes. */
   'expired',
 ] as const;
 export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
