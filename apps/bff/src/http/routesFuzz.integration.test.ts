@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdp, type TestIdp } from '@payouts/test-idp';
 import { createApp } from '../app.js';
 import { ERROR_CODES } from './AppError.js';
 import { PROBLEM_CONTENT_TYPE } from './problemHandler.js';
@@ -68,6 +69,7 @@ function testName(route: FuzzRoute): string {
 describe(`every BFF route refuses bad input (${KIND})`, () => {
   let database: TestDatabase;
   let t: TestApp;
+  let idp: TestIdp;
   let raw: RawClient;
   let webDir: string;
   const calls: string[] = [];
@@ -81,9 +83,24 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
     await writeFile(join(webDir, 'index.html'), '<!doctype html><title>SPA</title>');
     await writeFile(join(webDir, 'assets', 'app.js'), 'console.log(1)');
     database = await openTestDatabase(KIND);
+    // Single sign-on on (AUTH_MODE=both): the OIDC routes meet the fuzz for real.
+    idp = await startTestIdp({
+      clients: [
+        {
+          client_id: 'fuzz',
+          client_secret: 'fuzz-secret',
+          redirect_uris: ['http://127.0.0.1/api/auth/oidc/callback'],
+        },
+      ],
+      accounts: [],
+    });
     t = await startTestApp({
       database,
       env: {
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: 'fuzz',
+        OIDC_CLIENT_SECRET: 'fuzz-secret',
+        OIDC_ROLE_MAP: 'payouts-finance=finance',
         WEB_DIST_DIR: webDir,
         // Failed sign-ins are throttled per address: the fuzz sends thousands from one.
         SIGN_IN_MAX_FAILURES_PER_ADDRESS: '100000',
@@ -145,6 +162,7 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
   afterAll(async () => {
     raw?.close();
     await t?.close();
+    await idp?.stop();
     await database?.close();
     await rm(webDir, { recursive: true, force: true });
     if (reports.length > 0) {

@@ -113,8 +113,9 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
   { method: 'GET', path: '/api/session', role: 'finance', ignoresQuery: true },
   // Signing out ends the session it names: fuzzed without one (bad cookies instead).
   { method: 'DELETE', path: '/api/session', role: 'anonymous', ignoresQuery: true },
-  // Sign-in options and single sign-on (issue 14), public. The fuzzed app runs AUTH_MODE=local,
-  // where the two OIDC routes answer 404; the OIDC suite sends them hostile state/return_to.
+  // Sign-in options and single sign-on (issue 14), public; the fuzzed app runs AUTH_MODE=both
+  // against the test provider. A start stores a sign-in under way (oidc_sign_ins, outside the
+  // snapshot: any visitor may start one); a callback with a state nobody issued stores nothing.
   { method: 'GET', path: '/api/auth/options', role: 'anonymous', ignoresQuery: true },
   {
     method: 'GET',
