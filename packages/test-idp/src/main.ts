@@ -2,7 +2,7 @@ import { DEMO_ACCOUNTS, DEMO_CLIENT, DEMO_ROLE_MAP } from './demo.js';
 import { startTestIdp } from './testIdp.js';
 
 // `npm run idp`: the provider the tests use, with demo accounts, for trying single sign-on.
-const port = Number.parseInt(process.env.IDP_PORT ?? '4010', 10);
+const port = Number.parseInt(process.env.IDP_PORT ?? '4020', 10);
 const appUrl = process.env.IDP_APP_URL ?? 'http://localhost:3000';
 const idp = await startTestIdp({
   port,
