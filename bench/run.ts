@@ -19,6 +19,7 @@ export const SECTIONS = [
   'forms',
   'beneficiaries',
   'batch',
+  'identity',
 ] as const;
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));

@@ -19,6 +19,7 @@ export { createAuditService } from './features/audit/auditService.js';
 export { createPasswordHasher } from './features/users/passwordHasher.js';
 export { createUsersRepository } from './features/users/usersRepository.js';
 export { createUsersService } from './features/users/usersService.js';
+export { createSessionRepository } from './features/session/sessionRepository.js';
 export { systemClock } from './shared/clock.js';
 
 // The bench's batch section: the server's parse of a batch file.
