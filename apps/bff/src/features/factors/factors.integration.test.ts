@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditsOf, newSignedInUser, selectRows } from '../../testing/factorTesting.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
@@ -26,14 +27,8 @@ describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)',
     await database?.close();
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
-    const result: unknown = await t.db.execute(query);
-    return (result as { rows: T[] }).rows;
-  };
-  const audits = async (userId: string, action: string) =>
-    rows<{ data: Record<string, unknown> }>(
-      sql`select data from audit_log where action = ${action} and target_id = ${userId} order by id`,
-    );
+  const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(t, query);
+  const audits = (userId: string, action: string) => auditsOf(t, userId, action);
   /** Every factor table's rows for the user, to show that a refused request changed nothing. */
   const snapshot = async (userId: string) =>
     JSON.stringify(
@@ -47,14 +42,12 @@ describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)',
   /** A fresh account (tests move the clock and lock methods: none shares a user). */
   async function newUser(role: 'finance' | 'support' | 'admin' = 'finance') {
     serial += 1;
-    const email = `factors-${kind}-${serial}@example.com`;
-    const res = await admin('/api/users', {
-      method: 'POST',
-      json: { email, name: `Factor ${serial}`, role, password: PASSWORD },
+    return newSignedInUser(t, admin, {
+      email: `factors-${kind}-${serial}@example.com`,
+      name: `Factor ${serial}`,
+      role: role,
+      password: PASSWORD,
     });
-    expect(res.status).toBe(201);
-    const { id } = (await readJson(res)) as { id: string };
-    return { id, email, fetch: await t.signInAs(email, PASSWORD) };
   }
 
   const codeFor = (secret: string, offsetMs = 0) =>

@@ -5,6 +5,7 @@ import {
   strangerKey,
   type SoftAuthenticator,
 } from '../../testing/softAuthenticator.js';
+import { auditsOf, newSignedInUser, selectRows } from '../../testing/factorTesting.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
@@ -30,25 +31,17 @@ describe.each(testDatabaseKinds)('second factors: passkeys (%s)', (kind) => {
     await database?.close();
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
-    const result: unknown = await t.db.execute(query);
-    return (result as { rows: T[] }).rows;
-  };
-  const audits = async (userId: string, action: string) =>
-    rows<{ data: Record<string, unknown> }>(
-      sql`select data from audit_log where action = ${action} and target_id = ${userId} order by id`,
-    );
+  const rows = <T>(query: ReturnType<typeof sql>) => selectRows<T>(t, query);
+  const audits = (userId: string, action: string) => auditsOf(t, userId, action);
 
   async function newUser() {
     serial += 1;
-    const email = `passkeys-${kind}-${serial}@example.com`;
-    const res = await admin('/api/users', {
-      method: 'POST',
-      json: { email, name: `Passkey ${serial}`, role: 'finance', password: PASSWORD },
+    return newSignedInUser(t, admin, {
+      email: `passkeys-${kind}-${serial}@example.com`,
+      name: `Passkey ${serial}`,
+      role: 'finance',
+      password: PASSWORD,
     });
-    expect(res.status).toBe(201);
-    const { id } = (await readJson(res)) as { id: string };
-    return { id, email, fetch: await t.signInAs(email, PASSWORD) };
   }
 
   async function register(fetch: ApiFetch, key: SoftAuthenticator, label?: string) {

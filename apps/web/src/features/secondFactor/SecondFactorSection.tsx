@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
+import { OutcomeAlerts } from '../../components/OutcomeAlerts.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { ConfirmDialog } from '../staffSessions/ConfirmDialog.js';
@@ -70,16 +71,12 @@ export function SecondFactorSection() {
         that move money.
         {data?.required ? ' Your account must have one.' : ''}
       </Typography>
-      {failure ? (
-        <Alert severity="error" role="alert" onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      ) : null}
-      {notice ? (
-        <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
+      <OutcomeAlerts
+        failure={failure}
+        notice={notice}
+        onDismissFailure={() => setFailure(null)}
+        onDismissNotice={() => setNotice(null)}
+      />
       {data?.locks.map((lock) => (
         <Alert key={lock.method} severity="warning">
           {LOCKED_METHOD_NAMES[lock.method]} are locked after too many wrong codes. Try again after{' '}

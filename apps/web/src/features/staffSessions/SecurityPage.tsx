@@ -1,11 +1,11 @@
 import type { StaffSessionDto } from '@payouts/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
+import { OutcomeAlerts } from '../../components/OutcomeAlerts.js';
 import { SecondFactorSection } from '../secondFactor/SecondFactorSection.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -78,16 +78,12 @@ export function SecurityPage() {
           Where you are signed in. End a session you do not recognise; it is signed out within
           seconds.
         </Typography>
-        {failure ? (
-          <Alert severity="error" role="alert" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        ) : null}
-        {notice ? (
-          <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
+        <OutcomeAlerts
+          failure={failure}
+          notice={notice}
+          onDismissFailure={() => setFailure(null)}
+          onDismissNotice={() => setNotice(null)}
+        />
         {sessions.isError ? (
           <ErrorState
             error={sessions.error}

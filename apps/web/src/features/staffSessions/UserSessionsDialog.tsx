@@ -1,5 +1,4 @@
 import type { StaffSessionDto } from '@payouts/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
+import { OutcomeAlerts } from '../../components/OutcomeAlerts.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { endedText, SessionsTable } from './SessionsTable.js';
@@ -58,16 +58,12 @@ export function UserSessionsDialog({
       <DialogTitle id={titleId}>Sessions of {user.name}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          {failure ? (
-            <Alert severity="error" role="alert" onClose={() => setFailure(null)}>
-              {failure}
-            </Alert>
-          ) : null}
-          {notice ? (
-            <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-              {notice}
-            </Alert>
-          ) : null}
+          <OutcomeAlerts
+            failure={failure}
+            notice={notice}
+            onDismissFailure={() => setFailure(null)}
+            onDismissNotice={() => setNotice(null)}
+          />
           {sessions.isError ? (
             <ErrorState
               error={sessions.error}
