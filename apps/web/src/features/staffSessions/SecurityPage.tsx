@@ -1,16 +1,13 @@
-import type { StaffSessionDto } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { OutcomeAlerts } from '../../components/OutcomeAlerts.js';
 import { SecondFactorSection } from '../secondFactor/SecondFactorSection.js';
-import { errorMessage } from '../../components/errorMessage.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { endedText, SessionsTable } from './SessionsTable.js';
-import { useStaffSessions } from './useStaffSessions.js';
+import { useSessionEndings } from './useStaffSessions.js';
 
 // The Users page loads its sessions dialog from this module (see UsersPage), and the session
 // gate and the step-up dialog theirs: one chunk for the account's security views. A chunk of
@@ -22,34 +19,23 @@ export { askForStepUp } from '../secondFactor/askForStepUp.js';
 
 /** One's own account security: second factors, and the sessions one is signed in with (issue 14). */
 export function SecurityPage() {
-  const { sessions, endOne, endAll: endOthers } = useStaffSessions(undefined);
-  const [ending, setEnding] = useState<StaffSessionDto | null>(null);
-  const [endingOthers, setEndingOthers] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    sessions,
+    endOne,
+    endAll: endOthers,
+    busy,
+    ending,
+    setEnding,
+    endingAll: endingOthers,
+    setEndingAll: setEndingOthers,
+    notice,
+    failure,
+    dismissNotice,
+    dismissFailure,
+    confirmEndOne,
+    confirmEndAll: confirmEndOthers,
+  } = useSessionEndings(undefined, (ended) => endedText(ended, 'other session'));
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
-  const busy = endOne.isPending || endOthers.isPending;
-
-  const start = () => {
-    setNotice(null);
-    setFailure(null);
-  };
-  const confirmEndOne = (session: StaffSessionDto) => {
-    start();
-    endOne.mutate(session.id, {
-      onSuccess: () => setNotice(`The session on ${session.device} has ended.`),
-      onError: (error) => setFailure(`The session could not be ended. ${errorMessage(error)}`),
-      onSettled: () => setEnding(null),
-    });
-  };
-  const confirmEndOthers = () => {
-    start();
-    endOthers.mutate(undefined, {
-      onSuccess: ({ ended }) => setNotice(endedText(ended, 'other session')),
-      onError: (error) => setFailure(`The sessions could not be ended. ${errorMessage(error)}`),
-      onSettled: () => setEndingOthers(false),
-    });
-  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -81,8 +67,8 @@ export function SecurityPage() {
         <OutcomeAlerts
           failure={failure}
           notice={notice}
-          onDismissFailure={() => setFailure(null)}
-          onDismissNotice={() => setNotice(null)}
+          onDismissFailure={dismissFailure}
+          onDismissNotice={dismissNotice}
         />
         {sessions.isError ? (
           <ErrorState

@@ -1,4 +1,3 @@
-import type { StaffSessionDto } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,13 +6,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { OutcomeAlerts } from '../../components/OutcomeAlerts.js';
-import { errorMessage } from '../../components/errorMessage.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { endedText, SessionsTable } from './SessionsTable.js';
-import { useStaffSessions } from './useStaffSessions.js';
+import { useSessionEndings } from './useStaffSessions.js';
 
 /** An admin's view of a user's sessions: end any, or all (the admin's own current one stays). */
 export function UserSessionsDialog({
@@ -24,34 +22,23 @@ export function UserSessionsDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const { sessions, endOne, endAll } = useStaffSessions(user.id);
-  const [ending, setEnding] = useState<StaffSessionDto | null>(null);
-  const [endingAll, setEndingAll] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    sessions,
+    endOne,
+    endAll,
+    busy,
+    ending,
+    setEnding,
+    endingAll,
+    setEndingAll,
+    notice,
+    failure,
+    dismissNotice,
+    dismissFailure,
+    confirmEndOne,
+    confirmEndAll,
+  } = useSessionEndings(user.id, endedText);
   const endable = sessions.data?.filter((s) => !s.current).length ?? 0;
-  const busy = endOne.isPending || endAll.isPending;
-
-  const start = () => {
-    setNotice(null);
-    setFailure(null);
-  };
-  const confirmEndOne = (session: StaffSessionDto) => {
-    start();
-    endOne.mutate(session.id, {
-      onSuccess: () => setNotice(`The session on ${session.device} has ended.`),
-      onError: (error) => setFailure(`The session could not be ended. ${errorMessage(error)}`),
-      onSettled: () => setEnding(null),
-    });
-  };
-  const confirmEndAll = () => {
-    start();
-    endAll.mutate(undefined, {
-      onSuccess: ({ ended }) => setNotice(endedText(ended)),
-      onError: (error) => setFailure(`The sessions could not be ended. ${errorMessage(error)}`),
-      onSettled: () => setEndingAll(false),
-    });
-  };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
@@ -61,8 +48,8 @@ export function UserSessionsDialog({
           <OutcomeAlerts
             failure={failure}
             notice={notice}
-            onDismissFailure={() => setFailure(null)}
-            onDismissNotice={() => setNotice(null)}
+            onDismissFailure={dismissFailure}
+            onDismissNotice={dismissNotice}
           />
           {sessions.isError ? (
             <ErrorState
