@@ -42,7 +42,12 @@ export interface Config {
   publicUrlIsDefault: boolean;
   logLevel: LogLevel;
   /** Demo mode: embedded sandbox or `DEMO=1`; seeds one user per role. */
-  demo: { enabled: boolean; password: string };
+  demo: {
+    enabled: boolean;
+    password: string;
+    /** First start in demo mode fills an empty ledger with a 90-day history (DEMO_SEED). */
+    seedHistory: boolean;
+  };
   orchestrator: {
     /** `embedded`: no base URL configured, server.ts starts the bundled sandbox in-process. */
     mode: 'embedded' | 'remote';
@@ -223,6 +228,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   DEMO: flag.default(false),
   DEMO_PASSWORD: z.string().min(8).default('demo-password'),
+  DEMO_SEED: flag.default(true),
   ORCHESTRATOR_BASE_URL: httpUrl.optional(),
   ORCHESTRATOR_API_KEY: z.string().min(1).optional(),
   ORCHESTRATOR_USER_NAME: z.string().min(1).optional(),
@@ -446,7 +452,7 @@ export function parseConfig(rawEnv: Env): Config {
     publicUrl,
     publicUrlIsDefault: e.PUBLIC_URL === undefined,
     logLevel: e.LOG_LEVEL,
-    demo: { enabled: demo, password: e.DEMO_PASSWORD },
+    demo: { enabled: demo, password: e.DEMO_PASSWORD, seedHistory: demo && e.DEMO_SEED },
     orchestrator: {
       mode: remote ? 'remote' : 'embedded',
       baseUrl: e.ORCHESTRATOR_BASE_URL,

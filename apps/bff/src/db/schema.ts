@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { ApprovalPolicy, ApproverRole, PolicyChange } from '@payouts/contracts';
+import type {
+  ApprovalPolicy,
+  ApproverRole,
+  PayoutViewState,
+  PolicyChange,
+} from '@payouts/contracts';
 import {
   bigint,
   type AnyPgColumn,
@@ -51,6 +56,11 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject'),
     /** An admin reset this user's factors: they must enrol one before anything else. */
     mfaEnrolmentRequired: boolean('mfa_enrolment_required').notNull().default(false),
+    /** The saved view of the payouts list this user opens by default (issue 15). */
+    defaultPayoutViewId: uuid('default_payout_view_id').references(
+      (): AnyPgColumn => payoutViews.id,
+      { onDelete: 'set null' },
+    ),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -200,6 +210,10 @@ export const payouts = pgTable(
     /** A row of a batch payout file (issue 13): the batch and the 1-based data row. */
     batchId: uuid('batch_id').references((): AnyPgColumn => batches.id),
     batchRow: integer('batch_row'),
+    /** When it reached a final status (from the clock, like every timestamp): issue 15. */
+    finalAt: at('final_at'),
+    /** Made by the demo's first-start history (DEMO_SEED), not by a person: issue 15. */
+    isDemo: boolean('is_demo').notNull().default(false),
   },
   (t) => [
     // A failed payout never reached the orchestrator, so its order id may be used again.
@@ -775,4 +789,67 @@ export const oidcSignIns = pgTable(
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('oidc_sign_ins_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A saved view of the payouts list (issue 15): filters, sort, columns and density under a name.
+ * Private to its owner unless an admin shared it.
+ */
+export const payoutViews = pgTable(
+  'payout_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    name: text('name').notNull(),
+    state: jsonb('state').$type<PayoutViewState>().notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payout_views_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
+    index('payout_views_shared_idx').on(t.shared).where(sql`${t.shared}`),
+  ],
+);
+
+/**
+ * The overview's rollup of the ledger (issue 15): one row per hour of creation (UTC) and
+ * corridor, PSP, payout method type, test flag, current status and decline code and reason
+ * ('' when none). Kept by a trigger on `payouts` in the same transaction as every write, so it
+ * is never behind; `final_hist` counts time-to-final per OVERVIEW_FINAL_HIST_BOUNDS bucket.
+ */
+export const payoutStatsHourly = pgTable(
+  'payout_stats_hourly',
+  {
+    hour: at('hour').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    payoutMethodType: text('payout_method_type').notNull(),
+    isTest: boolean('is_test').notNull(),
+    status: text('status').notNull(),
+    declineCode: text('decline_code').notNull().default(''),
+    declineReason: text('decline_reason').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount').notNull().default('0'),
+    finalHist: bigint('final_hist', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payout_stats_hourly_pkey',
+      columns: [
+        t.hour,
+        t.country,
+        t.currency,
+        t.provider,
+        t.payoutMethodType,
+        t.isTest,
+        t.status,
+        t.declineCode,
+        t.declineReason,
+      ],
+    }),
+  ],
 );

@@ -19,3 +19,7 @@ export * from './batches.js';
 export * from './batchesQuery.js';
 export * from './staffSessions.js';
 export * from './staffIdentity.js';
+export * from './overview.js';
+export * from './overviewQuery.js';
+export * from './payoutViews.js';
+export * from './payoutViewBodies.js';

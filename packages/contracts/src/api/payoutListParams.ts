@@ -40,6 +40,8 @@ export type PayoutListQueryParams = {
   is_test?: '0' | '1';
   /** The payouts made to one saved beneficiary. */
   beneficiary_id?: string;
+  /** Declined with this code. */
+  decline_code?: string;
   sort?: PayoutSortField;
   order?: SortDirection;
   cursor?: string;

@@ -86,6 +86,8 @@ export const payoutListQuery = z
     is_test: flag.optional(),
     /** The payouts made to one saved beneficiary. */
     beneficiary_id: z.uuid('Expected a beneficiary id').optional(),
+    /** Declined with this code (the overview's decline chart links here). */
+    decline_code: z.string().trim().min(1).max(100).optional(),
     sort: z.enum(PAYOUT_SORT_FIELDS).default('created_at'),
     order: z.enum(SORT_DIRECTIONS).default('desc'),
     cursor: z.string().min(1).max(500).optional(),

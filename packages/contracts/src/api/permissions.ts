@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'approval-policies:manage': ['admin'],
   /** One's own in-app notifications (the bell) and how often they are e-mailed. */
   'notifications:read': EVERYONE,
+  /** Share a saved view of the payouts list with everyone (each user saves their own). */
+  'payout-views:share': ['admin'],
   'users:manage': ['admin'],
   'audit:read': ['admin'],
   /** Test payouts per PSP and type, and the card-deposit console. */

@@ -58,6 +58,8 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     leaseUntil: null,
     batchId: null,
     batchRow: null,
+    finalAt: null,
+    isDemo: false,
     ...overrides,
   };
 }
