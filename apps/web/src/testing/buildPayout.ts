@@ -32,6 +32,8 @@ export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:05:00.000Z',
     is_test: false,
+    is_demo: false,
+    final_at: null,
     beneficiary_id: null,
     batch: null,
     requires_approval: false,

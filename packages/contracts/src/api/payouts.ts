@@ -56,6 +56,10 @@ export interface PayoutDto {
   /** Why the orchestrator refused it (status `failed`). */
   failure_reason: string | null;
   is_test: boolean;
+  /** Made by the demo's first-start history (DEMO_SEED), not by a person. */
+  is_demo: boolean;
+  /** When it reached a final status; null while it is not final. */
+  final_at: string | null;
   /** Paid to a saved beneficiary (its approved details at the time); null otherwise. */
   beneficiary_id: string | null;
   /** A row of a batch payout file (issue 13): the batch and the 1-based data row; null otherwise. */

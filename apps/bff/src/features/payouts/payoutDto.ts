@@ -51,6 +51,8 @@ export function toPayoutDto(
     decline_reason: row.declineReason,
     failure_reason: row.failureReason,
     is_test: row.isTest,
+    is_demo: row.isDemo,
+    final_at: row.finalAt?.toISOString() ?? null,
     beneficiary_id: row.beneficiaryId,
     batch:
       row.batchId !== null && row.batchRow !== null ? { id: row.batchId, row: row.batchRow } : null,

@@ -25,6 +25,8 @@ function dto(overrides: Partial<PayoutDto> = {}): PayoutDto {
     decline_reason: null,
     failure_reason: null,
     is_test: false,
+    is_demo: false,
+    final_at: null,
     beneficiary_id: null,
     batch: null,
     created_by: { id: 'u1', email: 'finance@example.com', name: 'Finance' },
