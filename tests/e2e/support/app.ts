@@ -21,6 +21,8 @@ export async function startE2eApp(env: Record<string, string> = {}): Promise<E2e
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Journeys start from an empty ledger; the overview's journey asks for the demo history.
+    DEMO_SEED: '0',
     ...env,
   });
   const server = await startServer(config, createLogger({ level: 'silent' }));
