@@ -42,13 +42,11 @@ export function createPayoutViewsRouter({
 
   router.patch('/payout-views/:id', async (req, res) => {
     const body = parseInput(updatePayoutViewBody, req.body);
-    res.json(
-      await service.update(authOf(req).user, req.params.id as string, body, auditContextOf(req)),
-    );
+    res.json(await service.update(authOf(req).user, req.params.id, body, auditContextOf(req)));
   });
 
   router.delete('/payout-views/:id', async (req, res) => {
-    await service.remove(authOf(req).user, req.params.id as string, auditContextOf(req));
+    await service.remove(authOf(req).user, req.params.id, auditContextOf(req));
     res.status(204).end();
   });
 
