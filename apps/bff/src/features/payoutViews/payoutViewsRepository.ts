@@ -223,7 +223,8 @@ export function createPayoutViewsRepository(db: Database): PayoutViewsRepository
           .returning({ id: users.id });
         return updated.length > 0;
       }
-      // One statement: a view deleted or unshared in between cannot become the default.
+      // One statement: a view deleted or unshared before it cannot become the default; one
+      // deleted while it runs fails the foreign key, which is the same answer.
       const updated = await db
         .update(users)
         .set({ defaultPayoutViewId: viewId })
@@ -233,8 +234,24 @@ export function createPayoutViewsRepository(db: Database): PayoutViewsRepository
             sql`exists (select 1 from ${payoutViews} where ${payoutViews.id} = ${viewId} and (${payoutViews.ownerId} = ${userId} or ${payoutViews.shared}))`,
           ),
         )
-        .returning({ id: users.id });
+        .returning({ id: users.id })
+        .catch((error: unknown) => {
+          if (isForeignKeyViolation(error)) return [];
+          throw error;
+        });
       return updated.length > 0;
     },
   };
+}
+
+/** PostgreSQL's foreign key violation, from either driver (along Drizzle's `cause` chain). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (
+    let e: unknown = error;
+    typeof e === 'object' && e !== null;
+    e = (e as { cause?: unknown }).cause
+  ) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
 }
