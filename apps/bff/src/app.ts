@@ -48,6 +48,9 @@ import { createLabService } from './features/lab/labService.js';
 import { createOidcFeature } from './features/oidc/oidcFeature.js';
 import { createOidcRouter } from './features/oidc/oidcRouter.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
+import { createPayoutViewsRepository } from './features/payoutViews/payoutViewsRepository.js';
+import { createPayoutViewsRouter } from './features/payoutViews/payoutViewsRouter.js';
+import { createPayoutViewsService } from './features/payoutViews/payoutViewsService.js';
 import { createPayoutApprovals } from './features/payouts/payoutApprovals.js';
 import { createPayoutCreation } from './features/payouts/payoutCreation.js';
 import { createPayoutLifecycle } from './features/payouts/payoutLifecycle.js';
@@ -540,6 +543,16 @@ export function createApp({
         logger,
       }),
       stepUp,
+    }),
+  );
+  // Saved views of the payouts list (issue 15).
+  api.use(
+    createPayoutViewsRouter({
+      payoutViewsService: createPayoutViewsService({
+        repo: createPayoutViewsRepository(db),
+        auditService,
+        clock,
+      }),
     }),
   );
   api.use(createBeneficiariesRouter({ beneficiaryQueries, beneficiaryEditing, stepUp }));

@@ -23,6 +23,14 @@ interface RouteCase {
 }
 
 const NO_PAYOUT = '00000000-0000-4000-8000-000000000000';
+const VIEW_STATE = {
+  filters: {},
+  range: null,
+  sort: 'created_at',
+  order: 'desc',
+  columns: ['created_at', 'order_id', 'amount', 'status'],
+  density: 'standard',
+};
 
 // Every API route that exists, and who may use it (product.md: every rule enforced here).
 const routes: RouteCase[] = [
@@ -288,6 +296,48 @@ const routes: RouteCase[] = [
     name: 'change own notification settings',
     path: '/api/me/notification-settings',
     init: { method: 'PATCH', json: {} },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  // Saved views of the payouts list (issue 15): everyone has views; only admins share them.
+  // Ids are of no view: past the role check, a change or delete answers 404.
+  { name: 'list saved views', path: '/api/payout-views', allowed: ['finance', 'support', 'admin'] },
+  {
+    name: 'save a view',
+    path: '/api/payout-views',
+    init: { method: 'POST', json: { name: 'Access matrix', state: VIEW_STATE } },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'save a view shared with everyone',
+    path: '/api/payout-views',
+    init: {
+      method: 'POST',
+      json: { name: 'Access matrix shared', state: VIEW_STATE, shared: true },
+    },
+    allowed: ['admin'],
+  },
+  {
+    name: 'change a saved view',
+    path: `/api/payout-views/${NO_PAYOUT}`,
+    init: { method: 'PATCH', json: { name: 'Renamed' } },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'share a saved view',
+    path: `/api/payout-views/${NO_PAYOUT}`,
+    init: { method: 'PATCH', json: { shared: true } },
+    allowed: ['admin'],
+  },
+  {
+    name: 'delete a saved view',
+    path: `/api/payout-views/${NO_PAYOUT}`,
+    init: { method: 'DELETE' },
+    allowed: ['finance', 'support', 'admin'],
+  },
+  {
+    name: 'set the default view',
+    path: '/api/payout-views/default',
+    init: { method: 'PUT', json: { view_id: null } },
     allowed: ['finance', 'support', 'admin'],
   },
   // Batch payouts from a file (issue 13): support reads; finance and admin write; approve and

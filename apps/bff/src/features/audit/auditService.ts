@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = [
   'batch.reject',
   'batch.cancel',
   'batch.retry',
+  'payout_view.shared',
+  'payout_view.unshared',
+  'payout_view.updated',
+  'payout_view.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -77,6 +77,8 @@ export interface PayoutListQuery {
   tests?: 'exclude' | 'include' | 'only';
   /** Paid to this saved beneficiary. */
   beneficiaryId?: string | undefined;
+  /** Declined with exactly this code (`payouts.decline_code`). */
+  declineCode?: string | undefined;
   /** What this user may decide on now (`decidableBy`). */
   awaitingApprovalBy?: { id: string; role: Role };
   /** Not final and created before this instant (flagged for a human). */
@@ -545,6 +547,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       if (query.statuses?.length) conditions.push(inArray(payouts.status, query.statuses));
       if (query.provider) conditions.push(eq(payouts.provider, query.provider));
       if (query.beneficiaryId) conditions.push(eq(payouts.beneficiaryId, query.beneficiaryId));
+      if (query.declineCode) conditions.push(eq(payouts.declineCode, query.declineCode));
       const tests = query.tests ?? 'include';
       if (tests !== 'include') conditions.push(eq(payouts.isTest, tests === 'only'));
       if (query.payoutMethodType) {

@@ -80,6 +80,7 @@ function listParams(q: z.infer<typeof exportQuery>) {
     q: q.q,
     tests: testsOf(q),
     beneficiaryId: q.beneficiary_id,
+    declineCode: q.decline_code,
     needsMyApproval: q.needs_my_approval === '1',
     needsAttention: q.needs_attention === '1',
     sort: q.sort,

@@ -22,6 +22,7 @@ const TABLES = [
   { name: 'staff_factors', row: sql`to_jsonb(t)` },
   { name: 'staff_recovery_codes', row: sql`to_jsonb(t)` },
   { name: 'staff_factor_failures', row: sql`to_jsonb(t)` },
+  { name: 'payout_views', row: sql`to_jsonb(t)` },
   // Failed sign-ins are counted here (the one route allowed to: `countsFailedSignIns`).
   { name: 'rate_limit_hits', row: sql`to_jsonb(t)` },
 ] as const;

@@ -119,6 +119,7 @@ function wrongFor(kind: FieldKind): fc.Arbitrary<unknown> {
     return wrongTypeValue.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v));
   }
   if (kind === 'boolean') return wrongTypeValue.filter((v) => typeof v !== 'boolean');
+  if (kind === 'stringOrNull') return wrongTypeValue.filter((v) => v !== null);
   return wrongTypeValue;
 }
 
@@ -376,7 +377,9 @@ export function badRequests(route: FuzzRoute, ctx: Context): fc.Arbitrary<FuzzIn
             }),
           ),
       );
-      const stringFields = fieldNames.filter((n) => body.fields[n] === 'string');
+      const stringFields = fieldNames.filter(
+        (n) => body.fields[n] === 'string' || body.fields[n] === 'stringOrNull',
+      );
       if (stringFields.length > 0) {
         add(
           6,

@@ -2,10 +2,11 @@ import type { Express, Router } from 'express';
 import { chargeNotification } from '../chargeNotification.js';
 
 export type FuzzRole = 'anonymous' | 'finance' | 'support' | 'admin';
-export type FieldKind = 'string' | 'object' | 'boolean';
+/** `stringOrNull`: a string, or null (a wrong type is anything else). */
+export type FieldKind = 'string' | 'object' | 'boolean' | 'stringOrNull';
 
 export interface FuzzRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The Express path, e.g. `/api/payouts/:id`; `*` for the SPA fallback. */
   path: string;
   /** A role the route lets through, so validation (not auth) is what the inputs meet. */
@@ -66,6 +67,7 @@ const PAYOUT_LIST_KEYS = [
   'include_test',
   'is_test',
   'beneficiary_id',
+  'decline_code',
   'sort',
   'order',
   'cursor',
@@ -86,6 +88,31 @@ const PAYOUT_FIELDS: Record<string, FieldKind> = {
   state: 'string',
   metadata: 'object',
 };
+
+/** A valid saved view's state (issue 15), and the fields the fuzz fills in a view body. */
+const VIEW_STATE = {
+  filters: { status: 'declined', currency: 'EUR', decline_code: 'account_closed' },
+  range: { relative: 'last7' },
+  sort: 'created_at',
+  order: 'desc',
+  columns: ['created_at', 'order_id', 'amount', 'status'],
+  density: 'compact',
+};
+const VIEW_FIELDS: Record<string, FieldKind> = {
+  name: 'string',
+  shared: 'boolean',
+  state: 'object',
+  'state.filters': 'object',
+  'state.filters.q': 'string',
+  'state.filters.status': 'string',
+  'state.filters.amount_min': 'string',
+  'state.filters.decline_code': 'string',
+  'state.sort': 'string',
+  'state.density': 'string',
+  'state.columns': 'object',
+};
+/** A view id nobody has (the fuzz's own `NO_SUCH_ID` is what `:id` becomes). */
+const NO_SUCH_VIEW = '00000000-0000-4000-8000-0000000000fe';
 
 const NOTIFICATION_BASE = chargeNotification({ orderId: 'fuzz-not-ours', chargeId: 'fuzz-charge' });
 
@@ -442,6 +469,34 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     path: '/api/beneficiaries/:id/archive',
     role: 'finance',
     body: { base: {}, fields: {}, strict: true },
+  },
+  // Saved views of the payouts list (issue 15). Valid bodies: a create's hostile strings carry an
+  // unknown field (`createsWhenComplete`), its wrong types are never valid, and the other routes
+  // name no view (404), so no input stores, changes or deletes a view or a default.
+  { method: 'GET', path: '/api/payout-views', role: 'finance', query: { keys: [], strict: true } },
+  {
+    method: 'POST',
+    path: '/api/payout-views',
+    role: 'finance',
+    body: { base: { name: 'Fuzz view', state: VIEW_STATE }, fields: VIEW_FIELDS, strict: true },
+    createsWhenComplete: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/payout-views/:id',
+    role: 'admin',
+    body: {
+      base: { name: 'Fuzz view', state: VIEW_STATE, shared: true },
+      fields: { ...VIEW_FIELDS, 'state.range': 'object' },
+      strict: true,
+    },
+  },
+  { method: 'DELETE', path: '/api/payout-views/:id', role: 'finance', ignoresQuery: true },
+  {
+    method: 'PUT',
+    path: '/api/payout-views/default',
+    role: 'support',
+    body: { base: { view_id: NO_SUCH_VIEW }, fields: { view_id: 'stringOrNull' }, strict: true },
   },
   // One's own bell and digest setting (issue 12): bases invalid by construction, so no input
   // marks anything read or changes the setting.
