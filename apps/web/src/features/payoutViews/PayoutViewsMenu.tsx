@@ -56,7 +56,7 @@ function saveProblem(error: unknown): { message: string; name: string | null } {
     ? (error.errors.find((e) => e.pointer === '/name')?.message ?? null)
     : null;
   if (isApiError(error) && error.code === 'conflict') {
-    return { message: errorMessage(error), name: 'You already have a view of that name.' };
+    return { message: errorMessage(error), name: 'Choose another name.' };
   }
   return { message: errorMessage(error), name };
 }

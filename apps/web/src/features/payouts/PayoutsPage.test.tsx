@@ -10,6 +10,12 @@ const CORRIDORS = [
   { country: 'US', currency: 'USD' },
 ];
 
+/** Opens the filter drawer (loaded on first open). */
+async function openFilters(user: { click: (element: Element) => Promise<void> }): Promise<void> {
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  await screen.findByRole('heading', { name: 'Filters' });
+}
+
 function searchOf(router: { state: { location: { search: string } } }): URLSearchParams {
   return new URLSearchParams(router.state.location.search);
 }
@@ -34,16 +40,20 @@ describe('PayoutsPage', () => {
       provider: 'acme_pay',
       limit: '25',
     });
-    expect(screen.getByText('Status: Pending, Approved')).toBeInTheDocument();
+    // The filters in force as chips above the list; the search stays a field.
+    expect(await screen.findByText('Status: Pending, Approved')).toBeInTheDocument();
     expect(screen.getByText('Type: Bank account')).toBeInTheDocument();
+    expect(screen.getByText('Amount from 10.5')).toBeInTheDocument();
+    expect(screen.getByText('PSP: acme_pay')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters (6)' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search')).toHaveValue('jane');
-    expect(screen.getByLabelText('Amount from')).toHaveValue('10.5');
   });
 
   it('writes filter changes back to the URL, keeping the others, and clears them all', async () => {
     const { api, calls } = createFakeApi({ corridors: CORRIDORS });
     const { router, user } = renderApp({ api, path: '/payouts?q=jane&sort=amount' });
     await screen.findByText('No payouts match these filters.');
+    await openFilters(user);
 
     await user.click(screen.getByText('Status: Any'));
     await user.click(await screen.findByText('Declined'));
@@ -68,7 +78,8 @@ describe('PayoutsPage', () => {
     ).toBeInTheDocument();
     expect(searchOf(router).get('amount_max')).toBeNull();
 
-    await user.click(screen.getAllByText('Clear filters')[0]!);
+    await user.click(screen.getByRole('button', { name: 'Show payouts' }));
+    await user.click(await screen.findByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=amount'));
     expect(screen.getByLabelText('Search')).toHaveValue('');
   });
@@ -92,6 +103,7 @@ describe('PayoutsPage', () => {
     expect(screen.getByText('Test')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
 
+    await openFilters(user);
     await user.click(screen.getByRole('button', { name: 'Test payouts: All' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'Hidden' }));
     await waitFor(() => expect(searchOf(router).get('is_test')).toBe('0'));
@@ -112,7 +124,9 @@ describe('PayoutsPage', () => {
   it('opens a shared "only test payouts" link with the filter set', async () => {
     const { api, calls } = createFakeApi({ corridors: CORRIDORS });
     renderApp({ api, path: '/payouts?is_test=1' });
-    expect(await screen.findByRole('button', { name: 'Test payouts: Only' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Remove the filter: test payouts only' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ is_test: '1' }));
   });
 
@@ -120,6 +134,7 @@ describe('PayoutsPage', () => {
     const { api, calls } = createFakeApi();
     const { router, user } = renderApp({ api, path: '/payouts' });
     await screen.findByText('No payouts yet.');
+    await openFilters(user);
     await user.click(screen.getByText('Last 7 days'));
     await waitFor(() => expect(searchOf(router).get('created_from')).not.toBeNull());
     const from = searchOf(router).get('created_from')!;

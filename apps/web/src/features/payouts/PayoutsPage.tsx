@@ -71,26 +71,30 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
   const [activeViewId, setActiveViewId] = useState<string | null>(null);
   // A plain /payouts waits for the views (one request) to open with the default one.
   const [awaitingDefault, setAwaitingDefault] = useState(() => searchParams.toString() === '');
+  // The default view's URL query until the URL has it (the router applies it a render later).
+  const [defaultQuery, setDefaultQuery] = useState<string | null>(null);
+  if (defaultQuery !== null && defaultQuery === paramsKey) setDefaultQuery(null);
   const [columnsDialog, setColumnsDialog] = useState<'closed' | 'open' | 'never'>('never');
   const [viewsAnchor, setViewsAnchor] = useState<HTMLElement | null>(null);
   const [viewsDialog, setViewsDialog] = useState<PayoutViewsDialog | null>(null);
 
   const stack = useCursorStack(paramsKey);
   const cursor = stack.cursor;
-  const page = usePayouts(params, cursor, !awaitingDefault);
+  const page = usePayouts(params, cursor, !awaitingDefault && defaultQuery === null);
 
   const update = (next: PayoutListParams): void => {
     setSearchParams(toSearchParams(next), { replace: true });
   };
-  const pickView = (view: PayoutViewDto): void => {
+  /** Applies a view; answers the URL query it leads to. */
+  const pickView = (view: PayoutViewDto): Promise<string> =>
     // Loaded with the first view picked (or the default one): not every visit uses views.
-    void loadExtras().then(({ applyViewState }) => {
+    loadExtras().then(({ applyViewState }) => {
       const next = applyViewState(view.state, params, now());
       update(next.params);
       listDisplay.change(next.display, false);
       setActiveViewId(view.id);
+      return toSearchParams(next.params).toString();
     });
-  };
   const leaveView = (): void => {
     setActiveViewId(null);
     listDisplay.restore();
@@ -99,9 +103,12 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
   const viewsSettled = !views.isPending;
   useEffect(() => {
     if (!awaitingDefault || !viewsSettled) return;
-    setAwaitingDefault(false);
     const defaultView = views.data?.items.find((v) => v.id === views.data?.default_view_id);
-    if (defaultView) pickView(defaultView);
+    // The list is asked for once the default view is in the URL, not before.
+    const applied = defaultView ? pickView(defaultView) : Promise.resolve(null);
+    void applied
+      .then(setDefaultQuery, () => undefined)
+      .finally(() => setAwaitingDefault(false));
     // Once, when the views arrive: later changes of the default apply on the next visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [awaitingDefault, viewsSettled]);
@@ -182,7 +189,7 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
             onDialog={setViewsDialog}
             data={views.data}
             activeViewId={activeViewId}
-            onPick={pickView}
+            onPick={(view) => void pickView(view)}
             onLeaveView={leaveView}
             params={params}
             display={display}
@@ -200,7 +207,7 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
               loadError={views.error}
               activeViewId={activeViewId}
               onClose={() => setViewsAnchor(null)}
-              onPick={pickView}
+              onPick={(view) => void pickView(view)}
               onLeaveView={leaveView}
               onOpenDialog={setViewsDialog}
             />
