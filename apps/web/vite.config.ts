@@ -60,7 +60,8 @@ export default defineConfig({
             {
               name: 'shell',
               test: (id) =>
-                /[\\/]node_modules[\\/]/.test(id) && !/[\\/]node_modules[\\/]react-router[\\/]/.test(id),
+                /[\\/]node_modules[\\/]/.test(id) &&
+                !/[\\/]node_modules[\\/]react-router[\\/]/.test(id),
               minShareCount: 17,
             },
           ],

@@ -81,12 +81,14 @@ export function createFakePayoutViewsApi(
         v.id !== except &&
         v.name.toLowerCase() === name.trim().toLowerCase(),
     );
+  /** Runs `fn` as the BFF would answer: a thrown problem becomes a rejection. */
+  const answer = <T>(fn: () => T): Promise<T> => Promise.resolve().then(fn);
   const find = (id: string): PayoutViewDto => visible().find((v) => v.id === id)!;
 
   return {
-    list: async () => {
+    list: () => {
       calls.listPayoutViews += 1;
-      return { items: visible(), default_view_id: defaultId };
+      return answer(() => ({ items: visible(), default_view_id: defaultId }));
     },
     create: async (body) => {
       calls.createPayoutView.push(body);
@@ -115,36 +117,42 @@ export function createFakePayoutViewsApi(
       views.push(view);
       return find(view.id);
     },
-    update: async (id, body) => {
+    update: (id, body) => {
       calls.updatePayoutView.push({ id, body });
-      const view = own(id);
-      if (body.name !== undefined && nameTaken(body.name, id)) {
-        throw problem('conflict', 'You already have a view of that name.');
-      }
-      views = views.map((v) =>
-        v.id === id
-          ? {
-              ...view,
-              ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-              ...(body.state !== undefined ? { state: body.state } : {}),
-              ...(body.shared !== undefined ? { shared: body.shared } : {}),
-            }
-          : v,
-      );
-      return find(id);
+      return answer(() => {
+        const view = own(id);
+        if (body.name !== undefined && nameTaken(body.name, id)) {
+          throw problem('conflict', 'You already have a view of that name.');
+        }
+        views = views.map((v) =>
+          v.id === id
+            ? {
+                ...view,
+                ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+                ...(body.state !== undefined ? { state: body.state } : {}),
+                ...(body.shared !== undefined ? { shared: body.shared } : {}),
+              }
+            : v,
+        );
+        return find(id);
+      });
     },
-    remove: async (id) => {
+    remove: (id) => {
       calls.removePayoutView.push(id);
-      own(id);
-      views = views.filter((v) => v.id !== id);
-      if (defaultId === id) defaultId = null;
+      return answer(() => {
+        own(id);
+        views = views.filter((v) => v.id !== id);
+        if (defaultId === id) defaultId = null;
+      });
     },
-    setDefault: async (viewId) => {
+    setDefault: (viewId) => {
       calls.setDefaultPayoutView.push(viewId);
-      if (viewId !== null && !visible().some((v) => v.id === viewId)) {
-        throw problem('not_found', 'No such view.');
-      }
-      defaultId = viewId;
+      return answer(() => {
+        if (viewId !== null && !visible().some((v) => v.id === viewId)) {
+          throw problem('not_found', 'No such view.');
+        }
+        defaultId = viewId;
+      });
     },
   };
 }

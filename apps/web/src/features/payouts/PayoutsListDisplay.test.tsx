@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { createFakeApi } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
+
+/** Menus in a drawer or dialog are slow in jsdom on a busy machine. */
+const SLOW = { timeout: 60_000 };
 
 function searchOf(router: { state: { location: { search: string } } }): URLSearchParams {
   return new URLSearchParams(router.state.location.search);
@@ -31,32 +34,39 @@ function narrowWindow(narrow: boolean): void {
   }));
 }
 
+// The page's lazy parts, loaded once up front so the first test does not wait on the transform.
+beforeAll(() => import('./payoutListExtras.js'), 30_000);
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('the payouts list: chips and links from the overview', () => {
-  it('shows each filter as a chip that removes it, and "Clear all" removes them all', async () => {
-    const { api, calls } = createFakeApi();
-    const { router, user } = renderApp({
-      api,
-      path: '/payouts?status=declined&decline_code=do_not_honor&needs_attention=1&q=jane',
-    });
-    const chip = await screen.findByRole('button', {
-      name: 'Remove the filter: decline code: do_not_honor',
-    });
-    expect(calls.list.at(-1)).toMatchObject({ decline_code: 'do_not_honor', status: 'declined' });
-    expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeInTheDocument();
+  it(
+    'shows each filter as a chip that removes it, and "Clear all" removes them all',
+    SLOW,
+    async () => {
+      const { api, calls } = createFakeApi();
+      const { router, user } = renderApp({
+        api,
+        path: '/payouts?status=declined&decline_code=do_not_honor&needs_attention=1&q=jane',
+      });
+      const chip = await screen.findByRole('button', {
+        name: 'Remove the filter: decline code: do_not_honor',
+      });
+      expect(calls.list.at(-1)).toMatchObject({ decline_code: 'do_not_honor', status: 'declined' });
+      expect(screen.getByRole('button', { name: 'Filters (3)' })).toBeInTheDocument();
 
-    await user.click(chip);
-    await waitFor(() => expect(searchOf(router).get('decline_code')).toBeNull());
-    expect(searchOf(router).get('status')).toBe('declined');
-    await waitFor(() => expect(calls.list.at(-1)).not.toHaveProperty('decline_code'));
+      await user.click(chip);
+      await waitFor(() => expect(searchOf(router).get('decline_code')).toBeNull());
+      expect(searchOf(router).get('status')).toBe('declined');
+      await waitFor(() => expect(calls.list.at(-1)).not.toHaveProperty('decline_code'));
 
-    await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('button', { name: 'Clear all' }));
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
+    },
+  );
 
   it('takes an hour bucket as exact instants, sends them unchanged and shows them readably', async () => {
     const { api, calls } = createFakeApi();
@@ -78,7 +88,7 @@ describe('the payouts list: chips and links from the overview', () => {
 });
 
 describe('the payouts list: columns, density, ids and times', () => {
-  it('hides, shows and reorders columns from the chooser, and remembers them', async () => {
+  it('hides, shows and reorders columns from the chooser, and remembers them', SLOW, async () => {
     const payout = buildPayout({ orchestrator_id: 'orc_XYZ' });
     const { api } = listOf([payout]);
     const first = renderApp({ api });
@@ -131,7 +141,7 @@ describe('the payouts list: columns, density, ids and times', () => {
     });
   });
 
-  it('copies an id to the clipboard and says so', async () => {
+  it('copies an id to the clipboard and says so', SLOW, async () => {
     const payout = buildPayout({ order_id: 'PO-COPY-1' });
     const { api } = listOf([payout]);
     const { user } = renderApp({ api });
@@ -167,7 +177,8 @@ describe('the payouts list: columns, density, ids and times', () => {
     const payout = buildPayout({ order_id: 'PO-PHONE-1', amount: '10', currency: 'EUR' });
     const { api } = listOf([payout]);
     renderApp({ api });
-    const cards = await screen.findByRole('list', { name: 'Payouts' });
+    await screen.findByRole('link', { name: 'PO-PHONE-1' });
+    const cards = screen.getByRole('list', { name: 'Payouts' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const card = within(cards).getAllByRole('listitem')[0]!;
     expect(within(card).getByRole('link', { name: 'PO-PHONE-1' })).toHaveAttribute(

@@ -106,9 +106,7 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
     const defaultView = views.data?.items.find((v) => v.id === views.data?.default_view_id);
     // The list is asked for once the default view is in the URL, not before.
     const applied = defaultView ? pickView(defaultView) : Promise.resolve(null);
-    void applied
-      .then(setDefaultQuery, () => undefined)
-      .finally(() => setAwaitingDefault(false));
+    void applied.then(setDefaultQuery, () => undefined).finally(() => setAwaitingDefault(false));
     // Once, when the views arrive: later changes of the default apply on the next visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [awaitingDefault, viewsSettled]);

@@ -79,15 +79,15 @@ export function NotificationBell() {
           }}
         >
           <Suspense fallback={null}>
-          <NotificationsPanel
-            headingId={headingId}
-            data={notifications.data}
-            settings={settings.data}
-            busy={markRead.isPending || updateSettings.isPending}
-            onMarkRead={(ids) => markRead.mutate(ids)}
-            onDigest={(digest) => updateSettings.mutate(digest)}
-            onClose={() => setAnchor(null)}
-          />
+            <NotificationsPanel
+              headingId={headingId}
+              data={notifications.data}
+              settings={settings.data}
+              busy={markRead.isPending || updateSettings.isPending}
+              onMarkRead={(ids) => markRead.mutate(ids)}
+              onDigest={(digest) => updateSettings.mutate(digest)}
+              onClose={() => setAnchor(null)}
+            />
           </Suspense>
         </Popover>
       ) : null}
