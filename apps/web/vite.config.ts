@@ -18,6 +18,8 @@ const LIST_ROUTE_MODULES = [
   /packages[\\/]contracts[\\/]src[\\/]api[\\/]patterns\./,
   /packages[\\/]contracts[\\/]src[\\/](types|currencies|money)\./,
   /@mui[\\/]icons-material[\\/](esm[\\/])?(Download|WarningAmber|Autorenew|Block|Cancel|CheckCircle|CloudUpload|Help|HourglassTop|Schedule|VerifiedUser|ArrowDropDown|Check|Add|Error|ContentCopy|Close|ArrowDownward)\./,
+  // Not TableSortLabel: the list's sort headers are plain buttons (issue 15); the pages that use
+  // it get it in a chunk of their own.
   /@mui[\\/]material[\\/](TableContainer|Table|TableBody|TableCell|TableHead|TableRow)[\\/]/,
 ];
 
@@ -57,6 +59,10 @@ export default defineConfig({
             // menu drawer and 18 lazy pages): only what the shell's own controls use. Measured
             // with `npm run bench -- pageWeight`: every route about 2.5 kB lighter than without;
             // raised from 15 when the three batch pages came (15 then cost every route 0.5 kB).
+            // React Router stays in the entry chunk (which imports it anyway): counted into the
+            // shell, it moved there whenever a few more lazy chunks used a link, and the entry and
+            // shell chunks split differently, costing every route about 1 kB (issue 15's lazy
+            // list extras and the bell's lazy panel did that).
             {
               name: 'shell',
               test: (id) =>
