@@ -24,6 +24,11 @@ import {
 import type { SecurityApi } from '../features/secondFactor/securityApi.js';
 import { createUsersApi, type UsersApi } from '../features/users/usersApi.js';
 import type { HttpClient } from './createHttpClient.js';
+// Saved views of the payouts list (issue 15).
+import {
+  createPayoutViewsApi,
+  type PayoutViewsApi,
+} from '../features/payoutViews/payoutViewsApi.js';
 
 /**
  * Everything the SPA asks the BFF, one object per feature. Components reach it through
@@ -44,6 +49,8 @@ export interface Api {
   staffSessions: StaffSessionsApi;
   /** Second factors and sign-in options, loaded on first use (the entry chunk is on a budget). */
   security(): Promise<SecurityApi>;
+  // Saved views of the payouts list (issue 15).
+  payoutViews: PayoutViewsApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -62,5 +69,7 @@ export function createApi(http: HttpClient): Api {
     staffSessions: createStaffSessionsApi(http),
     security: () =>
       import('../features/secondFactor/securityApi.js').then((m) => m.createSecurityApi(http)),
+    // Saved views of the payouts list (issue 15).
+    payoutViews: createPayoutViewsApi(http),
   };
 }

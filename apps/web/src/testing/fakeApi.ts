@@ -60,6 +60,13 @@ import {
   type FakeStaffSessionsCalls,
   type FakeStaffSessionsOptions,
 } from './fakeStaffSessionsApi.js';
+// Saved views of the payouts list (issue 15).
+import {
+  createFakePayoutViewsApi,
+  emptyPayoutViewsCalls,
+  type FakePayoutViewsCalls,
+  type FakePayoutViewsOptions,
+} from './fakePayoutViewsApi.js';
 import {
   createFakeSecurityApi,
   emptySecurityCalls,
@@ -110,7 +117,8 @@ export interface FakeApiOptions
     FakeApprovalPoliciesOptions,
     FakeBatchesOptions,
     FakeStaffSessionsOptions,
-    FakeSecurityOptions {
+    FakeSecurityOptions,
+    FakePayoutViewsOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -168,7 +176,12 @@ export interface FakeApiOptions
 }
 
 export interface FakeApiCalls
-  extends FakeApprovalPoliciesCalls, FakeBatchesCalls, FakeStaffSessionsCalls, FakeSecurityCalls {
+  extends
+    FakeApprovalPoliciesCalls,
+    FakeBatchesCalls,
+    FakeStaffSessionsCalls,
+    FakeSecurityCalls,
+    FakePayoutViewsCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -242,6 +255,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     ...emptyBatchesCalls(),
     ...emptyStaffSessionsCalls(),
     ...emptySecurityCalls(),
+    ...emptyPayoutViewsCalls(),
   };
   let staffNotifications = [...(options.staffNotifications ?? [])];
   let notificationSettings: NotificationSettingsDto = options.notificationSettings ?? {
@@ -574,6 +588,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     batches: createFakeBatchesApi(options, calls, () => user),
     staffSessions: createFakeStaffSessionsApi(options, calls),
+    // Saved views of the payouts list (issue 15).
+    payoutViews: createFakePayoutViewsApi(options, calls, () => user),
     security: () => Promise.resolve(fakeSecurity),
     payouts: {
       list: (query) => {

@@ -342,6 +342,9 @@ describe('four eyes in the list and the menu', () => {
       expect(within(rowOf('PO-OLD')).getByRole('img', { name: /^Needs attention/ })).toBeVisible();
       expect(await violations()).toEqual([]);
 
+      // The four-eyes filters are in the filter drawer.
+      await user.click(screen.getByRole('button', { name: 'Filters' }));
+      await screen.findByRole('heading', { name: 'Filters' });
       await user.click(screen.getByRole('button', { name: 'Needs my approval' }));
       await waitFor(() => expect(router.state.location.search).toBe('?needs_my_approval=1'));
       await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ needs_my_approval: '1' }));
@@ -358,8 +361,10 @@ describe('four eyes in the list and the menu', () => {
 
   it('does not offer "Needs my approval" to support', SLOW, async () => {
     const { api, calls } = createFakeApi({ user: SUPPORT_USER });
-    renderApp({ api, path: '/payouts' });
+    const { user } = renderApp({ api, path: '/payouts' });
     await screen.findByText('No payouts yet.');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await screen.findByRole('heading', { name: 'Filters' });
     expect(screen.queryByRole('button', { name: 'Needs my approval' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Needs attention' })).toBeInTheDocument();
     expect(calls.summary).toBe(0);

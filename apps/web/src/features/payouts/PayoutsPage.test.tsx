@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
+
+/** Menus in a drawer or dialog are slow in jsdom on a busy machine. */
+const SLOW = { timeout: 60_000 };
 
 const CORRIDORS = [
   { country: 'BE', currency: 'EUR' },
@@ -10,109 +13,138 @@ const CORRIDORS = [
   { country: 'US', currency: 'USD' },
 ];
 
+/** Opens the filter drawer (loaded on first open). */
+async function openFilters(user: { click: (element: Element) => Promise<void> }): Promise<void> {
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  await screen.findByRole('heading', { name: 'Filters' });
+}
+
 function searchOf(router: { state: { location: { search: string } } }): URLSearchParams {
   return new URLSearchParams(router.state.location.search);
 }
 
+// The page's lazy parts (filter drawer, chips), loaded once up front.
+beforeAll(() => import('./payoutListExtras.js'), 30_000);
+
 describe('PayoutsPage', () => {
-  it('reads its filters, sort and search from the URL and asks the API for exactly those', async () => {
-    const { api, calls } = createFakeApi({ corridors: CORRIDORS });
-    renderApp({
-      api,
-      path: '/payouts?status=pending,approved&currency=EUR&country=BE&q=jane&sort=amount&order=asc&amount_min=10.5&payout_method_type=bank_account&provider=acme_pay',
-    });
-    await screen.findByText('No payouts match these filters.');
-    expect(calls.list.at(-1)).toMatchObject({
-      status: 'pending,approved',
-      currency: 'EUR',
-      country: 'BE',
-      q: 'jane',
-      sort: 'amount',
-      order: 'asc',
-      amount_min: '10.5',
-      payout_method_type: 'bank_account',
-      provider: 'acme_pay',
-      limit: '25',
-    });
-    expect(screen.getByText('Status: Pending, Approved')).toBeInTheDocument();
-    expect(screen.getByText('Type: Bank account')).toBeInTheDocument();
-    expect(screen.getByLabelText('Search')).toHaveValue('jane');
-    expect(screen.getByLabelText('Amount from')).toHaveValue('10.5');
-  });
+  it(
+    'reads its filters, sort and search from the URL and asks the API for exactly those',
+    SLOW,
+    async () => {
+      const { api, calls } = createFakeApi({ corridors: CORRIDORS });
+      renderApp({
+        api,
+        path: '/payouts?status=pending,approved&currency=EUR&country=BE&q=jane&sort=amount&order=asc&amount_min=10.5&payout_method_type=bank_account&provider=acme_pay',
+      });
+      await screen.findByText('No payouts match these filters.');
+      expect(calls.list.at(-1)).toMatchObject({
+        status: 'pending,approved',
+        currency: 'EUR',
+        country: 'BE',
+        q: 'jane',
+        sort: 'amount',
+        order: 'asc',
+        amount_min: '10.5',
+        payout_method_type: 'bank_account',
+        provider: 'acme_pay',
+        limit: '25',
+      });
+      // The filters in force as chips above the list; the search stays a field.
+      expect(await screen.findByText('Status: Pending, Approved')).toBeInTheDocument();
+      expect(screen.getByText('Type: Bank account')).toBeInTheDocument();
+      expect(screen.getByText('Amount from 10.5')).toBeInTheDocument();
+      expect(screen.getByText('PSP: acme_pay')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Filters (6)' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Search')).toHaveValue('jane');
+    },
+  );
 
-  it('writes filter changes back to the URL, keeping the others, and clears them all', async () => {
-    const { api, calls } = createFakeApi({ corridors: CORRIDORS });
-    const { router, user } = renderApp({ api, path: '/payouts?q=jane&sort=amount' });
-    await screen.findByText('No payouts match these filters.');
+  it(
+    'writes filter changes back to the URL, keeping the others, and clears them all',
+    SLOW,
+    async () => {
+      const { api, calls } = createFakeApi({ corridors: CORRIDORS });
+      const { router, user } = renderApp({ api, path: '/payouts?q=jane&sort=amount' });
+      await screen.findByText('No payouts match these filters.');
+      await openFilters(user);
 
-    await user.click(screen.getByText('Status: Any'));
-    await user.click(await screen.findByText('Declined'));
-    await user.click(screen.getByText('Pending'));
-    await user.keyboard('{Escape}');
-    // Statuses are kept in the product's order, whatever the order they were ticked in.
-    await waitFor(() => expect(searchOf(router).get('status')).toBe('pending,declined'));
-    expect(searchOf(router).get('q')).toBe('jane');
-    expect(searchOf(router).get('sort')).toBe('amount');
+      await user.click(screen.getByText('Status: Any'));
+      await user.click(await screen.findByText('Declined'));
+      await user.click(screen.getByText('Pending'));
+      await user.keyboard('{Escape}');
+      // Statuses are kept in the product's order, whatever the order they were ticked in.
+      await waitFor(() => expect(searchOf(router).get('status')).toBe('pending,declined'));
+      expect(searchOf(router).get('q')).toBe('jane');
+      expect(searchOf(router).get('sort')).toBe('amount');
 
-    await user.click(screen.getByText('Currency: Any'));
-    await user.click(await screen.findByText('JPY · Japanese Yen'));
-    await waitFor(() => expect(searchOf(router).get('currency')).toBe('JPY'));
-    await waitFor(() =>
-      expect(calls.list.at(-1)).toMatchObject({ currency: 'JPY', status: 'pending,declined' }),
-    );
+      await user.click(screen.getByText('Currency: Any'));
+      await user.click(await screen.findByText('JPY · Japanese Yen'));
+      await waitFor(() => expect(searchOf(router).get('currency')).toBe('JPY'));
+      await waitFor(() =>
+        expect(calls.list.at(-1)).toMatchObject({ currency: 'JPY', status: 'pending,declined' }),
+      );
 
-    await user.clear(screen.getByLabelText('Amount to'));
-    await user.type(screen.getByLabelText('Amount to'), '1,000{Enter}');
-    expect(
-      await screen.findByText('Digits and a decimal point only, e.g. 1250.50'),
-    ).toBeInTheDocument();
-    expect(searchOf(router).get('amount_max')).toBeNull();
+      await user.clear(screen.getByLabelText('Amount to'));
+      await user.type(screen.getByLabelText('Amount to'), '1,000{Enter}');
+      expect(
+        await screen.findByText('Digits and a decimal point only, e.g. 1250.50'),
+      ).toBeInTheDocument();
+      expect(searchOf(router).get('amount_max')).toBeNull();
 
-    await user.click(screen.getAllByText('Clear filters')[0]!);
-    await waitFor(() => expect(router.state.location.search).toBe('?sort=amount'));
-    expect(screen.getByLabelText('Search')).toHaveValue('');
-  });
+      await user.click(screen.getByRole('button', { name: 'Show payouts' }));
+      await user.click(await screen.findByRole('button', { name: 'Clear all' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?sort=amount'));
+      expect(screen.getByLabelText('Search')).toHaveValue('');
+    },
+  );
 
-  it('lists test payouts badged by default, and hides them or shows only them on request', async () => {
-    const real = buildPayout({ order_id: 'PO-1' });
-    const lab = buildPayout({ order_id: 'LAB-1', is_test: true });
-    const { api, calls } = createFakeApi({
-      corridors: CORRIDORS,
-      list: (query) =>
-        Promise.resolve({
-          items: query.is_test === '1' ? [lab] : query.is_test === '0' ? [real] : [real, lab],
-          next_cursor: null,
-        }),
-    });
-    const { router, user } = renderApp({ api, path: '/payouts' });
-    await screen.findByText('LAB-1');
-    expect(screen.getByText('PO-1')).toBeInTheDocument();
-    expect(calls.list.at(-1)).not.toHaveProperty('is_test');
-    expect(calls.list.at(-1)).not.toHaveProperty('include_test');
-    expect(screen.getByText('Test')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+  it(
+    'lists test payouts badged by default, and hides them or shows only them on request',
+    SLOW,
+    async () => {
+      const real = buildPayout({ order_id: 'PO-1' });
+      const lab = buildPayout({ order_id: 'LAB-1', is_test: true });
+      const { api, calls } = createFakeApi({
+        corridors: CORRIDORS,
+        list: (query) =>
+          Promise.resolve({
+            items: query.is_test === '1' ? [lab] : query.is_test === '0' ? [real] : [real, lab],
+            next_cursor: null,
+          }),
+      });
+      const { router, user } = renderApp({ api, path: '/payouts' });
+      await screen.findByText('LAB-1');
+      expect(screen.getByText('PO-1')).toBeInTheDocument();
+      expect(calls.list.at(-1)).not.toHaveProperty('is_test');
+      expect(calls.list.at(-1)).not.toHaveProperty('include_test');
+      expect(screen.getByText('Test')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('');
 
-    await user.click(screen.getByRole('button', { name: 'Test payouts: All' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Hidden' }));
-    await waitFor(() => expect(searchOf(router).get('is_test')).toBe('0'));
-    await waitFor(() => expect(screen.queryByText('LAB-1')).not.toBeInTheDocument());
-    expect(calls.list.at(-1)).toMatchObject({ is_test: '0' });
-    expect(screen.getByText('PO-1')).toBeInTheDocument();
-    expect(screen.queryByText('Test')).not.toBeInTheDocument();
+      await openFilters(user);
+      await user.click(screen.getByRole('button', { name: 'Test payouts: All' }));
+      await user.click(screen.getByRole('menuitemradio', { name: 'Hidden' }));
+      await waitFor(() => expect(searchOf(router).get('is_test')).toBe('0'));
+      await waitFor(() => expect(screen.queryByText('LAB-1')).not.toBeInTheDocument());
+      expect(calls.list.at(-1)).toMatchObject({ is_test: '0' });
+      expect(screen.getByText('PO-1')).toBeInTheDocument();
+      expect(screen.queryByText('Test')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Test payouts: Hidden' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Only' }));
-    await waitFor(() => expect(searchOf(router).get('is_test')).toBe('1'));
-    await screen.findByText('LAB-1');
-    await waitFor(() => expect(screen.queryByText('PO-1')).not.toBeInTheDocument());
-    expect(calls.list.at(-1)).toMatchObject({ is_test: '1' });
-    expect(screen.getByRole('button', { name: 'Test payouts: Only' })).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('button', { name: 'Test payouts: Hidden' }));
+      await user.click(screen.getByRole('menuitemradio', { name: 'Only' }));
+      await waitFor(() => expect(searchOf(router).get('is_test')).toBe('1'));
+      await screen.findByText('LAB-1');
+      await waitFor(() => expect(screen.queryByText('PO-1')).not.toBeInTheDocument());
+      expect(calls.list.at(-1)).toMatchObject({ is_test: '1' });
+      expect(screen.getByRole('button', { name: 'Test payouts: Only' })).toBeInTheDocument();
+    },
+  );
 
   it('opens a shared "only test payouts" link with the filter set', async () => {
     const { api, calls } = createFakeApi({ corridors: CORRIDORS });
     renderApp({ api, path: '/payouts?is_test=1' });
-    expect(await screen.findByRole('button', { name: 'Test payouts: Only' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Remove the filter: test payouts only' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ is_test: '1' }));
   });
 
@@ -120,6 +152,7 @@ describe('PayoutsPage', () => {
     const { api, calls } = createFakeApi();
     const { router, user } = renderApp({ api, path: '/payouts' });
     await screen.findByText('No payouts yet.');
+    await openFilters(user);
     await user.click(screen.getByText('Last 7 days'));
     await waitFor(() => expect(searchOf(router).get('created_from')).not.toBeNull());
     const from = searchOf(router).get('created_from')!;

@@ -1,15 +1,20 @@
 import { can } from '@payouts/contracts';
+import type { PayoutViewDto } from '@payouts/contracts';
+import type { PayoutViewsDialog } from '../payoutViews/PayoutViewsMenu.js';
 import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { CursorPager, useCursorStack } from '../../components/CursorPager.js';
 import { ErrorState } from '../../components/ErrorState.js';
+import { usePayoutViews } from '../payoutViews/usePayoutViews.js';
 import { useSession } from '../session/useSession.js';
 import {
   EMPTY_FILTERS,
@@ -22,31 +27,90 @@ import {
 } from './payoutListParams.js';
 import { PayoutsFilters } from './PayoutsFilters.js';
 import { PayoutsTable } from './PayoutsTable.js';
+import { useListDisplay } from './useListDisplay.js';
+import { useNarrowScreen } from './useNarrowScreen.js';
 import { usePayouts } from './usePayouts.js';
+
+// Loaded on first use, together (payoutListExtras.ts): the list's first screen is on a budget
+// (apps/web/budgets.json).
+const loadExtras = () => import('./payoutListExtras.js');
+const PayoutColumnsDialog = lazy(() =>
+  loadExtras().then((m) => ({ default: m.PayoutColumnsDialog })),
+);
+const PayoutCards = lazy(() => loadExtras().then((m) => ({ default: m.PayoutCards })));
+const PayoutViewsMenuItems = lazy(() =>
+  loadExtras().then((m) => ({ default: m.PayoutViewsMenuItems })),
+);
+const PayoutViewsDialogs = lazy(() =>
+  loadExtras().then((m) => ({ default: m.PayoutViewsDialogs })),
+);
 
 export interface PayoutsPageProps {
   /** Today, for the date presets (tests pass a fixed day). */
   now?: () => Date;
 }
 
+const today = (): Date => new Date();
+
 /**
  * The payouts list. Filters, sort and search live in the URL, so a reload or a shared link shows
  * the same list; the page position is a stack of keyset cursors, reset when the filters change.
+ * Columns and density are the user's (localStorage) or a saved view's; a URL without list
+ * parameters opens the user's default view.
  */
-export function PayoutsPage({ now }: PayoutsPageProps) {
+export function PayoutsPage({ now = today }: PayoutsPageProps) {
   const api = useApi();
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parsePayoutListParams(searchParams), [searchParams]);
   const paramsKey = toSearchParams(params).toString();
+  const narrow = useNarrowScreen();
+  const listDisplay = useListDisplay();
+  const { display } = listDisplay;
+  const views = usePayoutViews();
+  const [activeViewId, setActiveViewId] = useState<string | null>(null);
+  // A plain /payouts waits for the views (one request) to open with the default one.
+  const [awaitingDefault, setAwaitingDefault] = useState(() => searchParams.toString() === '');
+  // The default view's URL query until the URL has it (the router applies it a render later).
+  const [defaultQuery, setDefaultQuery] = useState<string | null>(null);
+  if (defaultQuery !== null && defaultQuery === paramsKey) setDefaultQuery(null);
+  const [columnsDialog, setColumnsDialog] = useState<'closed' | 'open' | 'never'>('never');
+  const [viewsAnchor, setViewsAnchor] = useState<HTMLElement | null>(null);
+  const [viewsDialog, setViewsDialog] = useState<PayoutViewsDialog | null>(null);
 
   const stack = useCursorStack(paramsKey);
   const cursor = stack.cursor;
-  const page = usePayouts(params, cursor);
+  const page = usePayouts(params, cursor, !awaitingDefault && defaultQuery === null);
 
   const update = (next: PayoutListParams): void => {
     setSearchParams(toSearchParams(next), { replace: true });
   };
+  /** Applies a view; answers the URL query it leads to. */
+  const pickView = (view: PayoutViewDto): Promise<string> =>
+    // Loaded with the first view picked (or the default one): not every visit uses views.
+    loadExtras().then(({ applyViewState }) => {
+      const next = applyViewState(view.state, params, now());
+      update(next.params);
+      listDisplay.change(next.display, false);
+      setActiveViewId(view.id);
+      return toSearchParams(next.params).toString();
+    });
+  const leaveView = (): void => {
+    setActiveViewId(null);
+    listDisplay.restore();
+  };
+
+  const viewsSettled = !views.isPending;
+  useEffect(() => {
+    if (!awaitingDefault || !viewsSettled) return;
+    const defaultView = views.data?.items.find((v) => v.id === views.data?.default_view_id);
+    // The list is asked for once the default view is in the URL, not before.
+    const applied = defaultView ? pickView(defaultView) : Promise.resolve(null);
+    void applied.then(setDefaultQuery, () => undefined).finally(() => setAwaitingDefault(false));
+    // Once, when the views arrive: later changes of the default apply on the next visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [awaitingDefault, viewsSettled]);
+  const activeView = views.data?.items.find((v) => v.id === activeViewId);
   const onSort = (field: PayoutSortField): void => {
     const order = params.sort === field ? (params.order === 'asc' ? 'desc' : 'asc') : 'desc';
     update({ ...params, sort: field, order });
@@ -62,6 +126,17 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           Payouts
         </Typography>
+        <Button
+          variant="outlined"
+          endIcon={<ArrowDropDownIcon />}
+          aria-haspopup="menu"
+          aria-expanded={viewsAnchor !== null}
+          onClick={(event) => {
+            setViewsAnchor(event.currentTarget);
+          }}
+        >
+          {activeView ? `View: ${activeView.name}` : 'Views'}
+        </Button>
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
@@ -85,8 +160,58 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
         filters={params.filters}
         onChange={(filters) => update({ ...params, filters })}
         canApprove={can(user?.role, 'payouts:approve')}
-        {...(now ? { now } : {})}
-      />
+        now={now}
+      >
+        {narrow ? null : (
+          <Button
+            variant="outlined"
+            aria-haspopup="dialog"
+            onClick={() => setColumnsDialog('open')}
+          >
+            Columns
+          </Button>
+        )}
+      </PayoutsFilters>
+      <Suspense fallback={null}>
+        {columnsDialog !== 'never' ? (
+          <PayoutColumnsDialog
+            open={columnsDialog === 'open'}
+            onClose={() => setColumnsDialog('closed')}
+            display={display}
+            onChange={(next) => listDisplay.change(next, activeViewId === null)}
+          />
+        ) : null}
+        {viewsDialog ? (
+          <PayoutViewsDialogs
+            dialog={viewsDialog}
+            onDialog={setViewsDialog}
+            data={views.data}
+            activeViewId={activeViewId}
+            onPick={(view) => void pickView(view)}
+            onLeaveView={leaveView}
+            params={params}
+            display={display}
+            now={now}
+            canShare={can(user?.role, 'payout-views:share')}
+          />
+        ) : null}
+      </Suspense>
+      {/* The menu is the page's (the shell has its code); its items load on first open. */}
+      <Menu anchorEl={viewsAnchor} open={viewsAnchor !== null} onClose={() => setViewsAnchor(null)}>
+        {viewsAnchor ? (
+          <Suspense fallback={null}>
+            <PayoutViewsMenuItems
+              data={views.data}
+              loadError={views.error}
+              activeViewId={activeViewId}
+              onClose={() => setViewsAnchor(null)}
+              onPick={(view) => void pickView(view)}
+              onLeaveView={leaveView}
+              onOpenDialog={setViewsDialog}
+            />
+          </Suspense>
+        ) : null}
+      </Menu>
       <Paper variant="outlined">
         {page.isError && items !== undefined ? (
           <Box sx={{ px: 2, pt: 1 }}>
@@ -123,6 +248,10 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
               </Button>
             ) : null}
           </Box>
+        ) : narrow ? (
+          <Suspense fallback={null}>
+            <PayoutCards items={items} viewer={user} />
+          </Suspense>
         ) : (
           <PayoutsTable
             items={items}
@@ -130,6 +259,8 @@ export function PayoutsPage({ now }: PayoutsPageProps) {
             order={params.order}
             onSort={onSort}
             viewer={user}
+            columns={display.columns}
+            density={display.density}
           />
         )}
         <CursorPager

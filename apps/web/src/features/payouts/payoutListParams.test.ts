@@ -18,6 +18,9 @@ import { buildPayout } from '../../testing/buildPayout.js';
 const date = fc
   .date({ min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true })
   .map(toLocalDate);
+const instant = fc
+  .date({ min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true })
+  .map((d) => d.toISOString());
 const decimal = fc
   .tuple(
     fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }),
@@ -34,8 +37,8 @@ const params: fc.Arbitrary<PayoutListParams> = fc.record({
     payout_method_type: fc.constantFrom('' as const, ...PAYOUT_METHOD_TYPES),
     currency: fc.oneof(fc.constant(''), currency),
     country: fc.oneof(fc.constant(''), country),
-    created_from: fc.oneof(fc.constant(''), date),
-    created_to: fc.oneof(fc.constant(''), date),
+    created_from: fc.oneof(fc.constant(''), date, instant),
+    created_to: fc.oneof(fc.constant(''), date, instant),
     amount_min: fc.oneof(fc.constant(''), decimal),
     amount_max: fc.oneof(fc.constant(''), decimal),
     q: fc.oneof(
@@ -46,6 +49,7 @@ const params: fc.Arbitrary<PayoutListParams> = fc.record({
     needs_my_approval: fc.boolean(),
     needs_attention: fc.boolean(),
     beneficiary_id: fc.oneof(fc.constant(''), fc.uuid()),
+    decline_code: fc.oneof(fc.constant(''), fc.stringMatching(/^[a-z][a-z0-9_]{0,30}$/)),
   }),
   sort: fc.constantFrom('created_at' as const, 'amount' as const),
   order: fc.constantFrom('asc' as const, 'desc' as const),
@@ -141,6 +145,43 @@ describe('payout list URL parameters', () => {
     expect(query.created_from).toBe(new Date(2026, 10, 1).toISOString());
     expect(query.created_to).toBe(new Date(2026, 10, 21, 0, 0, 0, -1).toISOString());
     expect(query).toMatchObject({ sort: 'created_at', order: 'desc', limit: '25' });
+  });
+});
+
+describe('links from the overview', () => {
+  it('keep a decline code and send it as the BFF names it', () => {
+    const params = parsePayoutListParams(new URLSearchParams('decline_code=insufficient_funds'));
+    expect(params.filters).toEqual({ ...EMPTY_FILTERS, decline_code: 'insufficient_funds' });
+    expect(toSearchParams(params).toString()).toBe('decline_code=insufficient_funds');
+    expect(toApiQuery(params)).toMatchObject({ decline_code: 'insufficient_funds' });
+    expect(
+      parsePayoutListParams(new URLSearchParams('decline_code=%01x')).filters.decline_code,
+    ).toBe('');
+  });
+
+  it('take exact instants (an hour bucket) as well as days, and send them unchanged', () => {
+    const params = parsePayoutListParams(
+      new URLSearchParams(
+        'created_from=2026-11-25T14:00:00.000Z&created_to=2026-11-25T15:00:00%2B01:00',
+      ),
+    );
+    expect(params.filters).toMatchObject({
+      created_from: '2026-11-25T14:00:00.000Z',
+      created_to: '2026-11-25T15:00:00+01:00',
+    });
+    expect(toApiQuery(params)).toMatchObject({
+      created_from: '2026-11-25T14:00:00.000Z',
+      created_to: '2026-11-25T15:00:00+01:00',
+    });
+    // A hand-typed `+` arrives as a space.
+    expect(
+      parsePayoutListParams(new URLSearchParams('created_from=2026-11-25T15:00+01:00')).filters
+        .created_from,
+    ).toBe('2026-11-25T15:00+01:00');
+    for (const bad of ['2026-11-25T14:00', '2026-13-25T14:00:00Z', '2026-11-25T14:00:00+1']) {
+      const search = new URLSearchParams({ created_from: bad });
+      expect(parsePayoutListParams(search).filters.created_from).toBe('');
+    }
   });
 });
 

@@ -22,7 +22,10 @@ export interface PayoutFilters {
   payout_method_type: PayoutMethodType | '';
   currency: string;
   country: string;
-  /** Local calendar dates, YYYY-MM-DD, both inclusive. */
+  /**
+   * Local calendar dates, YYYY-MM-DD, both inclusive; or exact instants (ISO 8601 with an
+   * offset, as the overview's hour buckets link here), sent as they are.
+   */
   created_from: string;
   created_to: string;
   /** Decimal strings. */
@@ -40,6 +43,8 @@ export interface PayoutFilters {
   needs_attention: boolean;
   /** The payouts made to one saved beneficiary (a link from its page). */
   beneficiary_id: string;
+  /** Declined with this code (the overview's decline chart links here). */
+  decline_code: string;
 }
 
 /** '': all payouts; '0': real ones only; '1': lab test payouts only. */
@@ -69,6 +74,7 @@ export const EMPTY_FILTERS: PayoutFilters = {
   needs_my_approval: false,
   needs_attention: false,
   beneficiary_id: '',
+  decline_code: '',
 };
 
 export const DEFAULT_LIST_PARAMS: PayoutListParams = {
@@ -84,6 +90,13 @@ function isValidDate(text: string): boolean {
   const [y, m, d] = text.split('-').map(Number) as [number, number, number];
   const date = new Date(y, m - 1, d);
   return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+}
+
+const INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** An exact instant with its offset, e.g. `2026-11-25T14:00:00.000Z` or `…T15:00+01:00`. */
+export function isInstant(text: string): boolean {
+  return INSTANT_RE.test(text) && !Number.isNaN(Date.parse(text));
 }
 
 const PROVIDER_RE = /^[\w.:-]{1,100}$/;
@@ -104,7 +117,12 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
     const value = get(name).toUpperCase();
     return re.test(value) ? value : '';
   };
-  const date = (name: string): string => (isValidDate(get(name)) ? get(name) : '');
+  const date = (name: string): string => {
+    // A hand-written link's `+01:00` arrives as ` 01:00` (a `+` in a query is a space).
+    const value = get(name).replace(/ (\d{2}:\d{2})$/, '+$1');
+    return isValidDate(value) || isInstant(value) ? value : '';
+  };
+  const declineCode = get('decline_code').slice(0, 100);
   const amount = (name: string): string => (isDecimalString(get(name)) ? get(name) : '');
   return {
     filters: {
@@ -128,6 +146,8 @@ export function parsePayoutListParams(search: URLSearchParams): PayoutListParams
       beneficiary_id: UUID_RE.test(get('beneficiary_id'))
         ? get('beneficiary_id').toLowerCase()
         : '',
+      // eslint-disable-next-line no-control-regex -- a code is printable text
+      decline_code: /^[^\u0000-\u001f\u007f]+$/.test(declineCode) ? declineCode : '',
     },
     sort: (PAYOUT_SORT_FIELDS as readonly string[]).includes(sort)
       ? (sort as PayoutSortField)
@@ -155,6 +175,7 @@ function filterEntries(filters: PayoutFilters): [string, string][] {
     ['needs_my_approval', filters.needs_my_approval ? '1' : ''],
     ['needs_attention', filters.needs_attention ? '1' : ''],
     ['beneficiary_id', filters.beneficiary_id],
+    ['decline_code', filters.decline_code],
   ];
   return entries.filter(([, value]) => value !== '');
 }
@@ -182,10 +203,11 @@ export function toApiQuery(
   page: { cursor?: string | undefined; limit?: number | undefined } = {},
 ): PayoutListQueryParams {
   const query: PayoutListQueryParams = Object.fromEntries(filterEntries(params.filters));
-  if (params.filters.created_from) {
-    query.created_from = startOfLocalDay(params.filters.created_from).toISOString();
+  const { created_from, created_to } = params.filters;
+  if (created_from && !isInstant(created_from)) {
+    query.created_from = startOfLocalDay(created_from).toISOString();
   }
-  if (params.filters.created_to) {
+  if (created_to && !isInstant(created_to)) {
     query.created_to = new Date(
       startOfLocalDay(params.filters.created_to, 1).getTime() - 1,
     ).toISOString();
@@ -195,6 +217,15 @@ export function toApiQuery(
   if (page.limit !== undefined) query.limit = String(page.limit);
   if (page.cursor) query.cursor = page.cursor;
   return query;
+}
+
+/** How many filters the chips show: all but the search, the created range counting once. */
+export function activeFilterCount(filters: PayoutFilters): number {
+  const keys = filterEntries(filters).map(([key]) => key);
+  return (
+    keys.filter((key) => key !== 'q' && key !== 'created_to').length +
+    (filters.created_to && !filters.created_from ? 1 : 0)
+  );
 }
 
 export function hasActiveFilters(filters: PayoutFilters): boolean {

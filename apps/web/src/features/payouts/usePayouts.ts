@@ -16,13 +16,14 @@ export function listPollInterval(page: PayoutPage | undefined): number | false {
  * One page of payouts. While any row on it can still change, the page refreshes itself, so a
  * pending payout turns approved without a reload.
  */
-export function usePayouts(params: PayoutListParams, cursor: string | undefined) {
+export function usePayouts(params: PayoutListParams, cursor: string | undefined, enabled = true) {
   const api = useApi();
   const query = toApiQuery(params, { cursor, limit: PAGE_SIZE });
   return useQuery({
     queryKey: payoutQueryKeys.list(query),
     queryFn: ({ signal }) => api.payouts.list(query, signal),
     placeholderData: keepPreviousData,
+    enabled,
     refetchInterval: (q) => listPollInterval(q.state.data),
   });
 }
