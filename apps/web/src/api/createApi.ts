@@ -23,6 +23,8 @@ import {
 } from '../features/staffNotifications/staffNotificationsApi.js';
 import type { SecurityApi } from '../features/secondFactor/securityApi.js';
 import { createUsersApi, type UsersApi } from '../features/users/usersApi.js';
+// The overview (issue 15).
+import { createOverviewApi, type OverviewApi } from '../features/overview/overviewApi.js';
 import type { HttpClient } from './createHttpClient.js';
 
 /**
@@ -44,6 +46,8 @@ export interface Api {
   staffSessions: StaffSessionsApi;
   /** Second factors and sign-in options, loaded on first use (the entry chunk is on a budget). */
   security(): Promise<SecurityApi>;
+  // The overview (issue 15).
+  overview: OverviewApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -62,5 +66,7 @@ export function createApi(http: HttpClient): Api {
     staffSessions: createStaffSessionsApi(http),
     security: () =>
       import('../features/secondFactor/securityApi.js').then((m) => m.createSecurityApi(http)),
+    // The overview (issue 15).
+    overview: createOverviewApi(http),
   };
 }

@@ -19,6 +19,7 @@ describe('sections', () => {
   it('keeps the menu as the product describes it', () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
     expect(labels('finance')).toEqual([
+      'Overview',
       'Payouts',
       'Approvals',
       'Batches',
@@ -26,6 +27,7 @@ describe('sections', () => {
       'Approval policies',
     ]);
     expect(labels('support')).toEqual([
+      'Overview',
       'Payouts',
       'Batches',
       'Beneficiaries',
@@ -33,6 +35,7 @@ describe('sections', () => {
       'Approval policies',
     ]);
     expect(labels('admin')).toEqual([
+      'Overview',
       'Payouts',
       'Approvals',
       'Batches',
@@ -52,6 +55,9 @@ describe('sections', () => {
     expect(currentSectionPath(admin, '/lab')).toBe('/lab');
     expect(currentSectionPath(admin, '/payouts/p_1')).toBe('/payouts');
     expect(currentSectionPath(admin, '/laboratory')).toBeUndefined();
+    // The home page is its own section, not the parent of every path.
+    expect(currentSectionPath(admin, '/')).toBe('/');
+    expect(currentSectionPath(admin, '/audit')).toBe('/audit');
     expect(currentSectionPath(admin, '/beneficiaries/b_1')).toBe('/beneficiaries');
   });
 });

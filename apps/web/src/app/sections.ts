@@ -2,6 +2,7 @@ import { can, type Permission, type Role } from '@payouts/contracts';
 
 /** Which icon a section shows; the icons themselves load with the (lazy) menu drawer. */
 export type SectionIcon =
+  | 'overview'
   | 'payouts'
   | 'approvals'
   | 'beneficiaries'
@@ -27,6 +28,7 @@ export interface Section {
  * section the API would refuse.
  */
 export const SECTIONS: readonly Section[] = [
+  { label: 'Overview', path: '/', icon: 'overview', permission: 'payouts:read' },
   { label: 'Payouts', path: '/payouts', icon: 'payouts', permission: 'payouts:read' },
   { label: 'Approvals', path: '/approvals', icon: 'approvals', permission: 'payouts:approve' },
   { label: 'Batches', path: '/batches', icon: 'batches', permission: 'batches:read' },

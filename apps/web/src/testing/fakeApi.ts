@@ -67,6 +67,13 @@ import {
   type FakeSecurityCalls,
   type FakeSecurityOptions,
 } from './fakeSecurityApi.js';
+// The overview (issue 15).
+import {
+  createFakeOverviewApi,
+  emptyOverviewCalls,
+  type FakeOverviewCalls,
+  type FakeOverviewOptions,
+} from './fakeOverviewApi.js';
 
 export const FINANCE_USER: SessionUser = {
   id: 'u_1',
@@ -110,7 +117,8 @@ export interface FakeApiOptions
     FakeApprovalPoliciesOptions,
     FakeBatchesOptions,
     FakeStaffSessionsOptions,
-    FakeSecurityOptions {
+    FakeSecurityOptions,
+    FakeOverviewOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -168,7 +176,12 @@ export interface FakeApiOptions
 }
 
 export interface FakeApiCalls
-  extends FakeApprovalPoliciesCalls, FakeBatchesCalls, FakeStaffSessionsCalls, FakeSecurityCalls {
+  extends
+    FakeApprovalPoliciesCalls,
+    FakeBatchesCalls,
+    FakeStaffSessionsCalls,
+    FakeSecurityCalls,
+    FakeOverviewCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -240,6 +253,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     updateNotificationSettings: [],
     ...emptyApprovalPoliciesCalls(),
     ...emptyBatchesCalls(),
+    // The overview (issue 15).
+    ...emptyOverviewCalls(),
     ...emptyStaffSessionsCalls(),
     ...emptySecurityCalls(),
   };
@@ -573,6 +588,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     },
     approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     batches: createFakeBatchesApi(options, calls, () => user),
+    // The overview (issue 15).
+    overview: createFakeOverviewApi(options, calls),
     staffSessions: createFakeStaffSessionsApi(options, calls),
     security: () => Promise.resolve(fakeSecurity),
     payouts: {
