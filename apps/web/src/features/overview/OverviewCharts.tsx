@@ -7,6 +7,7 @@ import {
 } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useState, type ReactNode } from 'react';
@@ -156,7 +157,6 @@ export function VolumeChart({
       {series && currency ? (
         <LineChart
           height={CHART_HEIGHT}
-          title={`Volume in ${currency}`}
           xAxis={[{ scaleType: 'point', data: labels }]}
           yAxis={[{ width: 72 }]}
           // Plotted as numbers (a chart needs them); shown from the exact decimal strings.
@@ -219,7 +219,6 @@ export function CountChart({
     >
       <BarChart
         height={CHART_HEIGHT}
-        title="Payouts per currency"
         xAxis={[{ scaleType: 'band', data: labels }]}
         yAxis={[{ width: 48 }]}
         series={currencies.map((code) => ({
@@ -289,7 +288,6 @@ export function FailuresChart({
     >
       <BarChart
         height={CHART_HEIGHT}
-        title="Failed and unknown"
         xAxis={[{ scaleType: 'band', data: labels }]}
         yAxis={[{ width: 48 }]}
         series={(['failed', 'unknown'] as const).map((kind) => ({
@@ -355,9 +353,11 @@ export function ProvidersChart({
     format: (v: number | null) => string,
   ): ReactNode => (
     <Box sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
       <BarChart
         height={height}
-        title={title}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: labels, width: 150 }]}
         series={[{ id: label, label, data, valueFormatter: (v) => format(v) }]}
@@ -474,7 +474,6 @@ export function DeclinesChart({
     >
       <BarChart
         height={Math.max(160, 56 + rows.length * BAR_ROW_HEIGHT)}
-        title="Declines by code"
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: labels, width: 120 }]}
         series={[
