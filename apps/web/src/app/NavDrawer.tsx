@@ -21,7 +21,8 @@ import { NavLink, useLocation } from 'react-router';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { visuallyHidden } from '../components/visuallyHidden.js';
-import { currentSectionPath, type Section, type SectionIcon } from './sections.js';
+import { currentSectionPath } from './currentSectionPath.js';
+import type { Section, SectionIcon } from './sections.js';
 
 const ICONS: Readonly<Record<SectionIcon, ComponentType<SvgIconProps>>> = {
   overview: DashboardIcon,

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { PERMISSION_NAMES, PERMISSIONS, ROLES, type Role } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
-import { currentSectionPath, SECTIONS, sectionsFor } from './sections.js';
+import { currentSectionPath } from './currentSectionPath.js';
+import { SECTIONS, sectionsFor } from './sections.js';
 
 describe('sections', () => {
   it('names a permission of the table for every section', () => {

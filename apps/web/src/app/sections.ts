@@ -54,13 +54,3 @@ export const SECTIONS: readonly Section[] = [
 export function sectionsFor(role: Role): Section[] {
   return SECTIONS.filter((section) => can(role, section.permission));
 }
-
-/** The section a path belongs to: the longest section path it is in (`/lab/deposits` over `/lab`). */
-export function currentSectionPath(
-  sections: readonly Section[],
-  pathname: string,
-): string | undefined {
-  return sections
-    .filter(({ path }) => pathname === path || pathname.startsWith(`${path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
-}
