@@ -8,7 +8,9 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useColorScheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { rainbowSurgePalette } from '@mui/x-charts/colorPalettes';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -75,6 +77,15 @@ function currenciesByCount(data: OverviewTimeseriesDto): string[] {
     .map((s) => s.currency);
 }
 
+/**
+ * The series colours for the current light or dark scheme. The theme switches its palette by CSS
+ * variables without changing `theme.palette.mode`, which is what the charts read on their own.
+ */
+function useChartColors(): string[] {
+  const { mode, systemMode } = useColorScheme();
+  return rainbowSurgePalette((mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light');
+}
+
 function useLinkTo(context: ChartContext) {
   const navigate = useNavigate();
   const link = (extra: ListLinkFilters): string =>
@@ -100,6 +111,7 @@ export function VolumeChart({
   context: ChartContext;
 }) {
   const { link, go } = useLinkTo(context);
+  const colors = useChartColors();
   const [picked, setPicked] = useState<string | null>(null);
   const data = query.data;
   const currencies = data ? currenciesByCount(data) : [];
@@ -156,6 +168,7 @@ export function VolumeChart({
     >
       {series && currency ? (
         <LineChart
+          colors={colors}
           height={CHART_HEIGHT}
           xAxis={[{ scaleType: 'point', data: labels }]}
           yAxis={[{ width: 72 }]}
@@ -189,6 +202,7 @@ export function CountChart({
   context: ChartContext;
 }) {
   const { link, go } = useLinkTo(context);
+  const colors = useChartColors();
   const data = query.data;
   const currencies = data ? currenciesByCount(data) : [];
   const labels = data ? timeLabels(data, context) : [];
@@ -218,6 +232,7 @@ export function CountChart({
       })}
     >
       <BarChart
+        colors={colors}
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'band', data: labels }]}
         yAxis={[{ width: 48 }]}
@@ -247,6 +262,7 @@ export function FailuresChart({
   context: ChartContext;
 }) {
   const { link, go } = useLinkTo(context);
+  const colors = useChartColors();
   const data = query.data;
   const labels = data ? timeLabels(data, context) : [];
   const sum = (pick: 'failed' | 'unknown'): number[] =>
@@ -287,6 +303,7 @@ export function FailuresChart({
       })}
     >
       <BarChart
+        colors={colors}
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'band', data: labels }]}
         yAxis={[{ width: 48 }]}
@@ -337,6 +354,7 @@ export function ProvidersChart({
   context: ChartContext;
 }) {
   const { link, go } = useLinkTo(context);
+  const colors = useChartColors();
   const rows = [...(query.data?.rows ?? [])].sort((a, b) => b.total - a.total);
   const labels = rows.map(providerLabel);
   const rowLink = (row: OverviewProviderRow, extra: ListLinkFilters = {}): string =>
@@ -357,6 +375,7 @@ export function ProvidersChart({
         {title}
       </Typography>
       <BarChart
+        colors={colors}
         height={height}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: labels, width: 150 }]}
@@ -440,6 +459,7 @@ export function DeclinesChart({
   context: ChartContext;
 }) {
   const { link, go } = useLinkTo(context);
+  const colors = useChartColors();
   const rows = query.data?.rows ?? [];
   const declineLink = (code: string | null): string =>
     link({ status: ['declined'], ...(code === null ? {} : { decline_code: code }) });
@@ -473,6 +493,7 @@ export function DeclinesChart({
       })}
     >
       <BarChart
+        colors={colors}
         height={Math.max(160, 56 + rows.length * BAR_ROW_HEIGHT)}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: labels, width: 120 }]}
