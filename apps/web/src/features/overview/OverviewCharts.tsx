@@ -171,7 +171,7 @@ export function VolumeChart({
           colors={colors}
           height={CHART_HEIGHT}
           xAxis={[{ scaleType: 'point', data: labels }]}
-          yAxis={[{ width: 72 }]}
+          yAxis={[{ width: 72, min: 0 }]}
           // Plotted as numbers (a chart needs them); shown from the exact decimal strings.
           series={[
             {
@@ -379,6 +379,7 @@ export function ProvidersChart({
         height={height}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: labels, width: 150 }]}
+        xAxis={[{ valueFormatter: (v: number) => format(v) }]}
         series={[{ id: label, label, data, valueFormatter: (v) => format(v) }]}
         hideLegend
         onItemClick={(_event, item) => goRow(item.dataIndex)}
