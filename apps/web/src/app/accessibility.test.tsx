@@ -378,7 +378,8 @@ describe('accessibility (axe)', () => {
   // The overview (issue 15): cards, charts and a chart's table. Once: jsdom paints nothing, so the
   // dark theme adds nothing here (the browser journey checks both).
   describe('overview', () => {
-    it('finds nothing to fix on the overview', async () => {
+    // Five charts' SVG for axe to walk: about 10 s alone, more on a busy machine.
+    it('finds nothing to fix on the overview', { timeout: 60_000 }, async () => {
       globalThis.ResizeObserver ??= class {
         observe(): void {}
         unobserve(): void {}
