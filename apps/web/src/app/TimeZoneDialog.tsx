@@ -72,7 +72,7 @@ export function TimeZoneDialog({ onClose }: { onClose: () => void }) {
           id={listId}
           size={8}
           value={picked}
-          onChange={(event) => setPicked((event.target).value)}
+          onChange={(event) => setPicked(event.target.value)}
           sx={{
             width: '100%',
             font: 'inherit',
