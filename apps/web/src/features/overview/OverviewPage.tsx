@@ -2,6 +2,7 @@ import { can } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -161,13 +162,15 @@ export function OverviewPage({ now = () => new Date() }: OverviewPageProps) {
               )}`
             : null}
           . Times in {zone}.{' '}
-          <Button
-            size="small"
-            onClick={() => setChoosingZone(true)}
-            sx={{ verticalAlign: 'baseline' }}
-          >
-            Change time zone
-          </Button>
+          <Tooltip title="Also in your account menu" describeChild>
+            <Button
+              size="small"
+              onClick={() => setChoosingZone(true)}
+              sx={{ verticalAlign: 'baseline' }}
+            >
+              Change time zone
+            </Button>
+          </Tooltip>
         </Typography>
         {choosingZone ? <TimeZoneDialog onClose={() => setChoosingZone(false)} /> : null}
       </Box>
