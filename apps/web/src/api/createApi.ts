@@ -23,6 +23,8 @@ import {
 } from '../features/staffNotifications/staffNotificationsApi.js';
 import type { SecurityApi } from '../features/secondFactor/securityApi.js';
 import { createUsersApi, type UsersApi } from '../features/users/usersApi.js';
+// The overview (issue 15).
+import { createOverviewApi, type OverviewApi } from '../features/overview/overviewApi.js';
 import type { HttpClient } from './createHttpClient.js';
 // Saved views of the payouts list (issue 15).
 import {
@@ -51,6 +53,8 @@ export interface Api {
   security(): Promise<SecurityApi>;
   // Saved views of the payouts list (issue 15).
   payoutViews: PayoutViewsApi;
+  // The overview (issue 15).
+  overview: OverviewApi;
 }
 
 export function createApi(http: HttpClient): Api {
@@ -71,5 +75,7 @@ export function createApi(http: HttpClient): Api {
       import('../features/secondFactor/securityApi.js').then((m) => m.createSecurityApi(http)),
     // Saved views of the payouts list (issue 15).
     payoutViews: createPayoutViewsApi(http),
+    // The overview (issue 15).
+    overview: createOverviewApi(http),
   };
 }

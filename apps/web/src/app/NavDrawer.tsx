@@ -1,6 +1,7 @@
 import ApprovalIcon from '@mui/icons-material/Approval';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import DynamicFeedIcon from '@mui/icons-material/DynamicFeed';
 import HubIcon from '@mui/icons-material/Hub';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -20,9 +21,11 @@ import { NavLink, useLocation } from 'react-router';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { visuallyHidden } from '../components/visuallyHidden.js';
-import { currentSectionPath, type Section, type SectionIcon } from './sections.js';
+import { currentSectionPath } from './currentSectionPath.js';
+import type { Section, SectionIcon } from './sections.js';
 
 const ICONS: Readonly<Record<SectionIcon, ComponentType<SvgIconProps>>> = {
+  overview: DashboardIcon,
   payouts: PaymentsIcon,
   approvals: ApprovalIcon,
   beneficiaries: ContactsIcon,
@@ -75,6 +78,8 @@ export function NavDrawer({
                 key={path}
                 component={NavLink}
                 to={path}
+                // The home page's link is not "current" on every page under it.
+                end={path === '/'}
                 selected={path === current}
                 onClick={onClose}
               >

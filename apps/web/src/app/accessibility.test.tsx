@@ -374,4 +374,83 @@ describe('accessibility (axe)', () => {
       expect(await violations()).toEqual([]);
     });
   });
+
+  // The overview (issue 15): cards, charts and a chart's table. Once: jsdom paints nothing, so the
+  // dark theme adds nothing here (the browser journey checks both).
+  describe('overview', () => {
+    // Five charts' SVG for axe to walk: about 10 s alone, more on a busy machine.
+    it('finds nothing to fix on the overview', { timeout: 60_000 }, async () => {
+      globalThis.ResizeObserver ??= class {
+        observe(): void {}
+        unobserve(): void {}
+        disconnect(): void {}
+      };
+      const amount = (currency: string, count: number, value: string) => ({
+        currency,
+        count,
+        amount: value,
+      });
+      const { api } = createFakeApi({
+        summary: () => Promise.resolve({ awaiting_my_approval: 2, needs_attention: 1 }),
+        overviewSummary: (q) =>
+          Promise.resolve({
+            from: q.from,
+            to: q.to,
+            previous_from: q.from,
+            previous_to: q.from,
+            statuses: [
+              {
+                status: 'approved',
+                current: [amount('EUR', 2, '20.5')],
+                previous: [amount('EUR', 1, '10')],
+              },
+              { status: 'declined', current: [amount('EUR', 1, '5')], previous: [] },
+            ],
+            totals: {
+              current: [amount('EUR', 3, '25.5')],
+              previous: [amount('EUR', 1, '10')],
+            },
+          }),
+        overviewTimeseries: (q) =>
+          Promise.resolve({
+            bucket: 'day',
+            tz: q.tz ?? 'UTC',
+            buckets: [q.from],
+            series: [{ currency: 'EUR', count: [3], amount: ['25.5'], failed: [1], unknown: [0] }],
+          }),
+        overviewProviders: () =>
+          Promise.resolve({
+            rows: [
+              {
+                provider: 'acme_pay',
+                provider_title: 'Acme Pay',
+                payout_method_type: 'bank_account',
+                total: 3,
+                final: 3,
+                approved: 2,
+                declined: 1,
+                failed: 0,
+                success_rate: 0.6667,
+                median_seconds_to_final: 42,
+              },
+            ],
+          }),
+        overviewDeclines: () =>
+          Promise.resolve({
+            total_declined: 1,
+            rows: [
+              { decline_code: 'R05', decline_reason: 'Insufficient funds', count: 1, share: 1 },
+            ],
+          }),
+      });
+      const { user } = renderApp({ api, path: '/' });
+      await screen.findByRole('region', { name: 'Paid out' });
+      const declines = screen
+        .getByRole('heading', { name: 'Top decline reasons' })
+        .closest('section')!;
+      await user.click(within(declines).getByRole('button', { name: 'Show as table' }));
+      await within(declines).findByRole('table');
+      expect(await violations()).toEqual([]);
+    });
+  });
 });

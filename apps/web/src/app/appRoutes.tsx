@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { RequireSection } from './RequireSection.js';
@@ -9,6 +9,10 @@ import { RequireSession } from './RequireSession.js';
 // sign-in page downloads neither.
 const SignInPage = lazy(() =>
   import('../features/session/SignInPage.js').then((m) => ({ default: m.SignInPage })),
+);
+// The home page for every role; its charts library loads with it, never with the shell.
+const OverviewPage = lazy(() =>
+  import('../features/overview/OverviewPage.js').then((m) => ({ default: m.OverviewPage })),
 );
 const PayoutsPage = lazy(() =>
   import('../features/payouts/PayoutsPage.js').then((m) => ({ default: m.PayoutsPage })),
@@ -83,6 +87,18 @@ const DepositConsolePage = lazy(() =>
   })),
 );
 
+/** A page of a menu section: only for the roles the section is for. */
+function inSection(path: string, section: string, Page: ComponentType): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireSection path={section}>
+        <Page />
+      </RequireSection>
+    ),
+  };
+}
+
 export const appRoutes: RouteObject[] = [
   {
     path: '/sign-in',
@@ -96,122 +112,24 @@ export const appRoutes: RouteObject[] = [
     path: '/',
     element: <RequireSession />,
     children: [
-      { index: true, element: <Navigate to="/payouts" replace /> },
+      { index: true, element: <OverviewPage /> },
       { path: 'payouts', element: <PayoutsPage /> },
       { path: 'payouts/new', element: <PayoutWizardPage /> },
       { path: 'payouts/:id', element: <PayoutDetailPage /> },
-      {
-        path: 'approvals',
-        element: (
-          <RequireSection path="/approvals">
-            <ApprovalsPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'beneficiaries',
-        element: (
-          <RequireSection path="/beneficiaries">
-            <BeneficiariesPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'beneficiaries/new',
-        element: (
-          <RequireSection path="/beneficiaries">
-            <NewBeneficiaryPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'beneficiaries/:id',
-        element: (
-          <RequireSection path="/beneficiaries">
-            <BeneficiaryDetailPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'beneficiaries/:id/edit',
-        element: (
-          <RequireSection path="/beneficiaries">
-            <EditBeneficiaryPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'batches',
-        element: (
-          <RequireSection path="/batches">
-            <BatchesPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'batches/new',
-        element: (
-          <RequireSection path="/batches">
-            <NewBatchPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'batches/:id',
-        element: (
-          <RequireSection path="/batches">
-            <BatchDetailPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'providers',
-        element: (
-          <RequireSection path="/providers">
-            <ProvidersPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'users',
-        element: (
-          <RequireSection path="/users">
-            <UsersPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'audit',
-        element: (
-          <RequireSection path="/audit">
-            <AuditPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'approval-policies',
-        element: (
-          <RequireSection path="/approval-policies">
-            <ApprovalPoliciesPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'lab',
-        element: (
-          <RequireSection path="/lab">
-            <LabPage />
-          </RequireSection>
-        ),
-      },
-      {
-        path: 'lab/deposits',
-        element: (
-          <RequireSection path="/lab/deposits">
-            <DepositConsolePage />
-          </RequireSection>
-        ),
-      },
+      inSection('approvals', '/approvals', ApprovalsPage),
+      inSection('beneficiaries', '/beneficiaries', BeneficiariesPage),
+      inSection('beneficiaries/new', '/beneficiaries', NewBeneficiaryPage),
+      inSection('beneficiaries/:id', '/beneficiaries', BeneficiaryDetailPage),
+      inSection('beneficiaries/:id/edit', '/beneficiaries', EditBeneficiaryPage),
+      inSection('batches', '/batches', BatchesPage),
+      inSection('batches/new', '/batches', NewBatchPage),
+      inSection('batches/:id', '/batches', BatchDetailPage),
+      inSection('providers', '/providers', ProvidersPage),
+      inSection('users', '/users', UsersPage),
+      inSection('audit', '/audit', AuditPage),
+      inSection('approval-policies', '/approval-policies', ApprovalPoliciesPage),
+      inSection('lab', '/lab', LabPage),
+      inSection('lab/deposits', '/lab/deposits', DepositConsolePage),
       // Every signed-in user's own account page: not a section of the menu (the account menu).
       { path: 'security', element: <SecurityPage /> },
       { path: '*', element: <NotFoundPage /> },

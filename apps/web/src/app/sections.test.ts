@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { PERMISSION_NAMES, PERMISSIONS, ROLES, type Role } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
-import { currentSectionPath, SECTIONS, sectionsFor } from './sections.js';
+import { currentSectionPath } from './currentSectionPath.js';
+import { SECTIONS, sectionsFor } from './sections.js';
 
 describe('sections', () => {
   it('names a permission of the table for every section', () => {
@@ -19,6 +20,7 @@ describe('sections', () => {
   it('keeps the menu as the product describes it', () => {
     const labels = (role: Role) => sectionsFor(role).map((s) => s.label);
     expect(labels('finance')).toEqual([
+      'Overview',
       'Payouts',
       'Approvals',
       'Batches',
@@ -26,6 +28,7 @@ describe('sections', () => {
       'Approval policies',
     ]);
     expect(labels('support')).toEqual([
+      'Overview',
       'Payouts',
       'Batches',
       'Beneficiaries',
@@ -33,6 +36,7 @@ describe('sections', () => {
       'Approval policies',
     ]);
     expect(labels('admin')).toEqual([
+      'Overview',
       'Payouts',
       'Approvals',
       'Batches',
@@ -52,6 +56,9 @@ describe('sections', () => {
     expect(currentSectionPath(admin, '/lab')).toBe('/lab');
     expect(currentSectionPath(admin, '/payouts/p_1')).toBe('/payouts');
     expect(currentSectionPath(admin, '/laboratory')).toBeUndefined();
+    // The home page is its own section, not the parent of every path.
+    expect(currentSectionPath(admin, '/')).toBe('/');
+    expect(currentSectionPath(admin, '/audit')).toBe('/audit');
     expect(currentSectionPath(admin, '/beneficiaries/b_1')).toBe('/beneficiaries');
   });
 });

@@ -2,6 +2,7 @@ import { can, type Permission, type Role } from '@payouts/contracts';
 
 /** Which icon a section shows; the icons themselves load with the (lazy) menu drawer. */
 export type SectionIcon =
+  | 'overview'
   | 'payouts'
   | 'approvals'
   | 'beneficiaries'
@@ -27,6 +28,7 @@ export interface Section {
  * section the API would refuse.
  */
 export const SECTIONS: readonly Section[] = [
+  { label: 'Overview', path: '/', icon: 'overview', permission: 'payouts:read' },
   { label: 'Payouts', path: '/payouts', icon: 'payouts', permission: 'payouts:read' },
   { label: 'Approvals', path: '/approvals', icon: 'approvals', permission: 'payouts:approve' },
   { label: 'Batches', path: '/batches', icon: 'batches', permission: 'batches:read' },
@@ -51,14 +53,4 @@ export const SECTIONS: readonly Section[] = [
 
 export function sectionsFor(role: Role): Section[] {
   return SECTIONS.filter((section) => can(role, section.permission));
-}
-
-/** The section a path belongs to: the longest section path it is in (`/lab/deposits` over `/lab`). */
-export function currentSectionPath(
-  sections: readonly Section[],
-  pathname: string,
-): string | undefined {
-  return sections
-    .filter(({ path }) => pathname === path || pathname.startsWith(`${path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
 }

@@ -74,6 +74,13 @@ import {
   type FakeSecurityCalls,
   type FakeSecurityOptions,
 } from './fakeSecurityApi.js';
+// The overview (issue 15).
+import {
+  createFakeOverviewApi,
+  emptyOverviewCalls,
+  type FakeOverviewCalls,
+  type FakeOverviewOptions,
+} from './fakeOverviewApi.js';
 
 export const FINANCE_USER: SessionUser = {
   id: 'u_1',
@@ -118,7 +125,8 @@ export interface FakeApiOptions
     FakeBatchesOptions,
     FakeStaffSessionsOptions,
     FakeSecurityOptions,
-    FakePayoutViewsOptions {
+    FakePayoutViewsOptions,
+    FakeOverviewOptions {
   user?: SessionUser | null;
   password?: string;
   signIn?: (input: SignInBody) => Promise<SessionUser>;
@@ -181,7 +189,8 @@ export interface FakeApiCalls
     FakeBatchesCalls,
     FakeStaffSessionsCalls,
     FakeSecurityCalls,
-    FakePayoutViewsCalls {
+    FakePayoutViewsCalls,
+    FakeOverviewCalls {
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
@@ -253,6 +262,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     updateNotificationSettings: [],
     ...emptyApprovalPoliciesCalls(),
     ...emptyBatchesCalls(),
+    // The overview (issue 15).
+    ...emptyOverviewCalls(),
     ...emptyStaffSessionsCalls(),
     ...emptySecurityCalls(),
     ...emptyPayoutViewsCalls(),
@@ -587,6 +598,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     },
     approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     batches: createFakeBatchesApi(options, calls, () => user),
+    // The overview (issue 15).
+    overview: createFakeOverviewApi(options, calls),
     staffSessions: createFakeStaffSessionsApi(options, calls),
     // Saved views of the payouts list (issue 15).
     payoutViews: createFakePayoutViewsApi(options, calls, () => user),

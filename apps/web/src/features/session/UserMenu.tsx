@@ -8,14 +8,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSignOut } from './useSession.js';
+
+// The zone list and its search load when asked for: the shell is in every route's bundle.
+const TimeZoneDialog = lazy(() =>
+  import('../../app/TimeZoneDialog.js').then((m) => ({ default: m.TimeZoneDialog })),
+);
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const signOut = useSignOut();
+  const [zoneOpen, setZoneOpen] = useState(false);
   return (
     <>
       <IconButton
@@ -43,6 +49,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <ListItemText>Security</ListItemText>
         </MenuItem>
         <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setZoneOpen(true);
+          }}
+        >
+          <ListItemText>Time zone</ListItemText>
+        </MenuItem>
+        <MenuItem
           disabled={signOut.isPending}
           onClick={() => {
             setAnchor(null);
@@ -55,6 +69,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <ListItemText>Sign out</ListItemText>
         </MenuItem>
       </Menu>
+      {zoneOpen ? (
+        <Suspense fallback={null}>
+          <TimeZoneDialog onClose={() => setZoneOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
