@@ -68,7 +68,7 @@ export default defineConfig({
               test: (id) =>
                 /[\\/]node_modules[\\/]/.test(id) &&
                 !/[\\/]node_modules[\\/]react-router[\\/]/.test(id),
-              minShareCount: 17,
+              minShareCount: 19,
             },
           ],
         },
