@@ -219,8 +219,10 @@ export function createPayoutLedger(deps: {
         // Known already (restored twice, or created in this life): kept as it is.
         if (states.has(r.id) || orders.has(r.order_id)) continue;
         const metadata = { ...r.metadata };
-        if (typeof metadata.creditCardNumber === 'string') {
-          metadata.creditCardNumber = maskCardNumber(metadata.creditCardNumber);
+        const card = metadata.creditCardNumber;
+        // Usually masked already (6+4, as a ledger keeps it); a full number never stays here.
+        if (typeof card === 'string' && /^[0-9 -]{12,}$/.test(card)) {
+          metadata.creditCardNumber = maskCardNumber(card);
         }
         const payout: SandboxPayout = {
           ...r,
