@@ -69,6 +69,8 @@ export interface DemoPlanInput {
   /** When the reconciler next looks at a payout in this status. */
   nextCheckAt(status: PayoutStatus, attempts: number, now: Date): Date | null;
   seed?: number;
+  /** Check every payout's request with the validator, not only those to be sent (tests). */
+  checkEvery?: boolean;
 }
 
 export interface DemoApproval {
@@ -575,7 +577,7 @@ function addPayout(
     orderId,
     amount,
     decline?.cardNumber,
-    outcome === 'awaiting_approval',
+    outcome === 'awaiting_approval' || input.checkEvery === true,
   );
   const recipient = recipientOf(payout.metadata);
 
