@@ -224,18 +224,23 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   if (sandbox && sandboxModule) {
     // Issue 15: a first demo start is not empty (docs/decisions/021). Only with the embedded
     // sandbox: its decline codes make the history, and it can be told the open payouts again.
-    await seedDemoHistory({
-      config,
-      db: database.db,
-      orchestrator,
-      corridors,
-      policies: app.approvalPolicies,
-      facts: demoFactsOfSandbox(sandboxModule),
-      clock: systemClock,
-      logger,
-    });
-    // It keeps payouts in memory: the seeded ones still open there are known again.
-    sandbox.restorePayouts(await openDemoPayouts(database.db));
+    try {
+      await seedDemoHistory({
+        config,
+        db: database.db,
+        orchestrator,
+        corridors,
+        policies: app.approvalPolicies,
+        facts: demoFactsOfSandbox(sandboxModule),
+        clock: systemClock,
+        logger,
+      });
+      // It keeps payouts in memory: the seeded ones still open there are known again.
+      sandbox.restorePayouts(await openDemoPayouts(database.db));
+    } catch (error) {
+      // A failed seed wrote nothing (one transaction): the demo starts anyway.
+      logger.error({ err: error }, 'demo history not seeded');
+    }
   } else if (config.demo.seedHistory) {
     logger.info('no demo history: it is made only with the embedded sandbox');
   }
