@@ -291,14 +291,34 @@ export function planDemoHistory(input: DemoPlanInput): DemoPlan {
 }
 
 /** Every (corridor, PSP, type) the orchestrator offers, with a valid request to vary. */
+/** A PSP that sends field hints (types, patterns, lengths, options): its own rules apply. */
+function hasHints(provider: PayoutProvider): boolean {
+  return provider.fields.some(
+    (f) =>
+      f.type !== undefined ||
+      f.pattern !== undefined ||
+      f.min_length !== undefined ||
+      f.max_length !== undefined ||
+      f.options !== undefined ||
+      f.required !== undefined,
+  );
+}
+
 function optionsOf(input: DemoPlanInput): Option[] {
   const out: Option[] = [];
   for (const { corridor, providers } of input.world.corridors) {
     if (providers.length === 0) continue;
-    const validate = input.validatorFor(providers, corridor, input.now);
+    // Compiled on first use: a corridor's validator costs tens of milliseconds to build, and
+    // only corridors with hinted PSPs or payouts to be sent need one (the create path reuses
+    // it later from the contracts' schema cache).
+    let validator: PayoutValidator | undefined;
+    const validate: PayoutValidator = (request) =>
+      (validator ??= input.validatorFor(providers, corridor, input.now))(request);
     for (const provider of providers) {
-      // The sample values of the PSP's own fields (its metadata schema); where its hints refuse
-      // them, the lab's sample payout, which walks the hints (slower: it compiles a form).
+      // The sample values of the PSP's own fields (its metadata schema). Without hints, the
+      // name rules apply, which the contracts' samples satisfy by construction; with hints, the
+      // create path's validator checks them and, where they are refused, the lab's sample
+      // payout walks the hints (slower: it compiles a form).
       const named: Record<string, PayoutMetadataValue> = {
         ...sampleMetadata(provider.payout_method_type, corridor.currency, input.now),
         bankAccountType: 'checking',
@@ -317,6 +337,10 @@ function optionsOf(input: DemoPlanInput): Option[] {
           ),
         ),
       };
+      if (!hasHints(provider)) {
+        out.push({ corridor, provider, providers, template: quick, validate });
+        continue;
+      }
       const checked = validate(quick);
       // Only what the create path itself accepts, as it stores it (normalized).
       const valid = checked.ok ? checked : validate(samplePayoutFor(provider, corridor, input.now));
