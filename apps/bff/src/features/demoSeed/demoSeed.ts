@@ -137,22 +137,25 @@ export async function seedDemoHistory(deps: SeedDemoHistoryDeps): Promise<DemoSe
   const cpuAtStart = process.cpuUsage();
   const now = clock.now();
 
-  // The corridors' PSPs as the create path reads them: the orchestrator's metadata.
-  const corridors = await Promise.all(
-    deps.corridors.map(async (corridor) => ({
-      corridor,
-      providers: await deps.orchestrator.getPayoutProviders(corridor),
-    })),
-  );
-  const people = await db
-    .select({ id: users.id, email: users.email, role: users.role })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        DEMO_USERS.map((u) => u.email),
+  // The corridors' PSPs as the create path reads them (the orchestrator's metadata), and the
+  // demo users, at once.
+  const [corridors, people] = await Promise.all([
+    Promise.all(
+      deps.corridors.map(async (corridor) => ({
+        corridor,
+        providers: await deps.orchestrator.getPayoutProviders(corridor),
+      })),
+    ),
+    db
+      .select({ id: users.id, email: users.email, role: users.role })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_USERS.map((u) => u.email),
+        ),
       ),
-    );
+  ]);
   const creators = people.filter((u) => DEMO_CREATORS.includes(u.email));
   const lifecycle = createPayoutLifecycle({
     repo: createPayoutsRepository(db),
