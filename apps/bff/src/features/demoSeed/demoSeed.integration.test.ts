@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds)('demo history at first start (%s)', (kind) => {
     await database?.close();
   });
 
-  it('seeds about 2,000 payouts, all marked as demo data, in about a second', () => {
+  it('seeds 2,000 payouts, all marked as demo data', () => {
     expect(t.demoHistory).toMatchObject({ seeded: 2000 });
     expect(rows).toHaveLength(2000);
     expect(rows.every((r) => r.isDemo && !r.isTest)).toBe(true);
