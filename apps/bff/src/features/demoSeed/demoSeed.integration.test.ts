@@ -234,7 +234,11 @@ describe.each(testDatabaseKinds)('demo history at first start (%s)', (kind) => {
   it('shows them in the list and the overview counts', async () => {
     const finance = await t.signIn('finance');
     const list = await readJson(await finance('/api/payouts?limit=5'));
-    expect(list.items ?? list.payouts ?? list.data).toBeDefined();
+    expect(list.items).toHaveLength(5);
+    for (const item of list.items) {
+      expect(item.is_demo).toBe(true);
+      expect(item.order_id).toMatch(/^DEMO-\d{8}-\d{5}$/);
+    }
     const summary = await readJson(await finance('/api/payouts/summary'));
     expect(summary.needs_attention).toBeGreaterThanOrEqual(3);
   });
