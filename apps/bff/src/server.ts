@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Corridor } from '@payouts/contracts';
 import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
 // Types only: the sandbox is a development dependency, loaded in embedded mode alone (below).
-import type { createSandbox, Sandbox } from '@payouts/orchestrator-sandbox';
+import type * as SandboxModule from '@payouts/orchestrator-sandbox';
+import type { Sandbox } from '@payouts/orchestrator-sandbox';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { describeSmtp, type Config } from './config.js';
@@ -14,12 +15,18 @@ import { recordOrchestratorCall } from './http/serverTiming.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditService } from './features/audit/auditService.js';
 import { createPasswordHasher } from './features/users/passwordHasher.js';
+import { openDemoPayouts, seedDemoHistory } from './features/demoSeed/demoSeed.js';
 import { seedUsers } from './features/users/seedUsers.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from './features/users/usersService.js';
 import { systemClock } from './shared/clock.js';
 import { cryptoCurrenciesWithoutOwnAmount } from './configValues.js';
-import { corridorsOfSandbox, depositPspsOfSandbox, knownPspsOfSandbox } from './sandboxWiring.js';
+import {
+  corridorsOfSandbox,
+  demoFactsOfSandbox,
+  depositPspsOfSandbox,
+  knownPspsOfSandbox,
+} from './sandboxWiring.js';
 
 /** Embedded mode was asked for (no ORCHESTRATOR_BASE_URL) on an install without the sandbox. */
 export class SandboxNotInstalledError extends Error {
@@ -40,9 +47,9 @@ export class SandboxNotInstalledError extends Error {
  * The sandbox package, imported only in embedded mode: production installs with a remote
  * orchestrator neither ship nor load it (docs/decisions/012).
  */
-async function importCreateSandbox(): Promise<typeof createSandbox> {
+async function importSandbox(): Promise<typeof SandboxModule> {
   try {
-    return (await import('@payouts/orchestrator-sandbox')).createSandbox;
+    return await import('@payouts/orchestrator-sandbox');
   } catch (error) {
     const missing =
       (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
@@ -105,8 +112,7 @@ export interface RunningServer {
 export async function startServer(initialConfig: Config, logger: Logger): Promise<RunningServer> {
   let config = initialConfig;
   // Before the database is touched: a missing sandbox fails the start at once, saying what to do.
-  const embeddedSandbox =
-    config.orchestrator.mode === 'embedded' ? await importCreateSandbox() : undefined;
+  const sandboxModule = config.orchestrator.mode === 'embedded' ? await importSandbox() : undefined;
   const database: DatabaseHandle = config.database.url
     ? await openDatabase({
         url: config.database.url,
@@ -147,8 +153,8 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
 
   let sandbox: Sandbox | undefined;
   let baseUrl = config.orchestrator.baseUrl;
-  if (embeddedSandbox) {
-    sandbox = await embeddedSandbox({
+  if (sandboxModule) {
+    sandbox = await sandboxModule.createSandbox({
       apiKey: config.orchestrator.apiKey,
       userName: config.orchestrator.userName,
       password: config.orchestrator.password,
@@ -215,6 +221,29 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   // Version 1 of the approval policy, from configuration, on a database that has none yet;
   // afterwards APPROVAL_THRESHOLDS is ignored (changes go through /api/approval-policies).
   await app.approvalPolicies.ensureInitial();
+  if (sandbox && sandboxModule) {
+    // Issue 15: a first demo start is not empty (docs/decisions/021). Only with the embedded
+    // sandbox: its decline codes make the history, and it can be told the open payouts again.
+    try {
+      await seedDemoHistory({
+        config,
+        db: database.db,
+        orchestrator,
+        corridors,
+        policies: app.approvalPolicies,
+        facts: demoFactsOfSandbox(sandboxModule),
+        clock: systemClock,
+        logger,
+      });
+      // It keeps payouts in memory: the seeded ones still open there are known again.
+      sandbox.restorePayouts(await openDemoPayouts(database.db));
+    } catch (error) {
+      // A failed seed wrote nothing (one transaction): the demo starts anyway.
+      logger.error({ err: error }, 'demo history not seeded');
+    }
+  } else if (config.demo.seedHistory) {
+    logger.info('no demo history: it is made only with the embedded sandbox');
+  }
   server.off('request', starting);
   server.on('request', app);
   if (config.reconciler.enabled) app.reconciler.start();

@@ -161,6 +161,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       idle: () => notifier.idle(),
     },
     inspect,
+    restorePayouts: (restored) => payouts.restore(restored),
     settle(id) {
       if (!settle(id)) return Promise.reject(new Error('No payout or deposit with that id'));
       return Promise.resolve();

@@ -22,6 +22,7 @@ export type {
   FaultKind,
   FaultRule,
   NotificationMode,
+  RestoredPayout,
   Sandbox,
   SandboxCredentials,
   SandboxDeposit,

@@ -164,6 +164,17 @@ export interface SandboxPayout {
   history: StatusChange<OrchestratorPayoutStatus>[];
 }
 
+/**
+ * A non-final payout from before this (in-memory) sandbox started, as `restorePayouts` takes
+ * it: the card number, if any, is masked again on the way in.
+ */
+export type RestoredPayout = Omit<
+  SandboxPayout,
+  'decline_code' | 'decline_reason' | 'magic' | 'history' | 'status'
+> & {
+  status: Exclude<OrchestratorPayoutStatus, 'approved' | 'declined'>;
+};
+
 /** A card deposit as the sandbox holds it: never the full card number or the CVV. */
 export interface SandboxDeposit {
   id: string;
@@ -243,6 +254,12 @@ export interface Sandbox {
    * Rejects for an unknown id.
    */
   settle(id?: string): Promise<void>;
+  /**
+   * Knows again non-final payouts made before this (in-memory) sandbox started, e.g. a demo's
+   * seeded history: each is held in its status until `settle()`, then approved. Ids or order
+   * ids it knows already are skipped. Returns how many it added.
+   */
+  restorePayouts(payouts: readonly RestoredPayout[]): number;
   /** Stops timers and deliveries, destroys hung sockets, closes the server. */
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Corridor } from '@payouts/contracts';
 import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
+import * as sandboxModule from '@payouts/orchestrator-sandbox';
 import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orchestrator-sandbox';
 import { getTableName, sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
@@ -25,7 +26,12 @@ import { createUsersRepository } from '../features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from '../features/users/usersService.js';
 import { createLogger } from '../http/createLogger.js';
 import { recordOrchestratorCall } from '../http/serverTiming.js';
-import { depositPspsOfSandbox, knownPspsOfSandbox } from '../sandboxWiring.js';
+import {
+  openDemoPayouts,
+  seedDemoHistory,
+  type DemoSeedResult,
+} from '../features/demoSeed/demoSeed.js';
+import { demoFactsOfSandbox, depositPspsOfSandbox, knownPspsOfSandbox } from '../sandboxWiring.js';
 import { createSecretScanner, type SecretScanner } from './secretScanner.js';
 import { createTestClock, type TestClock } from './testClock.js';
 import type { TestDatabase } from './testDatabase.js';
@@ -67,6 +73,11 @@ export interface TestApp {
   sessionService: SessionService;
   database: TestDatabase;
   /**
+   * What the demo history seeding did at the last (re)start: undefined unless the app was
+   * started with `demoHistory: true` (then as `npm start` does it, DEMO_SEED permitting).
+   */
+  demoHistory: DemoSeedResult | undefined;
+  /**
    * A new app instance on the same port, database and sandbox, as after a process restart:
    * connections are cut, in-memory state (provider cache, orchestrator login) is gone.
    */
@@ -98,6 +109,11 @@ export interface StartTestAppOptions {
   wrapOrchestrator?: (client: OrchestratorClient) => OrchestratorClient;
   /** Told of approval-policy proposals (the app has none unless given). */
   policyNotifier?: PolicyChangeNotifier;
+  /**
+   * Seed the demo history at start and restart, as `npm start` does (issue 15). Off by
+   * default: suites count the payouts they make (DEMO_SEED is 0 unless this is set).
+   */
+  demoHistory?: boolean;
 }
 
 function listen(server: Server): Promise<string> {
@@ -153,6 +169,7 @@ export async function startTestApp({
   ],
   wrapOrchestrator = (client) => client,
   policyNotifier,
+  demoHistory: seedsDemoHistory = false,
 }: StartTestAppOptions): Promise<TestApp> {
   const server = createServer();
   const baseUrl = await listen(server);
@@ -163,6 +180,7 @@ export async function startTestApp({
     LOG_LEVEL: 'debug',
     // Suites that test four eyes set their own thresholds.
     APPROVAL_THRESHOLDS: 'none',
+    DEMO_SEED: seedsDemoHistory ? '1' : '0',
     ...env,
   });
   // The scanner needs the sandbox's tokens; the sandbox needs the config first.
@@ -238,6 +256,22 @@ export async function startTestApp({
     });
   let app = buildApp();
   await app.approvalPolicies.ensureInitial();
+  let demoHistory: DemoSeedResult | undefined;
+  const seedHistory = async () => {
+    if (!seedsDemoHistory) return;
+    demoHistory = await seedDemoHistory({
+      config,
+      db,
+      orchestrator,
+      corridors,
+      policies: app.approvalPolicies,
+      facts: demoFactsOfSandbox(sandboxModule),
+      clock,
+      logger,
+    });
+    sandbox.restorePayouts(await openDemoPayouts(db));
+  };
+  await seedHistory();
   server.on('request', app);
   const origin = config.publicUrl.origin;
 
@@ -284,11 +318,15 @@ export async function startTestApp({
       return app.batchWorker;
     },
     database,
+    get demoHistory() {
+      return demoHistory;
+    },
     async restart() {
       // What a process restart loses: open connections, in-memory caches, the login token.
       const old = { app, orchestrator };
       orchestrator = newOrchestrator();
       app = buildApp();
+      await seedHistory();
       server.removeListener('request', old.app);
       server.on('request', app);
       server.closeAllConnections();

@@ -4,7 +4,7 @@ import { buildNotification } from '../notifications/buildNotification.js';
 import type { Notifier } from '../notifications/createNotifier.js';
 import type { RandomSource } from '../support/createRandom.js';
 import type { Scheduler } from '../support/createScheduler.js';
-import type { CreateCall, SandboxPayout, StatusCall } from '../types.js';
+import type { CreateCall, RestoredPayout, SandboxPayout, StatusCall } from '../types.js';
 import { SANDBOX_MAGIC_AMOUNTS, type MagicAmountName } from './magicAmounts.js';
 import type { ValidPayout } from './validatePayoutRequest.js';
 
@@ -34,6 +34,11 @@ export interface PayoutLedger {
   checkStatus(id: string): SandboxPayout | undefined;
   /** Takes every remaining step of one payout (or all) now. Returns false for an unknown id. */
   settle(id?: string): boolean;
+  /**
+   * Payouts made before this sandbox started (it keeps them in memory only), known again as
+   * they were: held in their status until `settle()`, then approved. No notification is sent.
+   */
+  restore(payouts: readonly RestoredPayout[]): number;
   recordCall(call: Omit<CreateCall, 'at'>): void;
   calls(): CreateCall[];
   statusCalls(): StatusCall[];
@@ -207,6 +212,31 @@ export function createPayoutLedger(deps: {
         state.dueAt = null;
       }
       return true;
+    },
+    restore(restored) {
+      let added = 0;
+      for (const r of restored) {
+        // Known already (restored twice, or created in this life): kept as it is.
+        if (states.has(r.id) || orders.has(r.order_id)) continue;
+        const metadata = { ...r.metadata };
+        const card = metadata.creditCardNumber;
+        // Usually masked already (6+4, as a ledger keeps it); a full number never stays here.
+        if (typeof card === 'string' && /^[0-9 -]{12,}$/.test(card)) {
+          metadata.creditCardNumber = maskCardNumber(card);
+        }
+        const payout: SandboxPayout = {
+          ...r,
+          metadata,
+          decline_code: null,
+          decline_reason: null,
+          magic: null,
+          history: [{ status: r.status, at: r.created_at }],
+        };
+        states.set(r.id, { payout, steps: [{ status: 'approved' }], held: true, dueAt: null });
+        orders.add(r.order_id);
+        added += 1;
+      }
+      return added;
     },
     recordCall(call) {
       createCalls.push({ ...call, at: deps.now().toISOString() });
