@@ -66,7 +66,8 @@ describe('signing in', () => {
     const { router, user } = renderApp({ api, path: '/payouts?q=PO' });
     await screen.findByText('PO-KEEP');
     expired = true;
-    await user.click(screen.getByText('Last 7 days'));
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    await user.click(await screen.findByText('Last 7 days'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     const next = new URL(
       new URLSearchParams(router.state.location.search).get('next')!,
@@ -101,11 +102,11 @@ describe('the shell', () => {
 describe('safeNextPath', () => {
   it('only goes back to paths inside the app', () => {
     expect(safeNextPath('/payouts/p_1?x=1')).toBe('/payouts/p_1?x=1');
-    expect(safeNextPath('//evil.example/x')).toBe('/payouts');
-    expect(safeNextPath('/\\evil.example')).toBe('/payouts');
-    expect(safeNextPath('https://evil.example')).toBe('/payouts');
-    expect(safeNextPath('/sign-in?next=/x')).toBe('/payouts');
-    expect(safeNextPath(null)).toBe('/payouts');
+    expect(safeNextPath('//evil.example/x')).toBe('/');
+    expect(safeNextPath('/\\evil.example')).toBe('/');
+    expect(safeNextPath('https://evil.example')).toBe('/');
+    expect(safeNextPath('/sign-in?next=/x')).toBe('/');
+    expect(safeNextPath(null)).toBe('/');
   });
 });
 
@@ -153,7 +154,7 @@ describe('single sign-on', () => {
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse');
     await user.click(screen.getByText('Sign in', { selector: 'button' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payouts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls.signIn).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@
  * Where to go after signing in: only a path inside this app. `//evil.example` and
  * `/\evil.example` are other sites to a browser, so they fall back to the default.
  */
-export function safeNextPath(next: string | null, fallback = '/payouts'): string {
+export function safeNextPath(next: string | null, fallback = '/'): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
     return fallback;
   }
