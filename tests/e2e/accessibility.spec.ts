@@ -81,6 +81,12 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await audit('sign-in');
 
     await signIn(page, 'finance@example.com');
+    // The home page, once its figures have loaded (the declined payout is among them).
+    await page.getByRole('heading', { level: 2, name: 'Top decline reasons' }).waitFor();
+    await page.getByText('account_closed').first().waitFor();
+    await audit('overview');
+
+    await page.goto('/payouts');
     await payoutRow(page, 'A11Y-0001').waitFor();
     await audit('list');
 

@@ -24,6 +24,7 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
     await signIn(page, 'support@example.com');
 
     expect(await menuSections(page)).toEqual([
+      'Overview',
       'Payouts',
       'Batches',
       'Beneficiaries',

@@ -44,6 +44,7 @@ describe('support staff see payouts but cannot make one', () => {
   it('shows support the list without the "+" button, and refuses them the wizard', async () => {
     const { page, unexpectedErrors } = await openPage(browser, app.url);
     await signIn(page, 'support@example.com');
+    await page.goto('/payouts');
 
     // The list is theirs to read and export; the wizard's button is not there.
     await page.getByRole('link', { name: 'Export CSV' }).waitFor();

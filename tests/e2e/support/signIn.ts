@@ -8,13 +8,13 @@ export type DemoUser =
   | 'finance2@example.com'
   | 'support@example.com';
 
-/** Signs in through the sign-in page, the way a person does, and waits for the payouts list. */
+/** Signs in through the sign-in page, the way a person does, and waits for the overview (home). */
 export async function signIn(page: Page, email: DemoUser): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 }
 
 /**
