@@ -14,6 +14,24 @@
 -- grouped upsert); updates per row, and only when a counted column changed (the trigger's WHEN),
 -- so the reconciler's leases and check times cost nothing.
 
+-- The same rollup by UTC day: a long range reads its full days here, only its partial days at
+-- either end from the hourly table (a year: ~365 rows per key instead of ~8,760).
+CREATE TABLE "payout_stats_daily" (
+	"day" timestamp with time zone NOT NULL,
+	"country" text NOT NULL,
+	"currency" text NOT NULL,
+	"provider" text NOT NULL,
+	"payout_method_type" text NOT NULL,
+	"is_test" boolean NOT NULL,
+	"status" text NOT NULL,
+	"decline_code" text DEFAULT '' NOT NULL,
+	"decline_reason" text DEFAULT '' NOT NULL,
+	"count" bigint DEFAULT 0 NOT NULL,
+	"amount" numeric DEFAULT '0' NOT NULL,
+	"final_hist" bigint[] NOT NULL,
+	CONSTRAINT "payout_stats_daily_pkey" PRIMARY KEY("day","country","currency","provider","payout_method_type","is_test","status","decline_code","decline_reason")
+);
+--> statement-breakpoint
 -- (a) final_at for payouts that were final before the column existed.
 UPDATE payouts SET final_at = updated_at
 WHERE final_at IS NULL AND status IN ('approved', 'declined', 'failed', 'rejected');
@@ -83,6 +101,7 @@ CREATE FUNCTION payout_stats_bump(
 ) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   h timestamptz := date_trunc('hour', p_created_at, 'UTC');
+  d timestamptz := date_trunc('day', p_created_at, 'UTC');
   slot integer := payout_stats_slot_of(p_status, p_created_at, p_final_at, p_updated_at);
 BEGIN
   IF delta > 0 THEN
@@ -106,6 +125,31 @@ BEGIN
       AND s.decline_reason = coalesce(p_reason, '');
     DELETE FROM payout_stats_hourly AS s
     WHERE s.hour = h AND s.country = p_country AND s.currency = p_currency
+      AND s.provider = p_provider AND s.payout_method_type = p_type AND s.is_test = p_is_test
+      AND s.status = p_status AND s.decline_code = coalesce(p_code, '')
+      AND s.decline_reason = coalesce(p_reason, '') AND s.count <= 0;
+  END IF;
+  IF delta > 0 THEN
+    INSERT INTO payout_stats_daily AS s (day, country, currency, provider, payout_method_type,
+      is_test, status, decline_code, decline_reason, count, amount, final_hist)
+    VALUES (d, p_country, p_currency, p_provider, p_type, p_is_test, p_status,
+      coalesce(p_code, ''), coalesce(p_reason, ''), 1, p_amount,
+      payout_stats_hist_bump(array_fill(0::bigint, ARRAY[18]), slot, 1))
+    ON CONFLICT ON CONSTRAINT payout_stats_daily_pkey DO UPDATE SET
+      count = s.count + 1,
+      amount = s.amount + excluded.amount,
+      final_hist = payout_stats_hist_bump(s.final_hist, slot, 1);
+  ELSE
+    UPDATE payout_stats_daily AS s SET
+      count = s.count - 1,
+      amount = s.amount - p_amount,
+      final_hist = payout_stats_hist_bump(s.final_hist, slot, -1)
+    WHERE s.day = d AND s.country = p_country AND s.currency = p_currency
+      AND s.provider = p_provider AND s.payout_method_type = p_type AND s.is_test = p_is_test
+      AND s.status = p_status AND s.decline_code = coalesce(p_code, '')
+      AND s.decline_reason = coalesce(p_reason, '');
+    DELETE FROM payout_stats_daily AS s
+    WHERE s.day = d AND s.country = p_country AND s.currency = p_currency
       AND s.provider = p_provider AND s.payout_method_type = p_type AND s.is_test = p_is_test
       AND s.status = p_status AND s.decline_code = coalesce(p_code, '')
       AND s.decline_reason = coalesce(p_reason, '') AND s.count <= 0;
@@ -147,6 +191,25 @@ BEGIN
     count = s.count + excluded.count,
     amount = s.amount + excluded.amount,
     final_hist = payout_stats_hist_add(s.final_hist, excluded.final_hist, 1);
+  INSERT INTO payout_stats_daily AS s (day, country, currency, provider, payout_method_type,
+    is_test, status, decline_code, decline_reason, count, amount, final_hist)
+  SELECT day, country, currency, provider, payout_method_type, is_test, status, decline_code,
+    decline_reason, sum(n), sum(amount), payout_stats_hist(slot, n)
+  FROM (
+    SELECT date_trunc('day', r.created_at, 'UTC') AS day, r.country, r.currency, r.provider,
+      r.payout_method_type, r.is_test, r.status, coalesce(r.decline_code, '') AS decline_code,
+      coalesce(r.decline_reason, '') AS decline_reason,
+      payout_stats_slot_of(r.status, r.created_at, r.final_at, r.updated_at) AS slot,
+      count(*) AS n, sum(r.amount) AS amount
+    FROM new_rows r
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  ) g
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+  ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+  ON CONFLICT ON CONSTRAINT payout_stats_daily_pkey DO UPDATE SET
+    count = s.count + excluded.count,
+    amount = s.amount + excluded.amount,
+    final_hist = payout_stats_hist_add(s.final_hist, excluded.final_hist, 1);
   RETURN NULL;
 END;
 $$;
@@ -178,6 +241,31 @@ BEGIN
   DELETE FROM payout_stats_hourly AS s
   WHERE s.count <= 0
     AND s.hour IN (SELECT DISTINCT date_trunc('hour', r.created_at, 'UTC') FROM old_rows r);
+  UPDATE payout_stats_daily AS s SET
+    count = s.count - d.n,
+    amount = s.amount - d.amount,
+    final_hist = payout_stats_hist_add(s.final_hist, d.hist, -1)
+  FROM (
+    SELECT day, country, currency, provider, payout_method_type, is_test, status, decline_code,
+      decline_reason, sum(n) AS n, sum(amount) AS amount, payout_stats_hist(slot, n) AS hist
+    FROM (
+      SELECT date_trunc('day', r.created_at, 'UTC') AS day, r.country, r.currency, r.provider,
+        r.payout_method_type, r.is_test, r.status, coalesce(r.decline_code, '') AS decline_code,
+        coalesce(r.decline_reason, '') AS decline_reason,
+        payout_stats_slot_of(r.status, r.created_at, r.final_at, r.updated_at) AS slot,
+        count(*) AS n, sum(r.amount) AS amount
+      FROM old_rows r
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    ) g
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+  ) d
+  WHERE s.day = d.day AND s.country = d.country AND s.currency = d.currency
+    AND s.provider = d.provider AND s.payout_method_type = d.payout_method_type
+    AND s.is_test = d.is_test AND s.status = d.status AND s.decline_code = d.decline_code
+    AND s.decline_reason = d.decline_reason;
+  DELETE FROM payout_stats_daily AS s
+  WHERE s.count <= 0
+    AND s.day IN (SELECT DISTINCT date_trunc('day', r.created_at, 'UTC') FROM old_rows r);
   RETURN NULL;
 END;
 $$;
@@ -211,8 +299,8 @@ CREATE TRIGGER payout_stats_update AFTER UPDATE ON payouts
   )
   EXECUTE FUNCTION payout_stats_on_update();
 --> statement-breakpoint
--- Truncates the rollup and counts every payout again, set-based (this migration's backfill, and
--- the bench after its bulk generation). Takes payout_stats_hourly's lock for the duration.
+-- Truncates both rollups and counts every payout again, set-based (this migration's backfill, and
+-- the bench after its bulk generation); answers the hourly rows made. Locks both for the duration.
 CREATE FUNCTION payout_stats_rebuild() RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   made bigint;
@@ -233,6 +321,21 @@ BEGIN
   ) g
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
   GET DIAGNOSTICS made = ROW_COUNT;
+  TRUNCATE payout_stats_daily;
+  INSERT INTO payout_stats_daily (day, country, currency, provider, payout_method_type,
+    is_test, status, decline_code, decline_reason, count, amount, final_hist)
+  SELECT day, country, currency, provider, payout_method_type, is_test, status, decline_code,
+    decline_reason, sum(n), sum(amount), payout_stats_hist(slot, n)
+  FROM (
+    SELECT date_trunc('day', p.created_at, 'UTC') AS day, p.country, p.currency, p.provider,
+      p.payout_method_type, p.is_test, p.status, coalesce(p.decline_code, '') AS decline_code,
+      coalesce(p.decline_reason, '') AS decline_reason,
+      payout_stats_slot_of(p.status, p.created_at, p.final_at, p.updated_at) AS slot,
+      count(*) AS n, sum(p.amount) AS amount
+    FROM payouts p
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  ) g
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
   RETURN made;
 END;
 $$;

@@ -98,9 +98,24 @@ async function rowsOf<R>(db: Database, query: SQL): Promise<R[]> {
 
 const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** The rollup rows of `range` matching the filters. */
-function matching(range: HourRange, f: OverviewFilters): SQL {
-  const conditions = [sql`s.hour >= ${instant(range.from)}`, sql`s.hour < ${instant(range.to)}`];
+const DAY_MS = 86_400_000;
+
+/**
+ * How a range is read: its full UTC days `[dayFrom, dayTo)` from the daily rollup, the hours
+ * before and after them from the hourly one. A range without a full day is all hours
+ * (`dayFrom = dayTo = from`).
+ */
+export function splitRange(range: HourRange): { dayFrom: Date; dayTo: Date } {
+  const dayFrom = Math.ceil(range.from.getTime() / DAY_MS) * DAY_MS;
+  const dayTo = Math.floor(range.to.getTime() / DAY_MS) * DAY_MS;
+  return dayFrom < dayTo
+    ? { dayFrom: new Date(dayFrom), dayTo: new Date(dayTo) }
+    : { dayFrom: range.from, dayTo: range.from };
+}
+
+/** The filters (and any `extra` conditions) on rollup rows `s`. */
+function filtering(f: OverviewFilters, extra: SQL[] = []): SQL[] {
+  const conditions = [...extra];
   if (f.country !== undefined) conditions.push(sql`s.country = ${f.country}`);
   if (f.currency !== undefined) conditions.push(sql`s.currency = ${f.currency}`);
   if (f.provider !== undefined) conditions.push(sql`s.provider = ${f.provider}`);
@@ -108,8 +123,44 @@ function matching(range: HourRange, f: OverviewFilters): SQL {
     conditions.push(sql`s.payout_method_type = ${f.payoutMethodType}`);
   }
   if (f.isTest !== undefined) conditions.push(sql`s.is_test = ${f.isTest}`);
-  return sql.join(conditions, sql` and `);
+  return conditions;
 }
+
+const where = (conditions: SQL[]) =>
+  conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+
+const between = (column: SQL, from: Date, to: Date) => [
+  sql`${column} >= ${instant(from)}`,
+  sql`${column} < ${instant(to)}`,
+];
+
+/**
+ * The rollup rows of `range` matching the filters, as one relation with the hourly table's
+ * columns (`hour` being a daily row's day): full days from the daily table, the rest hourly.
+ * `columns` are the ones the query reads besides `hour` (fewer columns, narrower rows).
+ */
+function rollupOf(range: HourRange, f: OverviewFilters, columns: string, extra: SQL[] = []): SQL {
+  const { dayFrom, dayTo } = splitRange(range);
+  const cols = sql.raw(columns);
+  return sql`(
+    select s.day as hour, ${cols} from payout_stats_daily s
+      where ${where(filtering(f, [...between(sql`s.day`, dayFrom, dayTo), ...extra]))}
+    union all
+    select s.hour, ${cols} from payout_stats_hourly s
+      where ${where(filtering(f, [...between(sql`s.hour`, range.from, dayFrom), ...extra]))}
+    union all
+    select s.hour, ${cols} from payout_stats_hourly s
+      where ${where(filtering(f, [...between(sql`s.hour`, dayTo, range.to), ...extra]))}
+  )`;
+}
+
+const TOTAL_COLUMNS = 'status, currency, count, amount';
+
+/** A series' figures per bucket and currency, from rollup rows `s` (currency second). */
+const SERIES_SUMS = sql.raw(`s.currency, sum(s.count)::int as count,
+  sum(s.amount)::text as amount,
+  coalesce(sum(s.count) filter (where s.status in ('declined', 'failed')), 0)::int as failed,
+  coalesce(sum(s.count) filter (where s.status = 'unknown'), 0)::int as unknown`);
 
 /** `array[sum(final_hist[1]), …]`: the group's histogram, summed slot by slot in SQL. */
 const HIST_SUM = sql.raw(
@@ -145,10 +196,11 @@ export function createOverviewRepository(db: Database): OverviewRepository {
         sql`select t.status, t.currency, t.current, sum(t.count)::int as count,
               sum(t.amount)::text as amount
             from (
-              select s.status, s.currency, s.hour >= ${instant(range.from)} as current, s.count,
-                s.amount
-              from payout_stats_hourly s
-              where ${matching({ from: previousFrom, to: range.to }, filters)}
+              select true as current, c.status, c.currency, c.count, c.amount
+                from ${rollupOf(range, filters, TOTAL_COLUMNS)} c
+              union all
+              select false, p.status, p.currency, p.count, p.amount
+                from ${rollupOf({ from: previousFrom, to: range.from }, filters, TOTAL_COLUMNS)} p
             ) t
             group by grouping sets ((t.status, t.currency, t.current), (t.currency, t.current))`,
       );
@@ -156,33 +208,68 @@ export function createOverviewRepository(db: Database): OverviewRepository {
     },
 
     async timeseries(range, bucket, tz, filters) {
-      // Day buckets start at midnight in `tz` (23 or 25 hours long across a DST change).
-      const buckets =
-        bucket === 'hour'
-          ? sql`select generate_series(${instant(range.from)}, ${instant(range.to)} - interval '1 hour', interval '1 hour') as start`
-          : sql`select d at time zone ${tz} as start
-                from generate_series(
-                  date_trunc('day', ${instant(range.from)} at time zone ${tz}),
-                  (${instant(range.to)} - interval '1 hour') at time zone ${tz},
-                  interval '1 day') as d`;
-      const start =
-        bucket === 'hour'
-          ? sql`s.hour`
-          : sql`date_trunc('day', s.hour at time zone ${tz}) at time zone ${tz}`;
-      const query = sql`with buckets as (${buckets}),
+      let query: SQL;
+      if (bucket === 'hour') {
+        query = sql`with buckets as (
+              select generate_series(${instant(range.from)}, ${instant(range.to)} - interval '1 hour', interval '1 hour') as start
+            ),
             data as (
-              select ${start} as start, s.currency, sum(s.count)::int as count,
-                sum(s.amount)::text as amount,
-                coalesce(sum(s.count) filter (where s.status in ('declined', 'failed')), 0)::int as failed,
-                coalesce(sum(s.count) filter (where s.status = 'unknown'), 0)::int as unknown
+              select s.hour as start, ${SERIES_SUMS}
               from payout_stats_hourly s
-              where ${matching(range, filters)}
+              where ${where(filtering(filters, between(sql`s.hour`, range.from, range.to)))}
               group by 1, 2
             )
             select (extract(epoch from b.start) * 1000)::float8 as start_ms, d.currency, d.count,
               d.amount, d.failed, d.unknown
             from buckets b left join data d on d.start = b.start
             order by b.start, d.currency`;
+      } else {
+        // Day buckets start at midnight in `tz` (23 or 25 hours long across a DST change); an
+        // hour counts in the day its start falls in. Full UTC days come from the daily rollup,
+        // counted in the local day of their noon; the few hours of such a day that fall in
+        // another local day (the zone's offset) are moved there from the hourly rollup.
+        const { dayFrom, dayTo } = splitRange(range);
+        const localDay = (at: SQL) => sql`date_trunc('day', (${at}) at time zone ${tz})`;
+        query = sql`with buckets as (
+              select d as local_day, d at time zone ${tz} as start
+              from generate_series(
+                ${localDay(instant(range.from))},
+                (${instant(range.to)} - interval '1 hour') at time zone ${tz},
+                interval '1 day') as d
+            ),
+            moved as (
+              select h, ${localDay(sql`h`)} as to_day,
+                ${localDay(sql`date_trunc('day', h, 'UTC') + interval '12 hours'`)} as from_day
+              from generate_series(${instant(dayFrom)}, ${instant(dayTo)} - interval '1 hour', interval '1 hour') as h
+            ),
+            parts as (
+              select ${localDay(sql`s.day + interval '12 hours'`)} as local_day, s.currency,
+                s.status, s.count, s.amount
+              from payout_stats_daily s
+              where ${where(filtering(filters, between(sql`s.day`, dayFrom, dayTo)))}
+              union all
+              select ${localDay(sql`s.hour`)}, s.currency, s.status, s.count, s.amount
+              from payout_stats_hourly s
+              where ${where(filtering(filters, between(sql`s.hour`, range.from, dayFrom)))}
+                 or ${where(filtering(filters, between(sql`s.hour`, dayTo, range.to)))}
+              union all
+              select v.local_day, s.currency, s.status, v.sign * s.count, v.sign * s.amount
+              from moved m
+              cross join lateral (values (m.to_day, 1), (m.from_day, -1)) as v(local_day, sign)
+              join payout_stats_hourly s on s.hour = m.h
+              where m.to_day <> m.from_day and ${where(filtering(filters))}
+            ),
+            data as (
+              select s.local_day, ${SERIES_SUMS}
+              from parts s
+              group by 1, 2
+              having sum(s.count) <> 0 or sum(s.amount) <> 0
+            )
+            select (extract(epoch from b.start) * 1000)::float8 as start_ms, d.currency, d.count,
+              d.amount, d.failed, d.unknown
+            from buckets b left join data d on d.local_day = b.local_day
+            order by b.start, d.currency`;
+      }
       let rows: {
         start_ms: number;
         currency: string | null;
@@ -218,8 +305,7 @@ export function createOverviewRepository(db: Database): OverviewRepository {
         db,
         sql`select s.provider, s.payout_method_type, s.status, sum(s.count)::int as count,
               ${HIST_SUM} as hist
-            from payout_stats_hourly s
-            where ${matching(range, filters)}
+            from ${rollupOf(range, filters, 'provider, payout_method_type, status, count, final_hist')} s
             group by 1, 2, 3`,
       );
       return rows.map((r) => ({
@@ -235,8 +321,7 @@ export function createOverviewRepository(db: Database): OverviewRepository {
       const rows = await rowsOf<{ decline_code: string; decline_reason: string; count: number }>(
         db,
         sql`select s.decline_code, s.decline_reason, sum(s.count)::int as count
-            from payout_stats_hourly s
-            where ${matching(range, filters)} and s.status = 'declined'
+            from ${rollupOf(range, filters, 'decline_code, decline_reason, count', [sql`s.status = 'declined'`])} s
             group by 1, 2`,
       );
       return rows.map((r) => ({

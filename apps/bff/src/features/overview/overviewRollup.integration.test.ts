@@ -9,6 +9,8 @@ import {
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { createPayoutsRepository } from '../payouts/payoutsRepository.js';
+import { createOverviewRepository } from './overviewRepository.js';
+import { createOverviewService, hourRangeOf } from './overviewService.js';
 import {
   insertKnownPayouts,
   insertTestUser,
@@ -92,9 +94,11 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
   });
 
   const expectExact = async () => {
-    expect(await storedRollup(db())).toEqual(
-      await rollupFromScratch(db(), OVERVIEW_FINAL_HIST_BOUNDS),
-    );
+    for (const grain of ['hour', 'day'] as const) {
+      expect(await storedRollup(db(), grain)).toEqual(
+        await rollupFromScratch(db(), OVERVIEW_FINAL_HIST_BOUNDS, grain),
+      );
+    }
   };
 
   it('puts each time to final in the slot the contracts bounds name', async () => {
@@ -174,9 +178,11 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
   });
 
   it('rebuilds to what the triggers kept', async () => {
-    const before = await storedRollup(db());
+    const hourly = await storedRollup(db(), 'hour');
+    const daily = await storedRollup(db(), 'day');
     await db().execute(sql`select payout_stats_rebuild()`);
-    expect(await storedRollup(db())).toEqual(before);
+    expect(await storedRollup(db(), 'hour')).toEqual(hourly);
+    expect(await storedRollup(db(), 'day')).toEqual(daily);
   });
 
   it('stays equal to a GROUP BY over payouts after random inserts, updates and deletes', async () => {
@@ -217,4 +223,50 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
       { numRuns: 25, seed: 15 },
     );
   });
+
+  it.each([
+    ['UTC', '2030-01-09T20:00:00Z', '2030-01-12T03:00:00Z'],
+    ['Asia/Tokyo', '2030-01-09T20:00:00Z', '2030-01-12T03:00:00Z'],
+    ['America/New_York', '2030-01-10T00:00:00Z', '2030-02-02T00:00:00Z'],
+    ['Asia/Kolkata', '2030-01-10T01:30:00Z', '2030-01-11T22:10:00Z'],
+    ['Europe/Berlin', '2030-01-10T05:00:00Z', '2030-01-10T21:00:00Z'],
+  ])(
+    'reads days from the daily rollup and hours from the hourly one alike (%s, %s .. %s)',
+    async (tz, from, to) => {
+      const service = createOverviewService({ repo: createOverviewRepository(db()) });
+      const query = { from: new Date(from), to: new Date(to), tz, bucket: 'day' as const };
+      const series = await service.timeseries(query);
+      const range = hourRangeOf(query);
+      // The same figures straight from payouts: each payout in the local day of its hour.
+      const result: unknown = await db().execute(sql`
+        select (extract(epoch from date_trunc('day', date_trunc('hour', created_at, 'UTC') at time zone ${tz}) at time zone ${tz}) * 1000)::float8 as start_ms,
+          currency, count(*)::int as count, sum(amount)::text as amount
+        from payouts
+        where created_at >= ${range.from.toISOString()}::timestamptz
+          and created_at < ${range.to.toISOString()}::timestamptz
+        group by 1, 2`);
+      const direct = (
+        result as { rows: { start_ms: number; currency: string; count: number; amount: string }[] }
+      ).rows;
+      const fromSeries = series.series.flatMap((s) =>
+        series.buckets.flatMap((b, i) =>
+          s.count[i] === 0 ? [] : [`${b} ${s.currency} ${s.count[i]} ${Number(s.amount[i])}`],
+        ),
+      );
+      expect(fromSeries.sort()).toEqual(
+        direct
+          .map(
+            (r) =>
+              `${new Date(Number(r.start_ms)).toISOString()} ${r.currency} ${r.count} ${Number(r.amount)}`,
+          )
+          .sort(),
+      );
+      const summary = await service.summary(query);
+      const totals = new Map<string, number>();
+      for (const r of direct) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.count);
+      expect(summary.totals.current.map((a) => [a.currency, a.count])).toEqual(
+        [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)),
+      );
+    },
+  );
 });

@@ -78,17 +78,22 @@ async function rowsOf(db: Database, query: ReturnType<typeof sql>): Promise<Row[
   return (result as { rows: Row[] }).rows;
 }
 
-const ROLLUP_COLUMNS = sql.raw(`hour, country, currency, provider, payout_method_type, is_test,
-  status, decline_code, decline_reason`);
+export type Grain = 'hour' | 'day';
+
+const columnsOf = (grain: Grain) =>
+  sql.raw(`${grain}, country, currency, provider, payout_method_type, is_test, status,
+  decline_code, decline_reason`);
+const tableOf = (grain: Grain) =>
+  sql.raw(grain === 'hour' ? 'payout_stats_hourly' : 'payout_stats_daily');
 
 /** The rollup as stored, as comparable text rows in key order. */
-export async function storedRollup(db: Database): Promise<string[]> {
+export async function storedRollup(db: Database, grain: Grain = 'hour'): Promise<string[]> {
   const rows = await rowsOf(
     db,
-    sql`select concat_ws('|', extract(epoch from hour)::bigint, country, currency, provider,
-          payout_method_type, is_test, status, decline_code, decline_reason, count, amount,
-          final_hist::text) as r
-        from payout_stats_hourly order by ${ROLLUP_COLUMNS}`,
+    sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
+          provider, payout_method_type, is_test, status, decline_code, decline_reason, count,
+          amount, final_hist::text) as r
+        from ${tableOf(grain)} order by ${columnsOf(grain)}`,
   );
   return rows.map((r) => String(r.r));
 }
@@ -100,6 +105,7 @@ export async function storedRollup(db: Database): Promise<string[]> {
 export async function rollupFromScratch(
   db: Database,
   bounds: readonly number[],
+  grain: Grain = 'hour',
 ): Promise<string[]> {
   const slots = [
     ...bounds.map(
@@ -110,19 +116,19 @@ export async function rollupFromScratch(
   ];
   const rows = await rowsOf(
     db,
-    sql`select concat_ws('|', extract(epoch from hour)::bigint, country, currency, provider,
-          payout_method_type, is_test, status, decline_code, decline_reason, count(*),
+    sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
+          provider, payout_method_type, is_test, status, decline_code, decline_reason, count(*),
           sum(amount), (array[${sql.raw(slots.join(', '))}]::bigint[])::text) as r
         from (
-          select date_trunc('hour', created_at, 'UTC') as hour, country, currency, provider,
+          select date_trunc(${grain}, created_at, 'UTC') as ${sql.raw(grain)}, country, currency, provider,
             payout_method_type, is_test, status, coalesce(decline_code, '') as decline_code,
             coalesce(decline_reason, '') as decline_reason, amount,
             status in ('approved', 'declined', 'failed', 'rejected') as final,
             extract(epoch from coalesce(final_at, updated_at) - created_at) as secs
           from payouts
         ) p
-        group by ${ROLLUP_COLUMNS}
-        order by ${ROLLUP_COLUMNS}`,
+        group by ${columnsOf(grain)}
+        order by ${columnsOf(grain)}`,
   );
   return rows.map((r) => String(r.r));
 }
