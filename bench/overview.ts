@@ -116,6 +116,7 @@ export const section: BenchSection = {
       const started = performance.now();
       const [rebuilt] = await database.sql.exec('SELECT payout_stats_rebuild() AS n');
       await database.sql.exec('ANALYZE payout_stats_hourly');
+      await database.sql.exec('ANALYZE payout_stats_daily');
       const rebuildSeconds = (performance.now() - started) / 1000;
       ctx.log(
         `payout_stats_rebuild(): ${Number(rebuilt?.n).toLocaleString('en')} rollup rows in ${rebuildSeconds.toFixed(1)} s`,

@@ -162,6 +162,11 @@ const SERIES_SUMS = sql.raw(`s.currency, sum(s.count)::int as count,
   coalesce(sum(s.count) filter (where s.status in ('declined', 'failed')), 0)::int as failed,
   coalesce(sum(s.count) filter (where s.status = 'unknown'), 0)::int as unknown`);
 
+/** The same figures unrounded (to be summed again), from rollup rows `s` (currency first). */
+const PART_SUMS = sql.raw(`s.currency, sum(s.count) as count, sum(s.amount) as amount,
+  coalesce(sum(s.count) filter (where s.status in ('declined', 'failed')), 0) as failed,
+  coalesce(sum(s.count) filter (where s.status = 'unknown'), 0) as unknown`);
+
 /** `array[sum(final_hist[1]), …]`: the group's histogram, summed slot by slot in SQL. */
 const HIST_SUM = sql.raw(
   `array[${Array.from(
@@ -193,16 +198,23 @@ export function createOverviewRepository(db: Database): OverviewRepository {
         amount: string;
       }>(
         db,
-        sql`select t.status, t.currency, t.current, sum(t.count)::int as count,
-              sum(t.amount)::text as amount
-            from (
+        sql`with t as (
               select true as current, c.status, c.currency, c.count, c.amount
                 from ${rollupOf(range, filters, TOTAL_COLUMNS)} c
               union all
               select false, p.status, p.currency, p.count, p.amount
                 from ${rollupOf({ from: previousFrom, to: range.from }, filters, TOTAL_COLUMNS)} p
-            ) t
-            group by grouping sets ((t.status, t.currency, t.current), (t.currency, t.current))`,
+            ),
+            g as (
+              select t.current, t.status, t.currency, sum(t.count) as count,
+                sum(t.amount) as amount
+              from t group by 1, 2, 3
+            )
+            select g.current, g.status, g.currency, g.count::int as count, g.amount::text as amount
+              from g
+            union all
+            select g.current, null, g.currency, sum(g.count)::int, sum(g.amount)::text
+              from g group by 1, 3`,
       );
       return rows.map((r) => ({ ...r, count: Number(r.count) }));
     },
@@ -238,32 +250,50 @@ export function createOverviewRepository(db: Database): OverviewRepository {
                 interval '1 day') as d
             ),
             moved as (
-              select h, ${localDay(sql`h`)} as to_day,
-                ${localDay(sql`date_trunc('day', h, 'UTC') + interval '12 hours'`)} as from_day
-              from generate_series(${instant(dayFrom)}, ${instant(dayTo)} - interval '1 hour', interval '1 hour') as h
+              select * from (
+                select h, ${localDay(sql`h`)} as to_day,
+                  ${localDay(sql`date_trunc('day', h, 'UTC') + interval '12 hours'`)} as from_day
+                from generate_series(${instant(dayFrom)}, ${instant(dayTo)} - interval '1 hour', interval '1 hour') as h
+              ) x
+              where x.to_day <> x.from_day
             ),
             parts as (
-              select ${localDay(sql`s.day + interval '12 hours'`)} as local_day, s.currency,
-                s.status, s.count, s.amount
-              from payout_stats_daily s
-              where ${where(filtering(filters, between(sql`s.day`, dayFrom, dayTo)))}
+              select ${localDay(sql`g.day + interval '12 hours'`)} as local_day, g.*
+              from (
+                select s.day, ${PART_SUMS}
+                from payout_stats_daily s
+                where ${where(filtering(filters, between(sql`s.day`, dayFrom, dayTo)))}
+                group by 1, 2
+              ) g
               union all
-              select ${localDay(sql`s.hour`)}, s.currency, s.status, s.count, s.amount
-              from payout_stats_hourly s
-              where ${where(filtering(filters, between(sql`s.hour`, range.from, dayFrom)))}
-                 or ${where(filtering(filters, between(sql`s.hour`, dayTo, range.to)))}
+              select ${localDay(sql`g.hour`)}, g.*
+              from (
+                select s.hour, ${PART_SUMS}
+                from payout_stats_hourly s
+                where ${where(filtering(filters, between(sql`s.hour`, range.from, dayFrom)))}
+                   or ${where(filtering(filters, between(sql`s.hour`, dayTo, range.to)))}
+                group by 1, 2
+              ) g
               union all
-              select v.local_day, s.currency, s.status, v.sign * s.count, v.sign * s.amount
+              -- Lateral: one index probe per moved hour, never a scan of the hourly table.
+              select v.local_day, m.h, g.currency, v.sign * g.count, v.sign * g.amount,
+                v.sign * g.failed, v.sign * g.unknown
               from moved m
+              cross join lateral (
+                select ${PART_SUMS}
+                from payout_stats_hourly s
+                where ${where(filtering(filters, [sql`s.hour = m.h`]))}
+                group by s.currency
+              ) g
               cross join lateral (values (m.to_day, 1), (m.from_day, -1)) as v(local_day, sign)
-              join payout_stats_hourly s on s.hour = m.h
-              where m.to_day <> m.from_day and ${where(filtering(filters))}
             ),
             data as (
-              select s.local_day, ${SERIES_SUMS}
-              from parts s
+              select p.local_day, p.currency, sum(p.count)::int as count,
+                sum(p.amount)::text as amount, sum(p.failed)::int as failed,
+                sum(p.unknown)::int as unknown
+              from parts p
               group by 1, 2
-              having sum(s.count) <> 0 or sum(s.amount) <> 0
+              having sum(p.count) <> 0 or sum(p.amount) <> 0
             )
             select (extract(epoch from b.start) * 1000)::float8 as start_ms, d.currency, d.count,
               d.amount, d.failed, d.unknown
