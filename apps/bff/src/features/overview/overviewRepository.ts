@@ -135,26 +135,39 @@ const between = (column: SQL, from: Date, to: Date) => [
 ];
 
 /**
- * The rollup rows of `range` matching the filters, as one relation with the hourly table's
- * columns (`hour` being a daily row's day): full days from the daily table, the rest hourly.
- * `columns` are the ones the query reads besides `hour` (fewer columns, narrower rows).
+ * The rollup rows of `range` matching the filters, grouped by `groups` with `sums`, as one
+ * relation: full days from the daily table, the rest from the hourly one. Each part is grouped
+ * where it is read (few narrow rows reach the union); the caller sums the parts again.
  */
-function rollupOf(range: HourRange, f: OverviewFilters, columns: string, extra: SQL[] = []): SQL {
+function groupedRollupOf(
+  range: HourRange,
+  f: OverviewFilters,
+  groups: string,
+  sums: string,
+  extra: SQL[] = [],
+): SQL {
   const { dayFrom, dayTo } = splitRange(range);
-  const cols = sql.raw(columns);
+  const part = (table: string, column: string, from: Date, to: Date) =>
+    sql`select ${sql.raw(groups)}, ${sql.raw(sums)} from ${sql.raw(table)} s
+      where ${where(filtering(f, [...between(sql.raw(`s.${column}`), from, to), ...extra]))}
+      group by ${sql.raw(groups)}`;
   return sql`(
-    select s.day as hour, ${cols} from payout_stats_daily s
-      where ${where(filtering(f, [...between(sql`s.day`, dayFrom, dayTo), ...extra]))}
+    ${part('payout_stats_daily', 'day', dayFrom, dayTo)}
     union all
-    select s.hour, ${cols} from payout_stats_hourly s
-      where ${where(filtering(f, [...between(sql`s.hour`, range.from, dayFrom), ...extra]))}
+    ${part('payout_stats_hourly', 'hour', range.from, dayFrom)}
     union all
-    select s.hour, ${cols} from payout_stats_hourly s
-      where ${where(filtering(f, [...between(sql`s.hour`, dayTo, range.to), ...extra]))}
+    ${part('payout_stats_hourly', 'hour', dayTo, range.to)}
   )`;
 }
 
-const TOTAL_COLUMNS = 'status, currency, count, amount';
+const TOTAL_SUMS = 'sum(s.count) as count, sum(s.amount) as amount';
+
+/** Each histogram slot summed on its own (`h1` … `h18`), then gathered back into an array. */
+const SLOTS = Array.from({ length: OVERVIEW_FINAL_HIST_BOUNDS.length + 1 }, (_, i) => i + 1);
+const HIST_PART_SUMS = SLOTS.map((i) => `sum(s.final_hist[${i}]) as h${i}`).join(', ');
+const HIST_SUM = sql.raw(
+  `array[${SLOTS.map((i) => `coalesce(sum(g.h${i}), 0)`).join(', ')}]::bigint[]::text`,
+);
 
 /** A series' figures per bucket and currency, from rollup rows `s` (currency second). */
 const SERIES_SUMS = sql.raw(`s.currency, sum(s.count)::int as count,
@@ -166,14 +179,6 @@ const SERIES_SUMS = sql.raw(`s.currency, sum(s.count)::int as count,
 const PART_SUMS = sql.raw(`s.currency, sum(s.count) as count, sum(s.amount) as amount,
   coalesce(sum(s.count) filter (where s.status in ('declined', 'failed')), 0) as failed,
   coalesce(sum(s.count) filter (where s.status = 'unknown'), 0) as unknown`);
-
-/** `array[sum(final_hist[1]), …]`: the group's histogram, summed slot by slot in SQL. */
-const HIST_SUM = sql.raw(
-  `array[${Array.from(
-    { length: OVERVIEW_FINAL_HIST_BOUNDS.length + 1 },
-    (_, i) => `coalesce(sum(s.final_hist[${i + 1}]), 0)`,
-  ).join(', ')}]::bigint[]::text`,
-);
 
 /** `{1,2,3}` (an array as text: the same from both drivers) as numbers. */
 function histOf(text: string): number[] {
@@ -190,6 +195,7 @@ function histOf(text: string): number[] {
 export function createOverviewRepository(db: Database): OverviewRepository {
   return {
     async statusTotals(range, previousFrom, filters) {
+      const previousRange = { from: previousFrom, to: range.from };
       const rows = await rowsOf<{
         status: string | null;
         currency: string;
@@ -200,10 +206,10 @@ export function createOverviewRepository(db: Database): OverviewRepository {
         db,
         sql`with t as (
               select true as current, c.status, c.currency, c.count, c.amount
-                from ${rollupOf(range, filters, TOTAL_COLUMNS)} c
+                from ${groupedRollupOf(range, filters, 'status, currency', TOTAL_SUMS)} c
               union all
               select false, p.status, p.currency, p.count, p.amount
-                from ${rollupOf({ from: previousFrom, to: range.from }, filters, TOTAL_COLUMNS)} p
+                from ${groupedRollupOf(previousRange, filters, 'status, currency', TOTAL_SUMS)} p
             ),
             g as (
               select t.current, t.status, t.currency, sum(t.count) as count,
@@ -333,9 +339,9 @@ export function createOverviewRepository(db: Database): OverviewRepository {
         hist: string;
       }>(
         db,
-        sql`select s.provider, s.payout_method_type, s.status, sum(s.count)::int as count,
+        sql`select g.provider, g.payout_method_type, g.status, sum(g.count)::int as count,
               ${HIST_SUM} as hist
-            from ${rollupOf(range, filters, 'provider, payout_method_type, status, count, final_hist')} s
+            from ${groupedRollupOf(range, filters, 'provider, payout_method_type, status', `sum(s.count) as count, ${HIST_PART_SUMS}`)} g
             group by 1, 2, 3`,
       );
       return rows.map((r) => ({
@@ -350,8 +356,8 @@ export function createOverviewRepository(db: Database): OverviewRepository {
     async declines(range, filters) {
       const rows = await rowsOf<{ decline_code: string; decline_reason: string; count: number }>(
         db,
-        sql`select s.decline_code, s.decline_reason, sum(s.count)::int as count
-            from ${rollupOf(range, filters, 'decline_code, decline_reason, count', [sql`s.status = 'declined'`])} s
+        sql`select g.decline_code, g.decline_reason, sum(g.count)::int as count
+            from ${groupedRollupOf(range, filters, 'decline_code, decline_reason', 'sum(s.count) as count', [sql`s.status = 'declined'`])} g
             group by 1, 2`,
       );
       return rows.map((r) => ({
