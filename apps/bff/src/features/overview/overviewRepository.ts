@@ -90,10 +90,19 @@ function isInvalidParameter(error: unknown): boolean {
 }
 
 async function rowsOf<R>(db: Database, query: SQL): Promise<R[]> {
-  // node-postgres and PGlite both answer `{ rows }` through drizzle's `execute`; every column
-  // is cast in SQL to a type both return alike (int, float8, text, boolean).
-  const result: unknown = await db.execute(query);
-  return (result as { rows: R[] }).rows;
+  // Read-only, and without parallel workers: each query aggregates a few thousand to a few
+  // hundred thousand narrow rows, less than starting workers costs on a busy server (the
+  // overview bench saw 40-60 ms of worker start-up on 2 loaded cores).
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      // node-postgres and PGlite both answer `{ rows }` through drizzle's `execute`; every
+      // column is cast in SQL to a type both return alike (int, float8, text, boolean).
+      const result: unknown = await tx.execute(query);
+      return (result as { rows: R[] }).rows;
+    },
+    { accessMode: 'read only' },
+  );
 }
 
 const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
