@@ -90,12 +90,14 @@ function isInvalidParameter(error: unknown): boolean {
 }
 
 async function rowsOf<R>(db: Database, query: SQL): Promise<R[]> {
-  // Read-only, and without parallel workers: each query aggregates a few thousand to a few
-  // hundred thousand narrow rows, less than starting workers costs on a busy server (the
-  // overview bench saw 40-60 ms of worker start-up on 2 loaded cores).
+  // Read-only, without parallel workers and without JIT: each query aggregates a few thousand
+  // to a hundred thousand narrow rows, less than starting workers (40-60 ms on 2 loaded cores)
+  // or compiling the plan (20-30 ms, triggered by the lateral probes' cost estimate) costs;
+  // the overview bench measured both.
   return db.transaction(
     async (tx) => {
       await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      await tx.execute(sql`set local jit = off`);
       // node-postgres and PGlite both answer `{ rows }` through drizzle's `execute`; every
       // column is cast in SQL to a type both return alike (int, float8, text, boolean).
       const result: unknown = await tx.execute(query);
