@@ -20,6 +20,7 @@ export const SECTIONS = [
   'beneficiaries',
   'batch',
   'identity',
+  'overview',
 ] as const;
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));

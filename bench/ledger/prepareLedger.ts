@@ -89,7 +89,8 @@ export async function prepareLedger(
     for (const name of proposedIndexNames()) {
       await database.sql.exec(`DROP INDEX IF EXISTS ${name}`);
     }
-    await database.sql.exec('TRUNCATE payout_events, idempotency_keys, payouts');
+    // CASCADE: payout_approvals, batch rows and others reference payouts (issues 12, 13).
+    await database.sql.exec('TRUNCATE payout_events, idempotency_keys, payouts CASCADE');
     await generateLedger(database.sql, { rows, log });
     await database.sql.exec('VACUUM ANALYZE payouts');
     await database.sql.exec('ANALYZE users');

@@ -47,6 +47,9 @@ import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
 import { createOidcFeature } from './features/oidc/oidcFeature.js';
 import { createOidcRouter } from './features/oidc/oidcRouter.js';
+import { createOverviewRepository } from './features/overview/overviewRepository.js';
+import { createOverviewRouter } from './features/overview/overviewRouter.js';
+import { createOverviewService } from './features/overview/overviewService.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutViewsRepository } from './features/payoutViews/payoutViewsRepository.js';
 import { createPayoutViewsRouter } from './features/payoutViews/payoutViewsRouter.js';
@@ -531,6 +534,11 @@ export function createApp({
       payoutApprovals,
       payoutStatusUpdates,
       stepUp,
+    }),
+  );
+  api.use(
+    createOverviewRouter({
+      overviewService: createOverviewService({ repo: createOverviewRepository(db), pspTitles }),
     }),
   );
   api.use(

@@ -21,6 +21,8 @@ export { createUsersRepository } from './features/users/usersRepository.js';
 export { createUsersService } from './features/users/usersService.js';
 export { createSessionRepository } from './features/session/sessionRepository.js';
 export { systemClock } from './shared/clock.js';
+export { createOverviewRepository } from './features/overview/overviewRepository.js';
+export { createOverviewService } from './features/overview/overviewService.js';
 
 // The bench's batch section: the server's parse of a batch file.
 export { parseBatchFile, type ParsedBatchFile } from './features/batches/batchFile.js';

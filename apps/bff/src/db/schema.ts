@@ -853,3 +853,41 @@ export const payoutStatsHourly = pgTable(
     }),
   ],
 );
+
+/**
+ * The same rollup by UTC day (issue 15), kept by the same triggers (migration 0014): a year's
+ * overview reads full days here and only the partial days at its ends from the hourly table.
+ */
+export const payoutStatsDaily = pgTable(
+  'payout_stats_daily',
+  {
+    day: at('day').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    payoutMethodType: text('payout_method_type').notNull(),
+    isTest: boolean('is_test').notNull(),
+    status: text('status').notNull(),
+    declineCode: text('decline_code').notNull().default(''),
+    declineReason: text('decline_reason').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount').notNull().default('0'),
+    finalHist: bigint('final_hist', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payout_stats_daily_pkey',
+      columns: [
+        t.day,
+        t.country,
+        t.currency,
+        t.provider,
+        t.payoutMethodType,
+        t.isTest,
+        t.status,
+        t.declineCode,
+        t.declineReason,
+      ],
+    }),
+  ],
+);

@@ -60,6 +60,11 @@ const routes: RouteCase[] = [
     allowed: ['finance', 'support', 'admin'],
   },
   { name: 'list payouts', path: '/api/payouts', allowed: ['finance', 'support', 'admin'] },
+  ...(['summary', 'timeseries', 'providers', 'declines'] as const).map((name): RouteCase => ({
+    name: `the overview's ${name}`,
+    path: `/api/overview/${name}?from=2026-01-01T00:00:00Z&to=2026-01-31T00:00:00Z`,
+    allowed: ['finance', 'support', 'admin'],
+  })),
   {
     name: 'view a payout',
     path: `/api/payouts/${NO_PAYOUT}`,

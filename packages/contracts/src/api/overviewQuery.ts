@@ -29,7 +29,10 @@ export const overviewQuery = z
   .object({
     from: instant,
     to: instant,
-    tz: z.string().refine(isTimeZone, 'Expected an IANA time zone such as Europe/Berlin').default('UTC'),
+    tz: z
+      .string()
+      .refine(isTimeZone, 'Expected an IANA time zone such as Europe/Berlin')
+      .default('UTC'),
     country: countryCodeQuery.optional(),
     currency: currencyCodeQuery.optional(),
     provider: z
@@ -45,6 +48,8 @@ export const overviewQuery = z
   })
   .strict()
   .superRefine((q, ctx) => {
+    // A malformed instant is already an issue (and was not transformed to a Date).
+    if (!(q.from instanceof Date) || !(q.to instanceof Date)) return;
     const span = q.to.getTime() - q.from.getTime();
     if (span <= 0) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'Expected `to` after `from`' });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { payoutApprovals, payoutEvents, payouts } from '../../db/schema.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
 import { eventValues, type NewPayoutEvent } from './payoutEventValues.js';
+import { withFinalAt } from './finalAt.js';
 
 type PayoutRow = typeof payouts.$inferSelect;
 
@@ -53,7 +54,7 @@ export function createApprovalRecords(db: Database): ApprovalRecords {
         await tx.insert(payoutApprovals).values({ payoutId: id, ...decision.approval });
         const [updated] = await tx
           .update(payouts)
-          .set(decision.patch)
+          .set(withFinalAt(current, decision.patch))
           .where(eq(payouts.id, id))
           .returning();
         await tx.insert(payoutEvents).values(decision.events.map((e) => eventValues(id, e)));

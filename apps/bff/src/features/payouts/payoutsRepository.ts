@@ -33,6 +33,7 @@ import {
 } from '../../db/schema.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
+import { withFinalAt } from './finalAt.js';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type NewPayoutRow = typeof payouts.$inferInsert;
@@ -355,8 +356,9 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
         if (!current) return undefined;
-        const result = change(current);
-        if (!result) return current;
+        const changed = change(current);
+        if (!changed) return current;
+        const result = { ...changed, patch: withFinalAt(current, changed.patch) };
         const audit = result.audit ?? [];
         // Nothing to set (e.g. an ignored transition with no lease to release): events only.
         if (Object.keys(result.patch).length === 0) {

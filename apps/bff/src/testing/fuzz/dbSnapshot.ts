@@ -12,6 +12,9 @@ const TABLES = [
   },
   { name: 'payouts', row: sql`to_jsonb(t)` },
   { name: 'payout_events', row: sql`to_jsonb(t)` },
+  // The overview's rollup (issue 15): written only by payouts' triggers, so only with a payout.
+  { name: 'payout_stats_hourly', row: sql`to_jsonb(t)` },
+  { name: 'payout_stats_daily', row: sql`to_jsonb(t)` },
   { name: 'idempotency_keys', row: sql`to_jsonb(t)` },
   { name: 'audit_log', row: sql`to_jsonb(t)` },
   { name: 'approval_policy_versions', row: sql`to_jsonb(t)` },

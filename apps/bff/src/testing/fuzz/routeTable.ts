@@ -76,6 +76,18 @@ const PAYOUT_LIST_KEYS = [
   'needs_attention',
 ] as const;
 
+const OVERVIEW_KEYS = [
+  'from',
+  'to',
+  'tz',
+  'country',
+  'currency',
+  'provider',
+  'payout_method_type',
+  'is_test',
+  'bucket',
+] as const;
+
 /** A payout body with its corridor right and everything else missing (never a valid payout). */
 const PAYOUT_BASE = { country: 'BE', currency: 'EUR', amount: '10.00' };
 const PAYOUT_FIELDS: Record<string, FieldKind> = {
@@ -331,6 +343,13 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     query: { keys: [], strict: true },
     issue6: true,
   },
+  // The overview (issue 15): read-only, every role; `support` is the least privileged reader.
+  ...(['summary', 'timeseries', 'providers', 'declines'] as const).map((name): FuzzRoute => ({
+    method: 'GET',
+    path: `/api/overview/${name}`,
+    role: 'support',
+    query: { keys: OVERVIEW_KEYS, strict: true },
+  })),
   { method: 'GET', path: '/api/payouts/:id', role: 'finance', ignoresQuery: true },
   { method: 'POST', path: '/api/payouts/:id/check-status', role: 'finance' },
   {

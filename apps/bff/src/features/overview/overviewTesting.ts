@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { payouts, users } from '../../db/schema.js';
+
+/** One generated payout row, as the overview tests know it. */
+export interface KnownPayout {
+  createdAt: string;
+  country: string;
+  currency: string;
+  provider: string;
+  type: 'credit_card' | 'bank_account' | 'crypto';
+  status: string;
+  amount: string;
+  /** Seconds from creation to final (final_at), for a final status. */
+  finalAfter?: number;
+  /** Seconds from creation to updated_at (default: finalAfter, else 0). */
+  updatedAfter?: number;
+  declineCode?: string;
+  declineReason?: string;
+  isTest?: boolean;
+}
+
+const plus = (iso: string, seconds: number) => new Date(new Date(iso).getTime() + seconds * 1000);
+
+/** A user for `created_by` (payouts need one). */
+export async function insertTestUser(db: Database, email: string): Promise<string> {
+  const at = new Date('2030-01-01T00:00:00Z');
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      name: 'Overview Test',
+      role: 'finance',
+      passwordHash: 'x',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** Plain inserts of payouts rows (one statement): the rollup's insert trigger counts them. */
+export async function insertKnownPayouts(
+  db: Database,
+  createdBy: string,
+  rows: readonly KnownPayout[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(payouts)
+    .values(
+      rows.map((p, i) => ({
+        orderId: `overview-${p.createdAt}-${i}-${Math.random().toString(36).slice(2)}`,
+        provider: p.provider,
+        country: p.country,
+        currency: p.currency,
+        amount: p.amount,
+        payoutMethodType: p.type,
+        metadata: {},
+        status: p.status,
+        declineCode: p.declineCode ?? null,
+        declineReason: p.declineReason ?? null,
+        createdBy,
+        createdAt: new Date(p.createdAt),
+        updatedAt: plus(p.createdAt, p.updatedAfter ?? p.finalAfter ?? 0),
+        finalAt: p.finalAfter === undefined ? null : plus(p.createdAt, p.finalAfter),
+        isTest: p.isTest ?? false,
+      })),
+    )
+    .returning({ id: payouts.id });
+  return inserted.map((r) => r.id);
+}
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
+
+export type Grain = 'hour' | 'day';
+
+const columnsOf = (grain: Grain) =>
+  sql.raw(`${grain}, country, currency, provider, payout_method_type, is_test, status,
+  decline_code, decline_reason`);
+const tableOf = (grain: Grain) =>
+  sql.raw(grain === 'hour' ? 'payout_stats_hourly' : 'payout_stats_daily');
+
+/** The rollup as stored, as comparable text rows in key order. */
+export async function storedRollup(db: Database, grain: Grain = 'hour'): Promise<string[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
+          provider, payout_method_type, is_test, status, decline_code, decline_reason, count,
+          amount, final_hist::text) as r
+        from ${tableOf(grain)} order by ${columnsOf(grain)}`,
+  );
+  return rows.map((r) => String(r.r));
+}
+
+/**
+ * The rollup counted from scratch by a plain GROUP BY over payouts (written independently of
+ * the migration's functions: the histogram slots from the bounds, by `width_bucket`-free SQL).
+ */
+export async function rollupFromScratch(
+  db: Database,
+  bounds: readonly number[],
+  grain: Grain = 'hour',
+): Promise<string[]> {
+  const slots = [
+    ...bounds.map(
+      (b, i) =>
+        `count(*) filter (where final and secs <= ${b}${i > 0 ? ` and secs > ${bounds[i - 1]}` : ''})`,
+    ),
+    `count(*) filter (where final and secs > ${bounds[bounds.length - 1]})`,
+  ];
+  const rows = await rowsOf(
+    db,
+    sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
+          provider, payout_method_type, is_test, status, decline_code, decline_reason, count(*),
+          sum(amount), (array[${sql.raw(slots.join(', '))}]::bigint[])::text) as r
+        from (
+          select date_trunc(${grain}, created_at, 'UTC') as ${sql.raw(grain)}, country, currency, provider,
+            payout_method_type, is_test, status, coalesce(decline_code, '') as decline_code,
+            coalesce(decline_reason, '') as decline_reason, amount,
+            status in ('approved', 'declined', 'failed', 'rejected') as final,
+            extract(epoch from coalesce(final_at, updated_at) - created_at) as secs
+          from payouts
+        ) p
+        group by ${columnsOf(grain)}
+        order by ${columnsOf(grain)}`,
+  );
+  return rows.map((r) => String(r.r));
+}

@@ -1,0 +1,22 @@
+import { isFinalStatus, type PayoutStatus } from '@payouts/contracts';
+
+interface StatusPatch {
+  status?: string;
+  updatedAt?: Date;
+  finalAt?: Date | null;
+}
+
+/**
+ * The patch with `finalAt` set when it makes the payout final (issue 15: the overview's time to
+ * a final status). The time is the patch's `updatedAt`, which the caller took from the clock like
+ * every timestamp; a payout already final keeps its first `finalAt`. The repository's two
+ * writers of a status (`change` and `recordApproval`) pass every patch through here.
+ */
+export function withFinalAt<P extends StatusPatch>(current: { status: string }, patch: P): P {
+  if (patch.status === undefined || patch.finalAt !== undefined) return patch;
+  const becomesFinal = isFinalStatus(patch.status as PayoutStatus);
+  const wasFinal = isFinalStatus(current.status as PayoutStatus);
+  if (becomesFinal && !wasFinal && patch.updatedAt) return { ...patch, finalAt: patch.updatedAt };
+  if (!becomesFinal && wasFinal) return { ...patch, finalAt: null };
+  return patch;
+}
