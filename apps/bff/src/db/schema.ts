@@ -236,6 +236,14 @@ export const payouts = pgTable(
     index('payouts_order_id_trgm_idx').using('gin', sql`${t.orderId} gin_trgm_ops`),
     index('payouts_recipient_name_trgm_idx').using('gin', sql`${t.recipientName} gin_trgm_ops`),
     index('payouts_recipient_email_trgm_idx').using('gin', sql`${t.recipientEmail} gin_trgm_ops`),
+    // "Needs attention" counts open payouts older than a cut-off on every page (the menu's
+    // counter): only the open ones are in it, however long the ledger grows.
+    index('payouts_open_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('submitting', 'unknown', 'pending', 'in_process', 'authorized')`),
+    index('payouts_awaiting_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'awaiting_approval'`),
     index('payouts_next_check_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),
@@ -810,7 +818,9 @@ export const payoutViews = pgTable(
   },
   (t) => [
     uniqueIndex('payout_views_owner_name_key').on(t.ownerId, sql`lower(${t.name})`),
-    index('payout_views_shared_idx').on(t.shared).where(sql`${t.shared}`),
+    index('payout_views_shared_idx')
+      .on(t.shared)
+      .where(sql`${t.shared}`),
   ],
 );
 

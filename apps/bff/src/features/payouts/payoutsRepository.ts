@@ -486,24 +486,29 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
     },
 
     async summary({ approver, attentionBefore }) {
-      const [row] = await db
-        .select({
-          awaiting:
-            approver === undefined
-              ? sql<number>`0`
-              : sql<number>`count(*) filter (where ${decidableBy(approver)})::int`,
-          attention: sql<number>`count(*) filter (where ${inArray(payouts.status, [...RECONCILABLE_STATUSES])} and ${payouts.createdAt} < ${attentionBefore.toISOString()}::timestamptz)::int`,
-        })
-        .from(payouts)
-        .where(
-          or(
-            eq(payouts.status, 'awaiting_approval'),
-            inArray(payouts.status, [...RECONCILABLE_STATUSES]),
+      // Two counts, each answered by its partial index (payouts_awaiting_created_idx,
+      // payouts_open_created_idx): one scan of both sets with an OR read every open row's heap.
+      const [awaiting, attention] = await Promise.all([
+        approver === undefined
+          ? Promise.resolve([{ count: 0 }])
+          : db
+              .select({ count: sql<number>`count(*)::int` })
+              .from(payouts)
+              .where(and(sql`${payouts.status} = 'awaiting_approval'`, decidableBy(approver))),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(payouts)
+          .where(
+            and(
+              // Literals, not parameters, so the planner can match the partial index.
+              sql`${payouts.status} in (${sql.raw(RECONCILABLE_STATUSES.map((s) => `'${s}'`).join(', '))})`,
+              lt(payouts.createdAt, attentionBefore),
+            ),
           ),
-        );
+      ]);
       return {
-        awaitingMyApproval: Number(row?.awaiting ?? 0),
-        needsAttention: Number(row?.attention ?? 0),
+        awaitingMyApproval: Number(awaiting[0]?.count ?? 0),
+        needsAttention: Number(attention[0]?.count ?? 0),
       };
     },
 
