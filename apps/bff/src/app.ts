@@ -47,6 +47,7 @@ import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
 import { createOidcFeature } from './features/oidc/oidcFeature.js';
 import { createOidcRouter } from './features/oidc/oidcRouter.js';
+import { createOpenApiRouter } from './features/observability/openapi/openApiRouter.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutViewsRepository } from './features/payoutViews/payoutViewsRepository.js';
 import { createPayoutViewsRouter } from './features/payoutViews/payoutViewsRouter.js';
@@ -582,6 +583,8 @@ export function createApp({
       depositPsps: deposits.psps,
     }),
   );
+  // Issue 16: the API described (OpenAPI 3.1) and rendered.
+  api.use(createOpenApiRouter());
   api.use((_req, _res, next) => {
     next(new AppError('not_found', 'No such API route.'));
   });

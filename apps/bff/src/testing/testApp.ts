@@ -5,7 +5,7 @@ import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orch
 import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orchestrator-sandbox';
 import { getTableName, sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
-import { createApp } from '../app.js';
+import { createApp, type App } from '../app.js';
 import type { PolicyChangeNotifier } from '../features/approvalPolicies/approvalPoliciesService.js';
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
@@ -26,6 +26,7 @@ import { createUsersService, DEMO_USERS } from '../features/users/usersService.j
 import { createLogger } from '../http/createLogger.js';
 import { recordOrchestratorCall } from '../http/serverTiming.js';
 import { depositPspsOfSandbox, knownPspsOfSandbox } from '../sandboxWiring.js';
+import { checkReplyConforms } from './openApiConformance.js';
 import { createSecretScanner, type SecretScanner } from './secretScanner.js';
 import { createTestClock, type TestClock } from './testClock.js';
 import type { TestDatabase } from './testDatabase.js';
@@ -65,6 +66,8 @@ export interface TestApp {
   /** The batch queue's worker (not started here: tests that send batches start it). */
   batchWorker: BatchWorker;
   sessionService: SessionService;
+  /** The Express app itself (the OpenAPI completeness test walks its routes). */
+  app: App;
   database: TestDatabase;
   /**
    * A new app instance on the same port, database and sandbox, as after a process restart:
@@ -132,7 +135,10 @@ function createApiFetch(
     const res = await fetch(baseUrl + path, { ...rest, method, headers, body });
     const where = `reply to ${method} ${path}`;
     scanner.check(`${where} (headers)`, JSON.stringify([...res.headers]));
-    scanner.check(where, await res.clone().text());
+    const text = await res.clone().text();
+    scanner.check(where, text);
+    // Issue 16: every JSON reply must match what the OpenAPI document says of its route.
+    checkReplyConforms(method, path, res.status, res.headers.get('content-type'), text);
     return res;
   }) as ApiFetch;
   apiFetch.cookie = cookie;
@@ -282,6 +288,9 @@ export async function startTestApp({
     },
     get batchWorker() {
       return app.batchWorker;
+    },
+    get app() {
+      return app;
     },
     database,
     async restart() {
