@@ -47,6 +47,11 @@ import { createLabRouter } from './features/lab/labRouter.js';
 import { createLabService } from './features/lab/labService.js';
 import { createOidcFeature } from './features/oidc/oidcFeature.js';
 import { createOidcRouter } from './features/oidc/oidcRouter.js';
+import {
+  createMetrics,
+  createMetricsRouter,
+  type PoolStats,
+} from './features/observability/metrics/metrics.js';
 import { createOpenApiRouter } from './features/observability/openapi/openApiRouter.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutViewsRepository } from './features/payoutViews/payoutViewsRepository.js';
@@ -135,6 +140,8 @@ export interface AppDependencies {
   reconcilerOwner?: string;
   /** Told when an admin proposes an approval-policy change (the other admins hear of it). */
   policyNotifier?: PolicyChangeNotifier;
+  /** PostgreSQL's connection pool, for the pool gauges of `/metrics` (none on PGlite). */
+  databasePool?: PoolStats;
 }
 
 /**
@@ -165,7 +172,7 @@ export function createApp({
     executeSql: () => Promise.reject(new Error('this app was given no job queue database')),
   },
   logger,
-  orchestrator,
+  orchestrator: givenOrchestrator,
   corridors,
   readinessChecks,
   knownPsps = [],
@@ -174,7 +181,21 @@ export function createApp({
   passwordHasher = createPasswordHasher(),
   reconcilerOwner,
   policyNotifier,
+  databasePool,
 }: AppDependencies): App {
+  // Issue 16: Prometheus metrics, only when METRICS_TOKEN is set (off: nothing is counted).
+  const metrics =
+    config.metrics.token === undefined
+      ? undefined
+      : createMetrics({
+          db,
+          jobsDb,
+          clock,
+          logger,
+          attentionAfterMs: config.attentionAfterMs,
+          pool: databasePool,
+        });
+  const orchestrator = metrics?.instrumentOrchestrator(givenOrchestrator) ?? givenOrchestrator;
   const auditService = createAuditService({
     auditRepository: createAuditRepository(db),
     clock,
@@ -472,9 +493,11 @@ export function createApp({
 
   // First, so its own time covers every other middleware.
   app.use(serverTiming());
+  if (metrics) app.use(metrics.httpMiddleware);
   app.use(createRequestLogger(logger));
   app.use(securityHeaders({ https: config.publicUrl.protocol === 'https:' }));
   app.use(createHealthRouter({ checks: readinessChecks, logger }));
+  app.use(createMetricsRouter({ token: config.metrics.token, metrics }));
 
   const api = express.Router();
   api.use((_req, res, next) => {

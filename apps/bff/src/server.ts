@@ -195,6 +195,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     config,
     db: database.db,
     jobsDb: database.jobsDb,
+    ...(database.pool ? { databasePool: database.pool } : {}),
     logger,
     passwordHasher,
     orchestrator,

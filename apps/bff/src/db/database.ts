@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   /** Applies the committed drizzle-kit migrations (the same files on both drivers). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool (its counters feed `/metrics`); undefined on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
   /** The same database as pg-boss talks to it (the batch queue, docs/decisions/019). */
   jobsDb: JobsDb;
@@ -60,6 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      pool,
       description: describeUrl(options.url),
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: async () => {

@@ -72,8 +72,9 @@ export function checkReplyConforms(
   if (!op) return;
   const validate = validatorOf(op);
   if (!validate) return;
-  if (op.reply.status !== status && !(op.method === 'post' && status === 200)) {
-    throw new Error(`${method} ${path}: replied ${status}, documented ${op.reply.status}`);
+  const statuses = [op.reply.status, ...(('also' in op.reply && op.reply.also) || [])];
+  if (!statuses.includes(status)) {
+    throw new Error(`${method} ${path}: replied ${status}, documented ${statuses.join(', ')}`);
   }
   if (!validate(JSON.parse(body))) {
     const problems = (validate.errors ?? [])

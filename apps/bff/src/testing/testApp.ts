@@ -224,6 +224,7 @@ export async function startTestApp({
       config,
       db,
       jobsDb: database.handle.jobsDb,
+      ...(database.handle.pool ? { databasePool: database.handle.pool } : {}),
       logger,
       clock,
       passwordHasher: testPasswordHasher,

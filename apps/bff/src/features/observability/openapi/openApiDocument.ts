@@ -83,6 +83,12 @@ function routeOf(op: ApiOperation): RouteConfig {
     request,
     responses: {
       [op.reply.status]: responseOf(op.reply),
+      ...Object.fromEntries(
+        ('also' in op.reply ? (op.reply.also ?? []) : []).map((status) => [
+          status,
+          responseOf(op.reply),
+        ]),
+      ),
       default: {
         description: 'A problem (RFC 9457)',
         content: { [PROBLEM_TYPE]: { schema: problem } },

@@ -46,7 +46,7 @@ import {
  * in the document), a CSV file, an HTML page, a redirect or no body.
  */
 export type Reply =
-  | { status: number; json: z.ZodType }
+  | { status: number; json: z.ZodType; also?: readonly number[] }
   | { status: number; json: 'undescribed' }
   | { status: number; kind: 'csv' | 'html' | 'redirect' | 'empty' };
 
@@ -67,7 +67,12 @@ export interface ApiOperation {
   reply: Reply;
 }
 
-const json = (schema: z.ZodType, status = 200): Reply => ({ status, json: schema });
+/** `also`: other 2xx statuses with the same body (a create whose outcome is unknown: 202). */
+const json = (schema: z.ZodType, status = 200, also?: readonly number[]): Reply => ({
+  status,
+  json: schema,
+  ...(also ? { also } : {}),
+});
 const undescribed = (status = 200): Reply => ({ status, json: 'undescribed' });
 const empty: Reply = { status: 204, kind: 'empty' };
 const csv: Reply = { status: 200, kind: 'csv' };
@@ -127,7 +132,7 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/docs', 'This document, rendered', 'api:docs', { status: 200, kind: 'html' }],
   ],
   Payouts: [
-    ['post', '/api/payouts', 'Create a payout (a corridor’s form, or a saved beneficiary)', 'payouts:create', json(payoutDto, 201), { body: 'json', idempotencyKey: true }],
+    ['post', '/api/payouts', 'Create a payout (a corridor’s form, or a saved beneficiary)', 'payouts:create', json(payoutDto, 201, [202]), { body: 'json', idempotencyKey: true }],
     ['get', '/api/payouts', 'List payouts', 'payouts:read', json(payoutPage), { query: payoutListQuery }],
     ['get', '/api/payouts/summary', 'Counts for the navigation badges', 'payouts:read', json(payoutSummary)],
     ['get', '/api/payouts/export.csv', 'Export payouts as CSV', 'payouts:export', csv, { query: payoutExportQuery }],
