@@ -53,6 +53,7 @@ import {
   type PoolStats,
 } from './features/observability/metrics/metrics.js';
 import { createOpenApiRouter } from './features/observability/openapi/openApiRouter.js';
+import { traceOrchestrator, tracingMiddleware } from './features/observability/tracing/tracing.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutViewsRepository } from './features/payoutViews/payoutViewsRepository.js';
 import { createPayoutViewsRouter } from './features/payoutViews/payoutViewsRouter.js';
@@ -195,7 +196,10 @@ export function createApp({
           attentionAfterMs: config.attentionAfterMs,
           pool: databasePool,
         });
-  const orchestrator = metrics?.instrumentOrchestrator(givenOrchestrator) ?? givenOrchestrator;
+  // Traces (no-ops unless a tracer provider is registered): a client span per call.
+  const orchestrator = traceOrchestrator(
+    metrics?.instrumentOrchestrator(givenOrchestrator) ?? givenOrchestrator,
+  );
   const auditService = createAuditService({
     auditRepository: createAuditRepository(db),
     clock,
@@ -491,6 +495,8 @@ export function createApp({
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
+  // The trace's server span wraps everything else the request does.
+  app.use(tracingMiddleware());
   // First, so its own time covers every other middleware.
   app.use(serverTiming());
   if (metrics) app.use(metrics.httpMiddleware);

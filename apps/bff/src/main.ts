@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { LockFileError } from './db/lockFile.js';
+import { startTracing } from './features/observability/tracing/startTracing.js';
 import { createLogger } from './http/createLogger.js';
 import { SandboxNotInstalledError, startServer } from './server.js';
 
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
+  // Traces (decision 023): only with OTEL_TRACES_EXPORTER or OTEL_EXPORTER_OTLP_ENDPOINT.
+  const tracing = config.tracing.enabled ? startTracing() : undefined;
 
   // Signals are heard from the start: a SIGTERM sent once `ready` is logged, before
   // `startServer` has returned, still shuts down cleanly (exit 0) instead of killing it.
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     const server = await starting;
     logger.info({ signal }, 'shutting down');
     await server.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

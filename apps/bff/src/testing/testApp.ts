@@ -24,6 +24,7 @@ import type { Role } from '../features/users/roles.js';
 import { createUsersRepository } from '../features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from '../features/users/usersService.js';
 import { createLogger } from '../http/createLogger.js';
+import { propagationHeaders } from '../features/observability/tracing/tracing.js';
 import { recordOrchestratorCall } from '../http/serverTiming.js';
 import { depositPspsOfSandbox, knownPspsOfSandbox } from '../sandboxWiring.js';
 import { checkReplyConforms } from './openApiConformance.js';
@@ -208,6 +209,8 @@ export async function startTestApp({
       password: config.orchestrator.password,
       timeoutMs: config.orchestrator.timeoutMs,
       onCall: recordOrchestratorCall,
+      // `traceparent` of the calling span (decision 023; empty when traces are off).
+      propagationHeaders,
     });
   let orchestrator = newOrchestrator();
   const db = database.handle.db;
