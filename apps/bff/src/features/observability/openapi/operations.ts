@@ -38,7 +38,11 @@ import {
   payoutDto,
   payoutPage,
   payoutSummary,
+  payoutView,
+  payoutViewList,
   sessionReply,
+  staffUser,
+  staffUserList,
 } from './replySchemas.js';
 
 /**
@@ -114,9 +118,9 @@ const TABLE: Record<string, Row[]> = {
     ['post', '/api/me/recovery-codes', 'New recovery codes (the old ones stop working)', 'session:read', undescribed()],
   ],
   Users: [
-    ['get', '/api/users', 'Staff users', 'users:manage', undescribed()],
-    ['post', '/api/users', 'Create a staff user', 'users:manage', undescribed(201), { body: 'json' }],
-    ['patch', '/api/users/:id', 'Change a staff user (role, name, disabled)', 'users:manage', undescribed(), { body: 'json' }],
+    ['get', '/api/users', 'Staff users', 'users:manage', json(staffUserList)],
+    ['post', '/api/users', 'Create a staff user', 'users:manage', json(staffUser, 201), { body: 'json' }],
+    ['patch', '/api/users/:id', 'Change a staff user (role, name, disabled)', 'users:manage', json(staffUser), { body: 'json' }],
     ['post', '/api/users/:id/password', 'Set a staff user’s password', 'users:manage', empty, { body: 'json' }],
     ['post', '/api/users/:id/factors/reset', 'Remove a staff user’s second factors', 'users:manage', empty],
     ['get', '/api/users/:id/sessions', 'A staff user’s open sessions', 'users:manage', undescribed()],
@@ -144,10 +148,10 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/approvals', 'The approvals inbox', 'payouts:approve', undescribed(), { query: approvalInboxQuery }],
     ['get', '/api/approvals/count', 'How many wait for my approval', 'payouts:approve', undescribed()],
     ['post', '/api/approvals/decisions', 'Approve or reject several payouts', 'payouts:approve', undescribed(), { body: approvalDecisionsBody }],
-    ['get', '/api/payout-views', 'My saved views and the shared ones', 'payouts:read', undescribed()],
-    ['post', '/api/payout-views', 'Save a view', 'payouts:read', undescribed(201), { body: createPayoutViewBody }],
-    ['put', '/api/payout-views/default', 'Set or clear my default view', 'payouts:read', undescribed(), { body: setDefaultPayoutViewBody }],
-    ['patch', '/api/payout-views/:id', 'Change a saved view', 'payouts:read', undescribed(), { body: updatePayoutViewBody }],
+    ['get', '/api/payout-views', 'My saved views and the shared ones', 'payouts:read', json(payoutViewList)],
+    ['post', '/api/payout-views', 'Save a view', 'payouts:read', json(payoutView, 201), { body: createPayoutViewBody }],
+    ['put', '/api/payout-views/default', 'Set or clear my default view', 'payouts:read', json(payoutViewList), { body: setDefaultPayoutViewBody }],
+    ['patch', '/api/payout-views/:id', 'Change a saved view', 'payouts:read', json(payoutView), { body: updatePayoutViewBody }],
     ['delete', '/api/payout-views/:id', 'Delete a saved view', 'payouts:read', empty],
   ],
   Beneficiaries: [

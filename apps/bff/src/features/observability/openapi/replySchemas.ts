@@ -18,7 +18,12 @@ import {
   type PayoutDto,
   type PayoutPage,
   type PayoutSummary,
+  type PayoutViewDto,
+  type PayoutViewListDto,
   type SessionReply,
+  type StaffUserDto,
+  type StaffUserList,
+  payoutViewState,
 } from '@payouts/contracts';
 import { z } from 'zod';
 
@@ -269,6 +274,40 @@ export const batchRows = z
     total: z.number().int(),
   })
   .meta({ id: 'BatchRows' }) satisfies z.ZodType<BatchRowsDto>;
+
+export const staffUser = z
+  .strictObject({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    disabled: z.boolean(),
+    created_at: instant,
+    last_sign_in_at: instant.nullable(),
+  })
+  .meta({ id: 'StaffUser' }) satisfies z.ZodType<StaffUserDto>;
+
+export const staffUserList = z
+  .strictObject({ items: z.array(staffUser) })
+  .meta({ id: 'StaffUserList' }) satisfies z.ZodType<StaffUserList>;
+
+export const payoutView = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    state: payoutViewState,
+    shared: z.boolean(),
+    owner: z.strictObject({ id: z.string(), name: z.string(), email: z.string() }),
+    mine: z.boolean(),
+    is_default: z.boolean(),
+    created_at: instant,
+    updated_at: instant,
+  })
+  .meta({ id: 'PayoutView' }) satisfies z.ZodType<PayoutViewDto>;
+
+export const payoutViewList = z
+  .strictObject({ items: z.array(payoutView), default_view_id: z.string().nullable() })
+  .meta({ id: 'PayoutViewList' }) satisfies z.ZodType<PayoutViewListDto>;
 
 /** Every non-2xx reply (`application/problem+json`, RFC 9457, plus our `code`). */
 export const problem = z
