@@ -20,6 +20,11 @@ import {
   type PayoutSummary,
   type PayoutViewDto,
   type PayoutViewListDto,
+  type ApprovalCountDto,
+  type AuthOptionsDto,
+  type EndedSessionsDto,
+  type FactorsDto,
+  type StaffSessionsDto,
   type SessionReply,
   type StaffUserDto,
   type StaffUserList,
@@ -308,6 +313,57 @@ export const payoutView = z
 export const payoutViewList = z
   .strictObject({ items: z.array(payoutView), default_view_id: z.string().nullable() })
   .meta({ id: 'PayoutViewList' }) satisfies z.ZodType<PayoutViewListDto>;
+
+export const approvalCount = z
+  .strictObject({ actionable: z.number().int() })
+  .meta({ id: 'ApprovalCount' }) satisfies z.ZodType<ApprovalCountDto>;
+
+export const authOptions = z
+  .strictObject({
+    password: z.enum(['on', 'break_glass', 'off']),
+    oidc: z.strictObject({ name: z.string() }).nullable(),
+  })
+  .meta({ id: 'AuthOptions' }) satisfies z.ZodType<AuthOptionsDto>;
+
+export const staffSessions = z
+  .strictObject({
+    items: z.array(
+      z.strictObject({
+        id: z.string(),
+        current: z.boolean(),
+        ip: z.string().nullable(),
+        user_agent: z.string().nullable(),
+        device: z.string(),
+        started_at: instant,
+        last_seen_at: instant,
+        expires_at: instant,
+      }),
+    ),
+  })
+  .meta({ id: 'StaffSessions' }) satisfies z.ZodType<StaffSessionsDto>;
+
+export const endedSessions = z
+  .strictObject({ ended: z.number().int() })
+  .meta({ id: 'EndedSessions' }) satisfies z.ZodType<EndedSessionsDto>;
+
+export const factors = z
+  .strictObject({
+    items: z.array(
+      z.strictObject({
+        id: z.string(),
+        kind: z.enum(['totp', 'passkey']),
+        label: z.string(),
+        created_at: instant,
+        last_used_at: instant.nullable(),
+      }),
+    ),
+    recovery_codes_left: z.number().int(),
+    required: z.boolean(),
+    locks: z.array(
+      z.strictObject({ method: z.enum(['totp', 'recovery_code']), locked_until: instant }),
+    ),
+  })
+  .meta({ id: 'Factors' }) satisfies z.ZodType<FactorsDto>;
 
 /** Every non-2xx reply (`application/problem+json`, RFC 9457, plus our `code`). */
 export const problem = z
