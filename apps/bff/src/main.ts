@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { LockFileError } from './db/lockFile.js';
-import { startTracing } from './features/observability/tracing/startTracing.js';
 import { createLogger } from './http/createLogger.js';
 import { SandboxNotInstalledError, startServer } from './server.js';
 
@@ -17,8 +16,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
-  // Traces (decision 023): only with OTEL_TRACES_EXPORTER or OTEL_EXPORTER_OTLP_ENDPOINT.
-  const tracing = config.tracing.enabled ? startTracing() : undefined;
+  // Traces (decision 023): only with OTEL_TRACES_EXPORTER or OTEL_EXPORTER_OTLP_ENDPOINT. The
+  // SDK (exporters and all) is loaded only then: a start without traces does not pay for it.
+  const tracing = config.tracing.enabled
+    ? (await import('./features/observability/tracing/startTracing.js')).startTracing()
+    : undefined;
 
   // Signals are heard from the start: a SIGTERM sent once `ready` is logged, before
   // `startServer` has returned, still shuts down cleanly (exit 0) instead of killing it.
