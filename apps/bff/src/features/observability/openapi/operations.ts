@@ -28,6 +28,10 @@ import type { z } from 'zod';
 import type { HttpMethod } from '../mountedRoutes.js';
 import {
   approvalCount,
+  auditPage,
+  notificationSettings,
+  notificationsRead,
+  staffNotifications,
   authOptions,
   endedSessions,
   factors,
@@ -131,7 +135,7 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/users/:id/sessions', 'A staff user’s open sessions', 'users:manage', json(staffSessions)],
     ['post', '/api/users/:id/sessions/end-all', 'End all of a staff user’s sessions', 'users:manage', json(endedSessions)],
     ['delete', '/api/users/:id/sessions/:sessionId', 'End one of a staff user’s sessions', 'users:manage', empty],
-    ['get', '/api/audit', 'The audit log', 'audit:read', undescribed()],
+    ['get', '/api/audit', 'The audit log', 'audit:read', json(auditPage)],
   ],
   Reference: [
     ['get', '/api/corridors', 'The merchant’s corridors', 'corridors:read', json(corridorList)],
@@ -191,10 +195,10 @@ const TABLE: Record<string, Row[]> = {
     ['post', '/api/approval-policies/dry-run', 'What a policy would have asked of past payouts', 'approval-policies:manage', undescribed(), { body: policyDryRunBody }],
   ],
   Notifications: [
-    ['get', '/api/me/notifications', 'My notifications (the bell)', 'notifications:read', undescribed()],
-    ['post', '/api/me/notifications/read', 'Mark notifications read', 'notifications:read', undescribed(), { body: 'json' }],
-    ['get', '/api/me/notification-settings', 'How often I get e-mail', 'notifications:read', undescribed()],
-    ['patch', '/api/me/notification-settings', 'Change how often I get e-mail', 'notifications:read', undescribed(), { body: 'json' }],
+    ['get', '/api/me/notifications', 'My notifications (the bell)', 'notifications:read', json(staffNotifications)],
+    ['post', '/api/me/notifications/read', 'Mark notifications read', 'notifications:read', json(notificationsRead), { body: 'json' }],
+    ['get', '/api/me/notification-settings', 'How often I get e-mail', 'notifications:read', json(notificationSettings)],
+    ['patch', '/api/me/notification-settings', 'Change how often I get e-mail', 'notifications:read', json(notificationSettings), { body: 'json' }],
     ['post', '/api/orchestrator/notifications/:token', 'Status notifications from the orchestrator (secret path token)', 'token', undescribed(), { body: 'json' }],
   ],
   Lab: [

@@ -21,6 +21,12 @@ import {
   type PayoutViewDto,
   type PayoutViewListDto,
   type ApprovalCountDto,
+  type AuditPage,
+  type MarkNotificationsReadResponse,
+  type NotificationSettingsDto,
+  type StaffNotificationsResponse,
+  NOTIFICATION_DIGESTS,
+  STAFF_NOTIFICATION_KINDS,
   type AuthOptionsDto,
   type EndedSessionsDto,
   type FactorsDto,
@@ -364,6 +370,50 @@ export const factors = z
     ),
   })
   .meta({ id: 'Factors' }) satisfies z.ZodType<FactorsDto>;
+
+export const auditPage = z
+  .strictObject({
+    items: z.array(
+      z.strictObject({
+        id: z.string(),
+        at: instant,
+        actor: z.strictObject({ id: z.string(), email: z.string() }).nullable(),
+        action: z.string(),
+        target: z.strictObject({ type: z.string(), id: z.string() }).nullable(),
+        data: z.record(z.string(), z.unknown()),
+        ip: z.string().nullable(),
+        request_id: z.string().nullable(),
+      }),
+    ),
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'AuditPage' }) satisfies z.ZodType<AuditPage>;
+
+export const staffNotifications = z
+  .strictObject({
+    items: z.array(
+      z.strictObject({
+        id: z.string(),
+        kind: z.enum(STAFF_NOTIFICATION_KINDS),
+        target_id: z.string(),
+        title: z.string(),
+        body: z.string(),
+        link_path: z.string(),
+        created_at: instant,
+        read_at: instant.nullable(),
+      }),
+    ),
+    unread_count: z.number().int(),
+  })
+  .meta({ id: 'StaffNotifications' }) satisfies z.ZodType<StaffNotificationsResponse>;
+
+export const notificationsRead = z
+  .strictObject({ unread_count: z.number().int() })
+  .meta({ id: 'NotificationsRead' }) satisfies z.ZodType<MarkNotificationsReadResponse>;
+
+export const notificationSettings = z
+  .strictObject({ digest: z.enum(NOTIFICATION_DIGESTS), email_enabled: z.boolean() })
+  .meta({ id: 'NotificationSettings' }) satisfies z.ZodType<NotificationSettingsDto>;
 
 /** Every non-2xx reply (`application/problem+json`, RFC 9457, plus our `code`). */
 export const problem = z
