@@ -21,6 +21,10 @@ import {
   type PayoutViewDto,
   type PayoutViewListDto,
   type ApprovalCountDto,
+  type ApprovalDecisionsDto,
+  type ApprovalInboxDto,
+  type BatchRowDto,
+  NOT_ACTIONABLE_REASONS,
   type AuditPage,
   type MarkNotificationsReadResponse,
   type NotificationSettingsDto,
@@ -266,24 +270,23 @@ export const batchList = z
   .strictObject({ items: z.array(batchDto), next_cursor: z.string().nullable() })
   .meta({ id: 'BatchList' }) satisfies z.ZodType<BatchListDto>;
 
-export const batchRows = z
+export const batchRow = z
   .strictObject({
-    rows: z.array(
-      z.strictObject({
-        row: z.number().int(),
-        state: z.enum(BATCH_ROW_STATES),
-        cells: z.record(z.string(), z.string()),
-        errors: z.array(z.strictObject({ column: z.string().nullable(), message: z.string() })),
-        order_id: z.string().nullable(),
-        amount: decimal.nullable(),
-        payout_id: z.string().nullable(),
-        payout_status: z.enum(PAYOUT_STATUSES).nullable(),
-        orchestrator_id: z.string().nullable(),
-        reason: z.string().nullable(),
-      }),
-    ),
-    total: z.number().int(),
+    row: z.number().int(),
+    state: z.enum(BATCH_ROW_STATES),
+    cells: z.record(z.string(), z.string()),
+    errors: z.array(z.strictObject({ column: z.string().nullable(), message: z.string() })),
+    order_id: z.string().nullable(),
+    amount: decimal.nullable(),
+    payout_id: z.string().nullable(),
+    payout_status: z.enum(PAYOUT_STATUSES).nullable(),
+    orchestrator_id: z.string().nullable(),
+    reason: z.string().nullable(),
   })
+  .meta({ id: 'BatchRow' }) satisfies z.ZodType<BatchRowDto>;
+
+export const batchRows = z
+  .strictObject({ rows: z.array(batchRow), total: z.number().int() })
   .meta({ id: 'BatchRows' }) satisfies z.ZodType<BatchRowsDto>;
 
 export const staffUser = z
@@ -414,6 +417,64 @@ export const notificationsRead = z
 export const notificationSettings = z
   .strictObject({ digest: z.enum(NOTIFICATION_DIGESTS), email_enabled: z.boolean() })
   .meta({ id: 'NotificationSettings' }) satisfies z.ZodType<NotificationSettingsDto>;
+
+export const approvalInbox = z
+  .strictObject({
+    items: z.array(
+      z.strictObject({
+        id: z.string(),
+        order_id: z.string(),
+        amount: decimal,
+        currency: z.string(),
+        country: z.string(),
+        provider: z.string(),
+        provider_title: z.string().nullable(),
+        payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
+        is_test: z.boolean(),
+        recipient: z.strictObject({
+          name: z.string().nullable(),
+          email: z.string().nullable(),
+          account: z.string().nullable(),
+        }),
+        created_by: payoutActor,
+        created_at: instant,
+        age_seconds: z.number(),
+        rule: z.strictObject({
+          name: z.string(),
+          count: z.number().int(),
+          roles: z.array(z.enum(APPROVER_ROLES)),
+        }),
+        approvals: z.array(z.strictObject({ by: payoutActor, at: instant })),
+        waiting_for: z.number().int(),
+        actionable: z.boolean(),
+        not_actionable_reason: z.enum(NOT_ACTIONABLE_REASONS).nullable(),
+        not_actionable_message: z.string().nullable(),
+      }),
+    ),
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'ApprovalInbox' }) satisfies z.ZodType<ApprovalInboxDto>;
+
+export const approvalDecisions = z
+  .strictObject({
+    results: z.array(
+      z.strictObject({
+        payout_id: z.string(),
+        outcome: z.enum(['sent', 'waiting', 'rejected', 'refused']),
+        waiting_for: z.number().int().optional(),
+        problem: z
+          .strictObject({
+            type: z.string(),
+            code: z.string(),
+            status: z.number().int(),
+            title: z.string(),
+            detail: z.string(),
+          })
+          .optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'ApprovalDecisions' }) satisfies z.ZodType<ApprovalDecisionsDto>;
 
 /** Every non-2xx reply (`application/problem+json`, RFC 9457, plus our `code`). */
 export const problem = z
