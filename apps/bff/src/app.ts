@@ -50,6 +50,13 @@ import { createOidcRouter } from './features/oidc/oidcRouter.js';
 import { createOverviewRepository } from './features/overview/overviewRepository.js';
 import { createOverviewRouter } from './features/overview/overviewRouter.js';
 import { createOverviewService } from './features/overview/overviewService.js';
+import {
+  createMetrics,
+  createMetricsRouter,
+  type PoolStats,
+} from './features/observability/metrics/metrics.js';
+import { createOpenApiRouter } from './features/observability/openapi/openApiRouter.js';
+import { traceOrchestrator, tracingMiddleware } from './features/observability/tracing/tracing.js';
 import { createNotificationsRouter } from './features/notifications/notificationsRouter.js';
 import { createPayoutViewsRepository } from './features/payoutViews/payoutViewsRepository.js';
 import { createPayoutViewsRouter } from './features/payoutViews/payoutViewsRouter.js';
@@ -137,6 +144,8 @@ export interface AppDependencies {
   reconcilerOwner?: string;
   /** Told when an admin proposes an approval-policy change (the other admins hear of it). */
   policyNotifier?: PolicyChangeNotifier;
+  /** PostgreSQL's connection pool, for the pool gauges of `/metrics` (none on PGlite). */
+  databasePool?: PoolStats;
 }
 
 /**
@@ -167,7 +176,7 @@ export function createApp({
     executeSql: () => Promise.reject(new Error('this app was given no job queue database')),
   },
   logger,
-  orchestrator,
+  orchestrator: givenOrchestrator,
   corridors,
   readinessChecks,
   knownPsps = [],
@@ -176,7 +185,24 @@ export function createApp({
   passwordHasher = createPasswordHasher(),
   reconcilerOwner,
   policyNotifier,
+  databasePool,
 }: AppDependencies): App {
+  // Issue 16: Prometheus metrics, only when METRICS_TOKEN is set (off: nothing is counted).
+  const metrics =
+    config.metrics.token === undefined
+      ? undefined
+      : createMetrics({
+          db,
+          jobsDb,
+          clock,
+          logger,
+          attentionAfterMs: config.attentionAfterMs,
+          pool: databasePool,
+        });
+  // Traces (no-ops unless a tracer provider is registered): a client span per call.
+  const orchestrator = traceOrchestrator(
+    metrics?.instrumentOrchestrator(givenOrchestrator) ?? givenOrchestrator,
+  );
   const auditService = createAuditService({
     auditRepository: createAuditRepository(db),
     clock,
@@ -472,11 +498,15 @@ export function createApp({
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
+  // The trace's server span wraps everything else the request does.
+  app.use(tracingMiddleware());
   // First, so its own time covers every other middleware.
   app.use(serverTiming());
+  if (metrics) app.use(metrics.httpMiddleware);
   app.use(createRequestLogger(logger));
   app.use(securityHeaders({ https: config.publicUrl.protocol === 'https:' }));
   app.use(createHealthRouter({ checks: readinessChecks, logger }));
+  app.use(createMetricsRouter({ token: config.metrics.token, metrics }));
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -590,6 +620,8 @@ export function createApp({
       depositPsps: deposits.psps,
     }),
   );
+  // Issue 16: the API described (OpenAPI 3.1) and rendered.
+  api.use(createOpenApiRouter());
   api.use((_req, _res, next) => {
     next(new AppError('not_found', 'No such API route.'));
   });

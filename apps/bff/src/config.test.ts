@@ -254,6 +254,29 @@ describe('parseConfig', () => {
   });
 });
 
+describe('observability settings (issue 16)', () => {
+  it('keeps metrics and traces off unless asked, and refuses a short metrics token', () => {
+    const off = parseConfig({});
+    expect(off.metrics.token).toBeUndefined();
+    expect(off.tracing.enabled).toBe(false);
+    const token = 'metrics-token-0123456789abcdef';
+    expect(parseConfig({ METRICS_TOKEN: token }).metrics.token).toBe(token);
+    expect(issuesOf({ METRICS_TOKEN: 'short' }).issues.map((i) => i.key)).toEqual([
+      'METRICS_TOKEN',
+    ]);
+    expect(parseConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      enabled: true,
+    });
+    expect(parseConfig({ OTEL_TRACES_EXPORTER: 'console' }).tracing.enabled).toBe(true);
+    expect(
+      parseConfig({
+        OTEL_TRACES_EXPORTER: 'none',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      }).tracing.enabled,
+    ).toBe(false);
+  });
+});
+
 describe('configuration documentation', () => {
   const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 

@@ -158,6 +158,10 @@ export interface Config {
    * still works). `smtpUrl` may hold a user and password: never logged (see `describeSmtp`).
    */
   mail: { smtpUrl: string; from: string } | undefined;
+  /** Prometheus metrics at `/metrics` (issue 16): off (404) without METRICS_TOKEN. */
+  metrics: { token: string | undefined };
+  /** OpenTelemetry traces (issue 16): on when OTEL_TRACES_EXPORTER or an OTLP endpoint is set. */
+  tracing: { enabled: boolean };
   /** Human-readable notes on the defaults in use, for the startup log (no secret values). */
   defaultsUsed: string[];
 }
@@ -288,6 +292,14 @@ const envSchema = z.object({
     .url({ protocol: /^smtps?$/, message: 'expected an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.email('expected an e-mail address').optional(),
+  // Read by the OpenTelemetry SDK itself (with the other OTEL_* variables); here only to know
+  // whether to start it: traces are off unless one of them is set (and the exporter not `none`).
+  OTEL_TRACES_EXPORTER: z.string().min(1).max(200).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,200}$/, 'expected 24 to 200 visible characters')
+    .optional(),
   AUTH_MODE: z
     .enum(['local', 'oidc', 'both'], { message: 'expected local, oidc or both' })
     .optional(),
@@ -529,6 +541,13 @@ export function parseConfig(rawEnv: Env): Config {
       e.SMTP_URL !== undefined && e.MAIL_FROM !== undefined
         ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
         : undefined,
+    metrics: { token: e.METRICS_TOKEN },
+    tracing: {
+      enabled:
+        e.OTEL_TRACES_EXPORTER !== undefined
+          ? e.OTEL_TRACES_EXPORTER !== 'none'
+          : e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined,
+    },
     defaultsUsed,
   };
 }

@@ -16,6 +16,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
+  // Traces (decision 023): only with OTEL_TRACES_EXPORTER or OTEL_EXPORTER_OTLP_ENDPOINT. The
+  // SDK (exporters and all) is loaded only then: a start without traces does not pay for it.
+  const tracing = config.tracing.enabled
+    ? (await import('./features/observability/tracing/startTracing.js')).startTracing()
+    : undefined;
 
   // Signals are heard from the start: a SIGTERM sent once `ready` is logged, before
   // `startServer` has returned, still shuts down cleanly (exit 0) instead of killing it.
@@ -27,6 +32,7 @@ async function main(): Promise<void> {
     const server = await starting;
     logger.info({ signal }, 'shutting down');
     await server.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

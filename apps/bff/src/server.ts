@@ -11,6 +11,7 @@ import { createApp } from './app.js';
 import { describeSmtp, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { loadOrCreateLocalSecret } from './db/localSecret.js';
+import { propagationHeaders } from './features/observability/tracing/tracing.js';
 import { recordOrchestratorCall } from './http/serverTiming.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditService } from './features/audit/auditService.js';
@@ -178,6 +179,8 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     logger: logger.child({ component: 'orchestrator-client' }),
     // Server-Timing: orchestrator time per request.
     onCall: recordOrchestratorCall,
+    // `traceparent` of the calling span (decision 023; empty when traces are off).
+    propagationHeaders,
   });
   const corridors = config.corridors ?? (sandbox ? corridorsOfSandbox(sandbox) : []);
 
@@ -201,6 +204,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     config,
     db: database.db,
     jobsDb: database.jobsDb,
+    ...(database.pool ? { databasePool: database.pool } : {}),
     logger,
     passwordHasher,
     orchestrator,

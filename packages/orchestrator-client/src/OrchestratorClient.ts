@@ -65,6 +65,11 @@ export interface OrchestratorClientOptions {
   logger?: OrchestratorLogger;
   /** Observer of every HTTP exchange (for `Server-Timing`, the lab's timings). Must not throw. */
   onCall?: (info: OrchestratorCallInfo) => void;
+  /**
+   * Extra headers for every request, read as it is sent (W3C `traceparent`/`tracestate` of the
+   * caller's trace). Must not throw; they never replace the client's own headers.
+   */
+  propagationHeaders?: () => Record<string, string>;
 }
 
 /**

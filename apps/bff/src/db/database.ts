@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { traceSqlClient } from '../features/observability/tracing/tracing.js';
 import { acquireLockFile, type LockFile } from './lockFile.js';
 import { schema, type Schema } from './schema.js';
 
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   /** Applies the committed drizzle-kit migrations (the same files on both drivers). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool (its counters feed `/metrics`); undefined on PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
   /** The same database as pg-boss talks to it (the batch queue, docs/decisions/019). */
   jobsDb: JobsDb;
@@ -53,13 +56,18 @@ function describeUrl(url: string): string {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // SQL spans of traced requests (decision 023): the pool's and its clients' `query`.
+    const pool = traceSqlClient(
+      new pg.Pool({ connectionString: options.url, max: 10 }),
+      'postgresql',
+    );
     // An idle client's error (server restart) must not crash the process; the next query fails.
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzleNodePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
+      pool,
       description: describeUrl(options.url),
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: async () => {
@@ -93,6 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     description = 'PGlite in memory';
   }
+  traceSqlClient(client, 'pglite');
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -53,6 +53,13 @@ const routes: RouteCase[] = [
     allowed: ['anonymous', 'finance', 'support', 'admin'],
   },
   { name: 'read the audit log', path: '/api/audit', allowed: ['admin'] },
+  // The API described (issue 16): the document for everyone signed in, its rendering for admins.
+  {
+    name: 'read the OpenAPI document',
+    path: '/api/openapi.json',
+    allowed: ['finance', 'support', 'admin'],
+  },
+  { name: 'read the rendered API reference', path: '/api/docs', allowed: ['admin'] },
   { name: 'list corridors', path: '/api/corridors', allowed: ['finance', 'support', 'admin'] },
   {
     name: 'read providers',

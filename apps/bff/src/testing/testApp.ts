@@ -7,7 +7,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '@payouts/orche
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { DestinationStream } from 'pino';
-import { createApp } from '../app.js';
+import { createApp, type App } from '../app.js';
 import type { PolicyChangeNotifier } from '../features/approvalPolicies/approvalPoliciesService.js';
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
@@ -26,6 +26,7 @@ import type { Role } from '../features/users/roles.js';
 import { createUsersRepository } from '../features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from '../features/users/usersService.js';
 import { createLogger } from '../http/createLogger.js';
+import { propagationHeaders } from '../features/observability/tracing/tracing.js';
 import { recordOrchestratorCall } from '../http/serverTiming.js';
 import {
   openDemoPayouts,
@@ -33,6 +34,7 @@ import {
   type DemoSeedResult,
 } from '../features/demoSeed/demoSeed.js';
 import { demoFactsOfSandbox, depositPspsOfSandbox, knownPspsOfSandbox } from '../sandboxWiring.js';
+import { checkReplyConforms } from './openApiConformance.js';
 import { createSecretScanner, type SecretScanner } from './secretScanner.js';
 import { createTestClock, type TestClock } from './testClock.js';
 import type { TestDatabase } from './testDatabase.js';
@@ -72,6 +74,8 @@ export interface TestApp {
   /** The batch queue's worker (not started here: tests that send batches start it). */
   batchWorker: BatchWorker;
   sessionService: SessionService;
+  /** The Express app itself (the OpenAPI completeness test walks its routes). */
+  app: App;
   database: TestDatabase;
   /**
    * What the demo history seeding did at the last (re)start: undefined unless the app was
@@ -149,7 +153,10 @@ function createApiFetch(
     const res = await fetch(baseUrl + path, { ...rest, method, headers, body });
     const where = `reply to ${method} ${path}`;
     scanner.check(`${where} (headers)`, JSON.stringify([...res.headers]));
-    scanner.check(where, await res.clone().text());
+    const text = await res.clone().text();
+    scanner.check(where, text);
+    // Issue 16: every JSON reply must match what the OpenAPI document says of its route.
+    checkReplyConforms(method, path, res.status, res.headers.get('content-type'), text);
     return res;
   }) as ApiFetch;
   apiFetch.cookie = cookie;
@@ -221,6 +228,8 @@ export async function startTestApp({
       password: config.orchestrator.password,
       timeoutMs: config.orchestrator.timeoutMs,
       onCall: recordOrchestratorCall,
+      // `traceparent` of the calling span (decision 023; empty when traces are off).
+      propagationHeaders,
     });
   let orchestrator = newOrchestrator();
   const db = database.handle.db;
@@ -237,6 +246,7 @@ export async function startTestApp({
       config,
       db,
       jobsDb: database.handle.jobsDb,
+      ...(database.handle.pool ? { databasePool: database.handle.pool } : {}),
       logger,
       clock,
       passwordHasher: testPasswordHasher,
@@ -317,6 +327,9 @@ export async function startTestApp({
     },
     get batchWorker() {
       return app.batchWorker;
+    },
+    get app() {
+      return app;
     },
     database,
     get demoHistory() {

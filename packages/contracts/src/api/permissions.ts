@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   'payout-views:share': ['admin'],
   'users:manage': ['admin'],
   'audit:read': ['admin'],
+  /** The rendered API reference (`/api/docs`); the OpenAPI document itself is for everyone. */
+  'api:docs': ['admin'],
   /** Test payouts per PSP and type, and the card-deposit console. */
   'lab:use': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

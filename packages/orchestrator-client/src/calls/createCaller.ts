@@ -197,7 +197,10 @@ export function createCaller(options: OrchestratorClientOptions): Caller {
     read: (result: unknown) => T,
     a: Attempt,
   ): Promise<Outcome<T>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...options.propagationHeaders?.(),
+      accept: 'application/json',
+    };
     if (a.token !== null) headers.authorization = `Bearer ${a.token}`;
     let body: string | undefined;
     if (route.body !== undefined) {

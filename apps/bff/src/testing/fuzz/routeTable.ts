@@ -735,6 +735,10 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     ignoresQuery: true,
     orchestratorReads: ['getDeposit'],
   },
+  // Issue 16: metrics (off here: 404; a token when on, never a query) and the API described.
+  { method: 'GET', path: '/metrics', role: 'anonymous', ignoresQuery: true },
+  { method: 'GET', path: '/api/openapi.json', role: 'support', ignoresQuery: true },
+  { method: 'GET', path: '/api/docs', role: 'admin', ignoresQuery: true },
   // Anything else under /api is a problem+json 404; anything else outside it is the SPA.
   { method: 'GET', path: '/api/*', role: 'finance' },
   { method: 'GET', path: '*', role: 'anonymous' },

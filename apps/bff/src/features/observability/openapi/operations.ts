@@ -1,0 +1,228 @@
+import {
+  approvalDecisionsBody,
+  approvalInboxQuery,
+  batchCancelBody,
+  batchListQuery,
+  batchRejectBody,
+  batchRetryBody,
+  batchRowFixBody,
+  batchRowsQuery,
+  batchTemplateQuery,
+  batchUploadQuery,
+  batchValidateBody,
+  beneficiaryListQuery,
+  createBeneficiaryBody,
+  createPayoutViewBody,
+  payoutExportQuery,
+  payoutListQuery,
+  policyDryRunBody,
+  proposePolicyBody,
+  rejectBeneficiaryChangeBody,
+  rejectPolicyBody,
+  setDefaultPayoutViewBody,
+  updateBeneficiaryBody,
+  updatePayoutViewBody,
+  type Permission,
+} from '@payouts/contracts';
+import type { z } from 'zod';
+import type { HttpMethod } from '../mountedRoutes.js';
+import {
+  approvalCount,
+  approvalDecisions,
+  approvalInbox,
+  batchRow,
+  auditPage,
+  notificationSettings,
+  notificationsRead,
+  staffNotifications,
+  authOptions,
+  endedSessions,
+  factors,
+  staffSessions,
+  batchDto,
+  batchList,
+  batchRows,
+  beneficiaryDetail,
+  beneficiaryDto,
+  beneficiaryPage,
+  corridorList,
+  payoutDetail,
+  payoutDto,
+  payoutPage,
+  payoutSummary,
+  payoutView,
+  payoutViewList,
+  sessionReply,
+  staffUser,
+  staffUserList,
+} from './replySchemas.js';
+
+/**
+ * What a 2xx reply is: a described JSON schema, JSON not described yet (any JSON value, said so
+ * in the document), a CSV file, an HTML page, a redirect or no body.
+ */
+export type Reply =
+  | { status: number; json: z.ZodType; also?: readonly number[] }
+  | { status: number; json: 'undescribed' }
+  | { status: number; kind: 'csv' | 'html' | 'redirect' | 'empty' };
+
+/** `public`: no session needed; `signed-in`: any session; otherwise the permission it needs. */
+export type Access = 'public' | 'signed-in' | 'token' | Permission;
+
+export interface ApiOperation {
+  method: HttpMethod;
+  /** Express form, as mounted: `/api/payouts/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  query?: z.ZodObject;
+  body?: z.ZodType | 'json' | 'csv';
+  /** Headers the route requires. */
+  idempotencyKey?: boolean;
+  reply: Reply;
+}
+
+/** `also`: other 2xx statuses with the same body (a create whose outcome is unknown: 202). */
+const json = (schema: z.ZodType, status = 200, also?: readonly number[]): Reply => ({
+  status,
+  json: schema,
+  ...(also ? { also } : {}),
+});
+const undescribed = (status = 200): Reply => ({ status, json: 'undescribed' });
+const empty: Reply = { status: 204, kind: 'empty' };
+const csv: Reply = { status: 200, kind: 'csv' };
+
+type Row = [
+  HttpMethod,
+  string,
+  string,
+  Access,
+  Reply,
+  Partial<Pick<ApiOperation, 'query' | 'body' | 'idempotencyKey'>>?,
+];
+
+/**
+ * Every `/api` route, by tag. A new route needs one row here (the completeness test fails until
+ * it has one): method, path as mounted, summary, who may call it, its reply, and the zod
+ * schemas the handler parses its query and body with (one line each: read and added at a glance).
+ */
+// prettier-ignore
+const TABLE: Record<string, Row[]> = {
+  Session: [
+    ['post', '/api/session', 'Sign in with e-mail and password', 'public', json(sessionReply), { body: 'json' }],
+    ['get', '/api/session', 'The signed-in user and their session', 'session:read', json(sessionReply)],
+    ['delete', '/api/session', 'Sign out', 'public', empty],
+    ['get', '/api/auth/options', 'How one may sign in (password, single sign-on)', 'public', json(authOptions)],
+    ['get', '/api/auth/oidc/start', 'Start single sign-on (redirects to the identity provider)', 'public', { status: 302, kind: 'redirect' }],
+    ['get', '/api/auth/oidc/callback', 'Back from single sign-on (redirects into the app)', 'public', { status: 302, kind: 'redirect' }],
+    ['post', '/api/session/verify/options', 'Options for a passkey check of this session', 'session:read', undescribed(), { body: 'json' }],
+    ['post', '/api/session/verify', 'Prove a second factor for this session', 'session:read', json(sessionReply), { body: 'json' }],
+    ['get', '/api/me/sessions', 'My open sessions', 'session:read', json(staffSessions)],
+    ['post', '/api/me/sessions/end-others', 'End my other sessions', 'session:read', json(endedSessions)],
+    ['delete', '/api/me/sessions/:id', 'End one of my sessions', 'session:read', empty],
+    ['get', '/api/me/factors', 'My second factors', 'session:read', json(factors)],
+    ['post', '/api/me/factors/totp', 'Start enrolling an authenticator app', 'session:read', undescribed(201), { body: 'json' }],
+    ['post', '/api/me/factors/totp/:id/confirm', 'Confirm an authenticator app with a code', 'session:read', undescribed(201), { body: 'json' }],
+    ['post', '/api/me/factors/passkeys/options', 'Options for registering a passkey', 'session:read', undescribed(), { body: 'json' }],
+    ['post', '/api/me/factors/passkeys', 'Register a passkey', 'session:read', undescribed(201), { body: 'json' }],
+    ['delete', '/api/me/factors/:id', 'Remove one of my second factors', 'session:read', empty],
+    ['post', '/api/me/recovery-codes', 'New recovery codes (the old ones stop working)', 'session:read', undescribed()],
+  ],
+  Users: [
+    ['get', '/api/users', 'Staff users', 'users:manage', json(staffUserList)],
+    ['post', '/api/users', 'Create a staff user', 'users:manage', json(staffUser, 201), { body: 'json' }],
+    ['patch', '/api/users/:id', 'Change a staff user (role, name, disabled)', 'users:manage', json(staffUser), { body: 'json' }],
+    ['post', '/api/users/:id/password', 'Set a staff user’s password', 'users:manage', empty, { body: 'json' }],
+    ['post', '/api/users/:id/factors/reset', 'Remove a staff user’s second factors', 'users:manage', empty],
+    ['get', '/api/users/:id/sessions', 'A staff user’s open sessions', 'users:manage', json(staffSessions)],
+    ['post', '/api/users/:id/sessions/end-all', 'End all of a staff user’s sessions', 'users:manage', json(endedSessions)],
+    ['delete', '/api/users/:id/sessions/:sessionId', 'End one of a staff user’s sessions', 'users:manage', empty],
+    ['get', '/api/audit', 'The audit log', 'audit:read', json(auditPage)],
+  ],
+  Reference: [
+    ['get', '/api/corridors', 'The merchant’s corridors', 'corridors:read', json(corridorList)],
+    ['get', '/api/providers', 'PSPs and their payout forms for a corridor', 'providers:read', undescribed()],
+    ['get', '/api/providers/matrix', 'Every PSP × corridor × payout type', 'providers:matrix', undescribed()],
+    ['get', '/api/openapi.json', 'This document (OpenAPI 3.1)', 'session:read', undescribed()],
+    ['get', '/api/docs', 'This document, rendered', 'api:docs', { status: 200, kind: 'html' }],
+  ],
+  Payouts: [
+    ['post', '/api/payouts', 'Create a payout (a corridor’s form, or a saved beneficiary)', 'payouts:create', json(payoutDto, 201, [202]), { body: 'json', idempotencyKey: true }],
+    ['get', '/api/payouts', 'List payouts', 'payouts:read', json(payoutPage), { query: payoutListQuery }],
+    ['get', '/api/payouts/summary', 'Counts for the navigation badges', 'payouts:read', json(payoutSummary)],
+    ['get', '/api/payouts/export.csv', 'Export payouts as CSV', 'payouts:export', csv, { query: payoutExportQuery }],
+    ['get', '/api/payouts/:id', 'A payout and its history', 'payouts:read', json(payoutDetail)],
+    ['post', '/api/payouts/:id/check-status', 'Ask the orchestrator for a payout’s status now', 'payouts:check-status', json(payoutDto)],
+    ['post', '/api/payouts/:id/approve', 'Approve a payout', 'payouts:approve', json(payoutDto)],
+    ['post', '/api/payouts/:id/reject', 'Reject a payout', 'payouts:approve', json(payoutDto), { body: 'json' }],
+    ['post', '/api/payouts/:id/cancel', 'Cancel a payout waiting for approval', 'payouts:cancel', json(payoutDto), { body: 'json' }],
+    ['get', '/api/approvals', 'The approvals inbox', 'payouts:approve', json(approvalInbox), { query: approvalInboxQuery }],
+    ['get', '/api/approvals/count', 'How many wait for my approval', 'payouts:approve', json(approvalCount)],
+    ['post', '/api/approvals/decisions', 'Approve or reject several payouts', 'payouts:approve', json(approvalDecisions), { body: approvalDecisionsBody }],
+    ['get', '/api/payout-views', 'My saved views and the shared ones', 'payouts:read', json(payoutViewList)],
+    ['post', '/api/payout-views', 'Save a view', 'payouts:read', json(payoutView, 201), { body: createPayoutViewBody }],
+    ['put', '/api/payout-views/default', 'Set or clear my default view', 'payouts:read', json(payoutViewList), { body: setDefaultPayoutViewBody }],
+    ['patch', '/api/payout-views/:id', 'Change a saved view', 'payouts:read', json(payoutView), { body: updatePayoutViewBody }],
+    ['delete', '/api/payout-views/:id', 'Delete a saved view', 'payouts:read', empty],
+  ],
+  Beneficiaries: [
+    ['get', '/api/beneficiaries', 'List beneficiaries', 'beneficiaries:read', json(beneficiaryPage), { query: beneficiaryListQuery }],
+    ['post', '/api/beneficiaries', 'Save a beneficiary', 'beneficiaries:write', json(beneficiaryDto, 201), { body: createBeneficiaryBody }],
+    ['get', '/api/beneficiaries/:id', 'A beneficiary, its history and changes', 'beneficiaries:read', json(beneficiaryDetail)],
+    ['patch', '/api/beneficiaries/:id', 'Change a beneficiary (details wait for a second person)', 'beneficiaries:write', json(beneficiaryDto), { body: updateBeneficiaryBody }],
+    ['post', '/api/beneficiaries/:id/changes/:changeId/approve', 'Approve a pending change', 'beneficiaries:approve', json(beneficiaryDto)],
+    ['post', '/api/beneficiaries/:id/changes/:changeId/reject', 'Reject a pending change', 'beneficiaries:approve', json(beneficiaryDto), { body: rejectBeneficiaryChangeBody }],
+    ['post', '/api/beneficiaries/:id/archive', 'Archive a beneficiary', 'beneficiaries:write', json(beneficiaryDto)],
+  ],
+  Batches: [
+    ['get', '/api/batches', 'List batches', 'batches:read', json(batchList), { query: batchListQuery }],
+    ['get', '/api/batches/template', 'A CSV template for a corridor, type and PSP', 'batches:read', csv, { query: batchTemplateQuery }],
+    ['post', '/api/batches', 'Upload a batch file (the CSV itself is the body)', 'batches:write', json(batchDto, 201), { query: batchUploadQuery, body: 'csv' }],
+    ['get', '/api/batches/:id', 'A batch', 'batches:read', json(batchDto)],
+    ['get', '/api/batches/:id/rows', 'A batch’s rows', 'batches:read', json(batchRows), { query: batchRowsQuery }],
+    ['patch', '/api/batches/:id/rows/:row', 'Fix a row’s cells', 'batches:write', json(batchRow), { body: batchRowFixBody }],
+    ['post', '/api/batches/:id/validate', 'Validate a batch', 'batches:write', json(batchDto), { body: batchValidateBody }],
+    ['post', '/api/batches/:id/submit', 'Submit a batch for approval', 'batches:write', json(batchDto)],
+    ['post', '/api/batches/:id/approve', 'Approve a batch', 'payouts:approve', json(batchDto)],
+    ['post', '/api/batches/:id/reject', 'Reject a batch', 'payouts:approve', json(batchDto), { body: batchRejectBody }],
+    ['post', '/api/batches/:id/cancel', 'Cancel a batch', 'batches:write', json(batchDto), { body: batchCancelBody }],
+    ['post', '/api/batches/:id/retry', 'Retry a batch’s failed rows with another PSP', 'batches:write', json(batchDto, 201), { body: batchRetryBody }],
+    ['get', '/api/batches/:id/results.csv', 'A batch’s results as CSV', 'batches:read', csv],
+  ],
+  'Approval policy': [
+    ['get', '/api/approval-policies', 'The policy in force, its pending change and history', 'approval-policies:read', undescribed()],
+    ['post', '/api/approval-policies/proposals', 'Propose a policy change', 'approval-policies:manage', undescribed(201), { body: proposePolicyBody }],
+    ['post', '/api/approval-policies/proposals/:id/approve', 'Approve a proposed change', 'approval-policies:manage', undescribed()],
+    ['post', '/api/approval-policies/proposals/:id/reject', 'Reject a proposed change', 'approval-policies:manage', undescribed(), { body: rejectPolicyBody }],
+    ['post', '/api/approval-policies/dry-run', 'What a policy would have asked of past payouts', 'approval-policies:manage', undescribed(), { body: policyDryRunBody }],
+  ],
+  Notifications: [
+    ['get', '/api/me/notifications', 'My notifications (the bell)', 'notifications:read', json(staffNotifications)],
+    ['post', '/api/me/notifications/read', 'Mark notifications read', 'notifications:read', json(notificationsRead), { body: 'json' }],
+    ['get', '/api/me/notification-settings', 'How often I get e-mail', 'notifications:read', json(notificationSettings)],
+    ['patch', '/api/me/notification-settings', 'Change how often I get e-mail', 'notifications:read', json(notificationSettings), { body: 'json' }],
+    ['post', '/api/orchestrator/notifications/:token', 'Status notifications from the orchestrator (secret path token)', 'token', undescribed(), { body: 'json' }],
+  ],
+  Lab: [
+    ['get', '/api/lab/test-data', 'Test data per PSP and payout type', 'lab:use', undescribed()],
+    ['post', '/api/lab/payouts', 'Send a test payout', 'lab:use', undescribed(), { body: 'json' }],
+    ['get', '/api/lab/deposits/options', 'PSPs and MIDs for card deposits', 'lab:use', undescribed()],
+    ['get', '/api/lab/fingerprint', 'The cashier’s device-fingerprint page', 'lab:use', { status: 200, kind: 'html' }],
+    ['post', '/api/lab/deposits', 'Make a card deposit', 'lab:use', undescribed(), { body: 'json' }],
+    ['get', '/api/lab/deposits/:id', 'A card deposit', 'lab:use', undescribed()],
+  ],
+};
+
+export const API_OPERATIONS: readonly ApiOperation[] = Object.entries(TABLE).flatMap(
+  ([tag, rows]) =>
+    rows.map(([method, path, summary, access, reply, extra]) => ({
+      method,
+      path,
+      summary,
+      tag,
+      access,
+      reply,
+      ...extra,
+    })),
+);
