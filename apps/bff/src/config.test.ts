@@ -27,7 +27,7 @@ describe('parseConfig', () => {
   it('runs with an empty environment in demo mode, naming every default it used', () => {
     const config = parseConfig({});
     expect(config.orchestrator.mode).toBe('embedded');
-    expect(config.demo).toEqual({ enabled: true, password: 'demo-password' });
+    expect(config.demo).toEqual({ enabled: true, password: 'demo-password', seedHistory: true });
     expect(config.port).toBe(3000);
     expect(config.publicUrl.origin).toBe('http://localhost:3000');
     expect(config.database.url).toBeUndefined();

@@ -241,6 +241,8 @@ export const payouts = pgTable(
     index('payouts_open_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('submitting', 'unknown', 'pending', 'in_process', 'authorized')`),
+    // Migration 0015 adds INCLUDE (id, created_by, approval_rule), which drizzle cannot express:
+    // "awaiting my approval" is then an index-only scan.
     index('payouts_awaiting_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'awaiting_approval'`),

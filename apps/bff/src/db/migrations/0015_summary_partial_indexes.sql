@@ -1,2 +1,2 @@
 CREATE INDEX "payouts_open_created_idx" ON "payouts" USING btree ("created_at") WHERE "payouts"."status" in ('submitting', 'unknown', 'pending', 'in_process', 'authorized');--> statement-breakpoint
-CREATE INDEX "payouts_awaiting_created_idx" ON "payouts" USING btree ("created_at") WHERE "payouts"."status" = 'awaiting_approval';
+CREATE INDEX "payouts_awaiting_created_idx" ON "payouts" USING btree ("created_at") INCLUDE ("id", "created_by", "approval_rule") WHERE "payouts"."status" = 'awaiting_approval';
