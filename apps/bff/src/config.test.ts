@@ -249,7 +249,7 @@ describe('parseConfig', () => {
       DATABASE_URL: '',
       DEMO_PASSWORD: 'another-pass',
     });
-    expect(config.demo).toEqual({ enabled: true, password: 'another-pass' });
+    expect(config.demo).toEqual({ enabled: true, password: 'another-pass', seedHistory: true });
     expect(config.database.url).toBeUndefined();
   });
 });
