@@ -6,13 +6,19 @@ import { defineConfig } from 'vitest/config';
  * Workspace packages export their TypeScript sources under the "source" condition, so tests
  * and type checks run against sources without a build step (see docs/decisions/001).
  */
+// Vitest hands the server conditions to Node as `--conditions` for the packages it does not
+// transform. Node itself never picks "module" (a bundler's condition): with it,
+// `require('@opentelemetry/api')` (prom-client) loads a build Node cannot run. Tests load
+// packages as `npm start` does.
+const serverConditions = defaultServerConditions.filter((condition) => condition !== 'module');
+
 export const sharedConfig = defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: ['source', ...serverConditions] } },
   // Global setups load through Vitest's own `__vitest__` environment, which takes neither of the
   // above: without this, `@payouts/bff` in a global setup resolves to an unbuilt dist/.
   environments: {
-    __vitest__: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+    __vitest__: { resolve: { conditions: ['source', ...serverConditions] } },
   },
   test: {
     environment: 'node',

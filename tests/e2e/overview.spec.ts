@@ -13,7 +13,7 @@ import { signIn, signInViaApi } from './support/signIn.js';
 /** The overview's figures have loaded: its decline chart has a bar. */
 async function overviewLoaded(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  await declineSection(page).locator('.MuiBarElement-root').first().waitFor();
+  await declineSection(page).locator('.MuiBarChart-element').first().waitFor();
 }
 
 function declineSection(page: Page) {
@@ -84,10 +84,10 @@ describe('overview: how payouts are going, and back to the list', () => {
     await declines.getByRole('button', { name: 'Show as table' }).click();
     const table = declines.getByRole('table');
     await table.getByRole('cell', { name: 'account_closed' }).waitFor();
-    await declines.getByRole('button', { name: /Show as chart/ }).click();
+    await declines.getByRole('button', { name: 'Show as table' }).click();
 
     // A bar of the chart goes to the list with its filters: declined, that code, that PSP.
-    await declines.locator('.MuiBarElement-root').first().click();
+    await declines.locator('.MuiBarChart-element').first().click();
     await page.waitForURL(/\/payouts\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('status')).toBe('declined');
