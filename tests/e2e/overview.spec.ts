@@ -75,7 +75,7 @@ describe('overview: how payouts are going, and back to the list', () => {
       .getByText(/Times in /)
       .first()
       .waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'overview.png') });
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'overview.png'), fullPage: true });
 
     // One PSP's declines over 30 days: its table alternative names the codes.
     await page.goto('/?range=30d&provider=northwind_pay');
@@ -146,7 +146,10 @@ describe('overview: how payouts are going, and back to the list', () => {
     await signInViaApi(dark.page, app.url, 'finance@example.com');
     await dark.page.goto('/');
     await overviewLoaded(dark.page);
-    await dark.page.screenshot({ path: join(SCREENSHOTS_DIR, 'overview-dark.png') });
+    await dark.page.screenshot({
+      path: join(SCREENSHOTS_DIR, 'overview-dark.png'),
+      fullPage: true,
+    });
     const phone = await openPage(browser, app.url, { viewport: { width: 390, height: 844 } });
     await signInViaApi(phone.page, app.url, 'support@example.com');
     await phone.page.goto('/');

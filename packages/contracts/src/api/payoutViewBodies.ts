@@ -34,7 +34,10 @@ export const payoutViewState = z
       z
         .object({ from: DAY, to: DAY })
         .strict()
-        .refine((r) => r.from <= r.to, { message: 'Expected `from` on or before `to`', path: ['to'] }),
+        .refine((r) => r.from <= r.to, {
+          message: 'Expected `from` on or before `to`',
+          path: ['to'],
+        }),
     ]),
     sort: z.enum(PAYOUT_SORT_FIELDS),
     order: z.enum(SORT_DIRECTIONS),
@@ -61,7 +64,11 @@ export const createPayoutViewBody = z
   .strict();
 
 export const updatePayoutViewBody = z
-  .object({ name: name.optional(), state: payoutViewState.optional(), shared: z.boolean().optional() })
+  .object({
+    name: name.optional(),
+    state: payoutViewState.optional(),
+    shared: z.boolean().optional(),
+  })
   .strict()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 
