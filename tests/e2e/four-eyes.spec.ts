@@ -70,10 +70,10 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
       .filter((call) => call.order_id === orderId);
   }
 
-  /** Opens a payout from the "Needs my approval" list, as the second person would. */
+  /** Opens a payout from the overview's "Awaiting my approval", as the second person would. */
   async function openFromNeedsMyApproval(page: Page, orderId: string): Promise<void> {
-    await page.goto('/payouts');
-    await page.getByRole('button', { name: 'Needs my approval' }).click();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Awaiting my approval' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('needs_my_approval')).toBe('1');
     const row = payoutRow(page, orderId);
     await expect.poll(() => statusIn(row)).toBe('Awaiting approval');

@@ -74,12 +74,16 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
       await expect.poll(() => row.getByRole('link').first().textContent()).toMatch(/^LAB-/);
       await expect.poll(() => row.getByText('Test', { exact: true }).count()).toBe(1);
     }
+    // The filters are in their panel.
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('button', { name: 'Test payouts: All' }).click();
     await page.getByRole('menuitemradio', { name: 'Hidden' }).click();
+    await page.getByRole('button', { name: 'Test payouts: Hidden' }).waitFor();
+    await page.getByRole('button', { name: 'Close the filters' }).click();
     await page.getByText('No payouts match these filters.').waitFor();
     expect(new URL(page.url()).searchParams.get('is_test')).toBe('0');
     await page.goto('/payouts?is_test=1');
-    await page.getByRole('button', { name: 'Test payouts: Only' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     await expect.poll(() => payoutRows(page).count()).toBe(4);
     // And the detail page badges one too.
     await payoutRows(page).first().getByRole('link').first().click();

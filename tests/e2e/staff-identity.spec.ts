@@ -111,7 +111,7 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
     return dialog;
   }
 
-  it('signs in through the company provider and lands on the list with the mapped role', async () => {
+  it('signs in through the company provider and lands on the overview with the mapped role', async () => {
     const { page, unexpectedErrors } = await open();
     await page.goto('/sign-in');
     const sso = page.getByRole('link', { name: 'Sign in with Acme SSO' });
@@ -122,7 +122,7 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
     await page.getByLabel('Username').fill('grace');
     await page.getByLabel('Password').fill('grace-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     const me = (await (await page.request.get('/api/session')).json()) as {
       user: { email: string; role: string };
       security: { auth_method: string };

@@ -73,7 +73,14 @@ describe('an admin manages users and reads the audit log', () => {
     await signInAs(grace.page, NEW_USER.email, NEW_USER.password);
     await expect
       .poll(() => menuSections(grace.page))
-      .toEqual(['Payouts', 'Batches', 'Beneficiaries', 'Providers', 'Approval policies']);
+      .toEqual([
+        'Overview',
+        'Payouts',
+        'Batches',
+        'Beneficiaries',
+        'Providers',
+        'Approval policies',
+      ]);
 
     // A payout and a lab run, so the log has one of each family.
     expect((await createPayoutViaApi(page.request, app.url, PAYOUT)).status).toBe(201);

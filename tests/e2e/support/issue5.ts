@@ -46,5 +46,5 @@ export async function signInAs(page: Page, email: string, password: string): Pro
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 }
