@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations, type AxeFinding } from './support/axe.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { createPayoutViaApi, northwindBankPayout, type PayoutReply } from './support/payoutsApi.js';
+import { seedDeclinedPayout } from './support/declinedPayout.js';
 import { payoutRow } from './support/payoutsList.js';
-import { pollUntil } from './support/pollUntil.js';
-import { sandboxOf } from './support/sandboxOf.js';
-import { signIn, signInViaApi } from './support/signIn.js';
+import { signIn } from './support/signIn.js';
 import {
   chooseMethodStep,
   fillCorridorStep,
@@ -27,33 +25,11 @@ const RECIPIENT = northwindBankRecipient('Emmy', 'Noether');
 describe('accessibility (axe-core: no serious or critical violation)', () => {
   let app: E2eApp;
   let browser: Browser;
-  /** A declined payout, for a detail page with its decline alert and a timeline. */
-  let declined: PayoutReply;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
-    const { page, context } = await openPage(browser, app.url);
-    try {
-      await signInViaApi(page, app.url, 'finance@example.com');
-      const reply = await createPayoutViaApi(
-        page.request,
-        app.url,
-        northwindBankPayout('A11Y-0001', '42.13'),
-      );
-      if (reply.status !== 201) throw new Error(`seeding answered ${reply.status}`);
-      declined = reply.body as PayoutReply;
-      await sandboxOf(app).settle(declined.orchestrator_id!);
-      await pollUntil(
-        'the seeded payout is declined',
-        async () => {
-          const detail = await page.request.get(`/api/payouts/${declined.id}`);
-          return ((await detail.json()) as { payout: PayoutReply }).payout.status;
-        },
-        (status) => status === 'declined',
-      );
-    } finally {
-      await context.close();
-    }
+    // A declined payout, for a detail page with its decline alert and a timeline.
+    await seedDeclinedPayout(browser, app, 'A11Y-0001');
   });
   afterAll(async () => {
     await browser?.close();

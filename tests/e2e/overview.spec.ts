@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { createPayoutViaApi, northwindBankPayout, type PayoutReply } from './support/payoutsApi.js';
-import { pollUntil } from './support/pollUntil.js';
-import { sandboxOf } from './support/sandboxOf.js';
+import { seedDeclinedPayout } from './support/declinedPayout.js';
 import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, signInViaApi } from './support/signIn.js';
 
@@ -33,28 +31,7 @@ describe('overview: how payouts are going, and back to the list', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startE2eApp({ DEMO_SEED: '1' }), launchBrowser()]);
-    const { page, context } = await openPage(browser, app.url);
-    try {
-      await signInViaApi(page, app.url, 'finance@example.com');
-      const reply = await createPayoutViaApi(
-        page.request,
-        app.url,
-        northwindBankPayout('OV-0001', '42.13'),
-      );
-      if (reply.status !== 201) throw new Error(`seeding answered ${reply.status}`);
-      const declined = reply.body as PayoutReply;
-      await sandboxOf(app).settle(declined.orchestrator_id!);
-      await pollUntil(
-        'the payout is declined',
-        async () => {
-          const detail = await page.request.get(`/api/payouts/${declined.id}`);
-          return ((await detail.json()) as { payout: PayoutReply }).payout.status;
-        },
-        (status) => status === 'declined',
-      );
-    } finally {
-      await context.close();
-    }
+    await seedDeclinedPayout(browser, app, 'OV-0001');
   });
   afterAll(async () => {
     await browser?.close();
