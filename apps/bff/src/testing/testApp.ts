@@ -340,10 +340,13 @@ export async function startTestApp({
       const old = { app, orchestrator };
       orchestrator = newOrchestrator();
       app = buildApp();
-      await seedHistory();
+      // The new app takes requests at once, in the same tick as it is built (as before the demo
+      // history): an await in between let the exactly-once model's retries land in the gap
+      // and fall through to a 404.
       server.removeListener('request', old.app);
       server.on('request', app);
       server.closeAllConnections();
+      await seedHistory();
       await old.app.batchWorker.stop();
       await old.orchestrator.close();
     },
