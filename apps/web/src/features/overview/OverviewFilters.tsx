@@ -12,7 +12,7 @@ import { OutlinedField } from '../../components/OutlinedField.js';
 import { regionName } from '../../components/regionName.js';
 import { addDays, daysBetween, isCalendarDate } from '../../components/zonedTime.js';
 import { useCorridors } from '../providers/useCorridors.js';
-import { DEFAULT_OVERVIEW_PARAMS, OVERVIEW_RANGES, type OverviewParams } from './overviewParams.js';
+import { OVERVIEW_RANGES, withoutFilters, type OverviewParams } from './overviewParams.js';
 
 const TEST_PAYOUT_OPTIONS = [
   { value: '0', label: 'Real only' },
@@ -191,18 +191,7 @@ export function OverviewFilters({
           onChange={(value) => set({ is_test: value as OverviewParams['is_test'] })}
         />
         {filtered ? (
-          <Button
-            onClick={() =>
-              onChange({
-                ...DEFAULT_OVERVIEW_PARAMS,
-                range: params.range,
-                from: params.from,
-                to: params.to,
-              })
-            }
-          >
-            Clear filters
-          </Button>
+          <Button onClick={() => onChange(withoutFilters(params))}>Clear filters</Button>
         ) : null}
       </Box>
     </Box>

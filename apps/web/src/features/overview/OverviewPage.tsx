@@ -23,7 +23,7 @@ import {
 } from './OverviewCharts.js';
 import { OverviewFilters } from './OverviewFilters.js';
 import {
-  DEFAULT_OVERVIEW_PARAMS,
+  withoutFilters,
   parseOverviewParams,
   rangeInterval,
   toOverviewQuery,
@@ -77,17 +77,7 @@ function EmptyRange({
           </Button>
         ) : null}
         {filtered ? (
-          <Button
-            variant="outlined"
-            onClick={() =>
-              onChange({
-                ...DEFAULT_OVERVIEW_PARAMS,
-                range: params.range,
-                from: params.from,
-                to: params.to,
-              })
-            }
-          >
+          <Button variant="outlined" onClick={() => onChange(withoutFilters(params))}>
             Clear filters
           </Button>
         ) : null}

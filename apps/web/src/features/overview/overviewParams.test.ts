@@ -9,6 +9,7 @@ import {
   rangeInterval,
   toOverviewQuery,
   toOverviewSearch,
+  withoutFilters,
 } from './overviewParams.js';
 
 describe('overview params', () => {
@@ -150,5 +151,28 @@ describe('overview figures', () => {
     expect(percentChange('10.75', '5')).toBe(115);
     expect(percentChange(5, 10)).toBe(-50);
     expect(percentChange(3, 0)).toBeNull();
+  });
+});
+
+describe('clearing the filters', () => {
+  it('keeps the range and drops every filter', () => {
+    expect(
+      withoutFilters({
+        ...DEFAULT_OVERVIEW_PARAMS,
+        range: 'custom',
+        from: '2026-11-01',
+        to: '2026-11-07',
+        country: 'DE',
+        currency: 'EUR',
+        provider: 'northwind_pay',
+        payout_method_type: 'bank_account',
+        is_test: '0',
+      }),
+    ).toEqual({
+      ...DEFAULT_OVERVIEW_PARAMS,
+      range: 'custom',
+      from: '2026-11-01',
+      to: '2026-11-07',
+    });
   });
 });

@@ -52,6 +52,11 @@ export const DEFAULT_OVERVIEW_PARAMS: OverviewParams = {
 const PROVIDER_RE = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** The page's state from the URL; anything malformed falls back to the default. */
+/** The same range with every filter cleared ("Clear filters"). */
+export function withoutFilters(params: OverviewParams): OverviewParams {
+  return { ...DEFAULT_OVERVIEW_PARAMS, range: params.range, from: params.from, to: params.to };
+}
+
 export function parseOverviewParams(search: URLSearchParams): OverviewParams {
   const get = (name: string): string => search.get(name)?.trim() ?? '';
   const code = (name: string, re: RegExp): string => {
