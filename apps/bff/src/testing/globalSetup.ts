@@ -1,20 +1,55 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../db/database.js';
+import { readTestDatabaseUrl } from '../config.js';
+import { MIGRATIONS_FOLDER, openDatabase, PGLITE_EXTENSIONS } from '../db/database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory (tar), so each test file skips initdb and migrations. */
     pgliteTemplate: string;
+    /**
+     * A migrated PostgreSQL database (when TEST_DATABASE_URL is set) that each test copies with
+     * `CREATE DATABASE … TEMPLATE` (about 0.2 s) instead of migrating its own (about 1.1 s).
+     */
+    postgresTemplate: string | undefined;
   }
 }
 
 let dir: string | undefined;
+let postgresTemplate: { adminUrl: string; name: string } | undefined;
+
+async function onAdmin(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresTemplate(adminUrl: string): Promise<string> {
+  const name = `bff_template_${randomBytes(6).toString('hex')}`;
+  await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  postgresTemplate = { adminUrl, name };
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  try {
+    await handle.migrate();
+  } finally {
+    // A template must have no connection open while it is copied.
+    await handle.close();
+  }
+  return name;
+}
 
 // PGlite's initdb costs seconds per instance; doing it once per run keeps the suite fast.
 export async function setup(project: TestProject): Promise<void> {
@@ -26,8 +61,19 @@ export async function setup(project: TestProject): Promise<void> {
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  const adminUrl = readTestDatabaseUrl();
+  project.provide(
+    'postgresTemplate',
+    adminUrl === undefined ? undefined : await createPostgresTemplate(adminUrl),
+  );
 }
 
-export function teardown(): void {
+export async function teardown(): Promise<void> {
   if (dir) rmSync(dir, { recursive: true, force: true });
+  if (postgresTemplate) {
+    await onAdmin(
+      postgresTemplate.adminUrl,
+      `DROP DATABASE IF EXISTS ${postgresTemplate.name} WITH (FORCE)`,
+    );
+  }
 }

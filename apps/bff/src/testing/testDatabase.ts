@@ -30,7 +30,8 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
 
 /**
  * A migrated, empty database. On PostgreSQL each call creates its own database (dropped on
- * close) so test files running in parallel never see each other's rows.
+ * close) so test files running in parallel never see each other's rows, as a copy of the global
+ * setup's migrated template; `migrate()` then finds nothing left to apply.
  */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
@@ -42,7 +43,10 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   const adminUrl = readTestDatabaseUrl();
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bff_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = inject('postgresTemplate');
+  await withAdminClient(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
