@@ -5,8 +5,8 @@ import { API_OPERATIONS, type ApiOperation } from '../features/observability/ope
 /*
  * Real replies against the OpenAPI document: every JSON 2xx reply a test receives through the
  * test app's `api`/`signIn` fetches is checked against the schema its operation documents (the
- * generated JSON Schema, not the zod it came from). Operations whose reply is not described yet
- * are skipped; their count is in the document ("not described yet").
+ * generated JSON Schema, not the zod it came from). A JSON reply from an operation documented
+ * as CSV, HTML, a redirect or no body fails too: every JSON reply has a schema.
  */
 
 interface Matcher {
@@ -36,8 +36,7 @@ const ajv = createContractsAjv({ strict: false });
 type ValidateFunction = ReturnType<typeof ajv.compile>;
 const validators = new Map<ApiOperation, ValidateFunction>();
 
-function validatorOf(op: ApiOperation): ValidateFunction | undefined {
-  if (!('json' in op.reply) || op.reply.json === 'undescribed') return undefined;
+function validatorOf(op: ApiOperation): ValidateFunction {
   let validate = validators.get(op);
   if (!validate) {
     const doc = openApiDocument();
@@ -57,8 +56,9 @@ function validatorOf(op: ApiOperation): ValidateFunction | undefined {
 }
 
 /**
- * Throws when a JSON 2xx reply does not match its operation's documented schema. Non-JSON,
- * non-2xx, undocumented requests (e.g. a 404 path) and undescribed replies pass unchecked.
+ * Throws when a JSON 2xx reply does not match its operation's documented schema, or comes from
+ * an operation documented without one. Non-JSON, non-2xx and undocumented requests (e.g. a 404
+ * path) pass unchecked.
  */
 export function checkReplyConforms(
   method: string,
@@ -70,9 +70,13 @@ export function checkReplyConforms(
   if (status < 200 || status > 299 || !contentType?.startsWith('application/json')) return;
   const op = operationOf(method, path);
   if (!op) return;
+  if ('kind' in op.reply) {
+    throw new Error(
+      `${method} ${path}: replied JSON, documented as ${op.reply.kind} (${op.path}): describe its reply in operations.ts`,
+    );
+  }
   const validate = validatorOf(op);
-  if (!validate) return;
-  const statuses = [op.reply.status, ...(('also' in op.reply && op.reply.also) || [])];
+  const statuses = [op.reply.status, ...(op.reply.also ?? [])];
   if (!statuses.includes(status)) {
     throw new Error(`${method} ${path}: replied ${status}, documented ${statuses.join(', ')}`);
   }

@@ -1,4 +1,10 @@
-import type { CardDepositRequest, Corridor, DepositResult, PayoutMethodType } from '../types.js';
+import type {
+  CardDepositRequest,
+  Corridor,
+  DepositResult,
+  PayoutMethodType,
+  PayoutRequest,
+} from '../types.js';
 import type { PayoutDto } from './payouts.js';
 import type { ProblemBody } from './problems.js';
 
@@ -20,6 +26,11 @@ export interface LabExchange {
 export interface LabTestDataQuery extends Corridor {
   payout_method_type: PayoutMethodType;
   provider: string;
+}
+
+/** `GET /api/lab/test-data`: a valid payout for that PSP's fields, with a fresh `LAB-…` order id. */
+export interface LabTestDataReply {
+  payout: PayoutRequest;
 }
 
 /** `POST /api/lab/payouts`: a test payout and the exchange behind it. */

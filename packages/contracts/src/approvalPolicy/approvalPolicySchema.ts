@@ -6,6 +6,7 @@ import {
   ANY_CURRENCY,
   APPROVAL_AMOUNT_MAX_LENGTH,
   APPROVAL_CONDITION_MAX_ITEMS,
+  APPROVAL_COUNTS,
   APPROVAL_POLICY_MAX_RULES,
   APPROVAL_PROVIDER_MAX_LENGTH,
   APPROVAL_RULE_ID_RE,
@@ -65,7 +66,11 @@ export const approvalConditionsSchema = z.strictObject({
 });
 
 export const approvalRequirementSchema = z.strictObject({
-  count: z.literal([0, 1, 2, 3], 'Expected 0, 1, 2 or 3 approvers'),
+  // The `enum` restates the values for the BFF's OpenAPI document: @asteasolutions/zod-to-openapi
+  // 9.1 documents a literal of several values as its first value only.
+  count: z
+    .literal(APPROVAL_COUNTS, 'Expected 0, 1, 2 or 3 approvers')
+    .meta({ enum: [...APPROVAL_COUNTS] }),
   roles: z
     .array(z.enum(APPROVER_ROLES))
     .max(APPROVER_ROLES.length)

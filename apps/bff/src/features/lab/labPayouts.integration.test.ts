@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkReplyConforms } from '../../testing/openApiConformance.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
@@ -41,15 +42,17 @@ describe.each(testDatabaseKinds)('lab payouts (%s)', (kind) => {
 
   /**
    * The test data holds the well-known test card in full on purpose (a form the admin sends
-   * as is), so this one reply is read past the harness's card-number scan.
+   * as is), so this one reply is read past the harness's card-number scan (not past its
+   * OpenAPI conformance check).
    */
   async function testData(
     query: string,
   ): Promise<{ status: number; body: Awaited<ReturnType<typeof readJson>> }> {
-    const res = await fetch(`${t.baseUrl}/api/lab/test-data?${query}`, {
-      headers: { cookie: admin.cookie! },
-    });
-    return { status: res.status, body: await res.json() };
+    const path = `/api/lab/test-data?${query}`;
+    const res = await fetch(t.baseUrl + path, { headers: { cookie: admin.cookie! } });
+    const text = await res.text();
+    checkReplyConforms('GET', path, res.status, res.headers.get('content-type'), text);
+    return { status: res.status, body: JSON.parse(text) };
   }
 
   const send = (client: ApiFetch, body: unknown, key: string = randomUUID()) =>

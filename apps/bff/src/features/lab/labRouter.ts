@@ -1,4 +1,11 @@
-import { PAYOUT_METHOD_TYPES, type Corridor } from '@payouts/contracts';
+import {
+  PAYOUT_METHOD_TYPES,
+  type Corridor,
+  type DepositOptions,
+  type LabDepositReply,
+  type LabPayoutReply,
+  type LabTestDataReply,
+} from '@payouts/contracts';
 import type { OrchestratorExchange } from '@payouts/orchestrator-client';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -73,7 +80,7 @@ export function createLabRouter({
     const query = parseInput(testDataQuery, req.query);
     // Only the merchant's corridors reach the orchestrator (and the providers cache).
     requireKnownCorridor(corridors, query);
-    res.json({ payout: await labService.testData(query) });
+    res.json({ payout: await labService.testData(query) } satisfies LabTestDataReply);
   });
 
   router.post('/lab/payouts', async (req, res) => {
@@ -92,7 +99,10 @@ export function createLabRouter({
         { isTest: true, onExchange: (x) => (exchange = x) },
       );
       if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-      res.status(result.status).json({ payout: result.payout, exchange: toLabExchange(exchange) });
+      res.status(result.status).json({
+        payout: result.payout,
+        exchange: toLabExchange(exchange),
+      } satisfies LabPayoutReply);
     } catch (error) {
       // Refused by the orchestrator: the lab shows what happened, with the failed ledger row.
       const payoutId = error instanceof AppError ? error.extensions?.payout_id : undefined;
@@ -105,7 +115,7 @@ export function createLabRouter({
   });
 
   router.get('/lab/deposits/options', (_req, res) => {
-    res.json({ psps: depositPsps, corridors });
+    res.json({ psps: [...depositPsps], corridors: [...corridors] } satisfies DepositOptions);
   });
 
   router.get('/lab/fingerprint', async (req, res) => {
@@ -121,7 +131,8 @@ export function createLabRouter({
   });
 
   router.post('/lab/deposits', async (req, res) => {
-    res.json(await labService.deposit(parseInput(depositBody, req.body), auditContextOf(req)));
+    const reply = await labService.deposit(parseInput(depositBody, req.body), auditContextOf(req));
+    res.json(reply satisfies LabDepositReply);
   });
 
   router.get('/lab/deposits/:id', async (req, res) => {

@@ -4,6 +4,7 @@ import type {
   LabDepositReply,
   LabDepositRequest,
   LabPayoutReply,
+  LabTestDataReply,
   LabTestDataQuery,
   PayoutRequest,
 } from '@payouts/contracts';
@@ -24,7 +25,7 @@ export interface LabApi {
 export function createLabApi(http: HttpClient): LabApi {
   return {
     async testData(query, signal) {
-      const reply = await http.request<{ payout: PayoutRequest }>({
+      const reply = await http.request<LabTestDataReply>({
         method: 'GET',
         path: '/lab/test-data',
         query: { ...query },

@@ -16,6 +16,10 @@ import { API_OPERATIONS } from './operations.js';
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
 
+interface ResponseObject {
+  content?: Record<string, { schema?: object }>;
+}
+
 describe.each(testDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
@@ -62,6 +66,22 @@ describe.each(testDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
       documented.map((r) => r.replace(/ (.*)$/, (_m, p: string) => ` ${openApiPath(p)}`)).sort(),
     );
     expect(doc.openapi).toBe('3.1.0');
+
+    // Every JSON reply has a schema that says something (an empty one accepts anything).
+    const vague = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { responses: Record<string, ResponseObject> }>)
+        .flatMap(([method, operation]) =>
+          Object.entries(operation.responses)
+            .filter(([status]) => status.startsWith('2'))
+            .map(([status, response]) => ({
+              where: `${method.toUpperCase()} ${path} ${status}`,
+              schema: response.content?.['application/json']?.schema,
+            })),
+        )
+        .filter(({ schema }) => schema !== undefined && Object.keys(schema).length === 0)
+        .map(({ where }) => where),
+    );
+    expect(vague, 'JSON replies without a schema').toEqual([]);
   });
 
   it('serves the document to every signed-in role, and to no one else', async () => {
@@ -98,12 +118,13 @@ describe.each(testDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
       const res = await client(path, init);
       expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
       const op = operationOf(init?.method ?? 'GET', path);
-      expect(op && 'json' in op.reply && op.reply.json !== 'undescribed', path).toBe(true);
+      expect(op && 'json' in op.reply, path).toBe(true);
       checked.push(key(op!));
       return (await readJson(res)) as { id: string };
     };
     await call(finance, '/api/session');
     await call(finance, '/api/corridors');
+    await call(finance, '/api/providers?country=BE&currency=EUR');
     const payout = await call(finance, '/api/payouts', {
       method: 'POST',
       headers: { 'Idempotency-Key': randomUUID() },
@@ -134,7 +155,7 @@ describe.each(testDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
     await call(support, '/api/batches');
     await call(support, `/api/batches/${batch.id}`);
     await call(support, `/api/batches/${batch.id}/rows`);
-    expect(checked.length).toBe(13);
+    expect(checked.length).toBe(14);
   });
 
   it('the conformance hook refuses a reply that does not match', () => {
@@ -156,9 +177,15 @@ describe.each(testDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
         '{"awaiting_my_approval":0,"needs_attention":1,"extra":true}',
       ),
     ).toThrow(/additional/);
-    // Problems, CSV and undescribed replies pass unchecked.
+    // Problems and CSV pass unchecked; JSON from a route documented without a schema does not.
     expect(() =>
       checkReplyConforms('GET', '/api/payouts/summary', 404, 'application/problem+json', '{}'),
     ).not.toThrow();
+    expect(() =>
+      checkReplyConforms('GET', '/api/payouts/export.csv', 200, 'text/csv', 'id\n'),
+    ).not.toThrow();
+    expect(() =>
+      checkReplyConforms('GET', '/api/payouts/export.csv', 200, 'application/json', '{}'),
+    ).toThrow(/documented as csv/);
   });
 });

@@ -60,15 +60,31 @@ import {
   sessionReply,
   staffUser,
   staffUserList,
+  approvalPolicies,
+  depositOptions,
+  depositTransaction,
+  factorEnrolled,
+  labDeposit,
+  labPayout,
+  labTestData,
+  notificationOutcome,
+  openApiDocumentReply,
+  passkeyRegistrationOptions,
+  passkeyVerificationOptions,
+  policyDryRun,
+  policyProposal,
+  providerMatrix,
+  providersReply,
+  recoveryCodes,
+  totpEnrolment,
 } from './replySchemas.js';
 
 /**
- * What a 2xx reply is: a described JSON schema, JSON not described yet (any JSON value, said so
- * in the document), a CSV file, an HTML page, a redirect or no body.
+ * What a 2xx reply is: JSON described by a schema (every JSON reply has one: the conformance
+ * check holds real replies to it), a CSV file, an HTML page, a redirect or no body.
  */
 export type Reply =
   | { status: number; json: z.ZodType; also?: readonly number[] }
-  | { status: number; json: 'undescribed' }
   | { status: number; kind: 'csv' | 'html' | 'redirect' | 'empty' };
 
 /** `public`: no session needed; `signed-in`: any session; otherwise the permission it needs. */
@@ -94,7 +110,6 @@ const json = (schema: z.ZodType, status = 200, also?: readonly number[]): Reply 
   json: schema,
   ...(also ? { also } : {}),
 });
-const undescribed = (status = 200): Reply => ({ status, json: 'undescribed' });
 const empty: Reply = { status: 204, kind: 'empty' };
 const csv: Reply = { status: 200, kind: 'csv' };
 
@@ -121,18 +136,18 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/auth/options', 'How one may sign in (password, single sign-on)', 'public', json(authOptions)],
     ['get', '/api/auth/oidc/start', 'Start single sign-on (redirects to the identity provider)', 'public', { status: 302, kind: 'redirect' }],
     ['get', '/api/auth/oidc/callback', 'Back from single sign-on (redirects into the app)', 'public', { status: 302, kind: 'redirect' }],
-    ['post', '/api/session/verify/options', 'Options for a passkey check of this session', 'session:read', undescribed(), { body: 'json' }],
+    ['post', '/api/session/verify/options', 'Options for a passkey check of this session', 'session:read', json(passkeyVerificationOptions), { body: 'json' }],
     ['post', '/api/session/verify', 'Prove a second factor for this session', 'session:read', json(sessionReply), { body: 'json' }],
     ['get', '/api/me/sessions', 'My open sessions', 'session:read', json(staffSessions)],
     ['post', '/api/me/sessions/end-others', 'End my other sessions', 'session:read', json(endedSessions)],
     ['delete', '/api/me/sessions/:id', 'End one of my sessions', 'session:read', empty],
     ['get', '/api/me/factors', 'My second factors', 'session:read', json(factors)],
-    ['post', '/api/me/factors/totp', 'Start enrolling an authenticator app', 'session:read', undescribed(201), { body: 'json' }],
-    ['post', '/api/me/factors/totp/:id/confirm', 'Confirm an authenticator app with a code', 'session:read', undescribed(201), { body: 'json' }],
-    ['post', '/api/me/factors/passkeys/options', 'Options for registering a passkey', 'session:read', undescribed(), { body: 'json' }],
-    ['post', '/api/me/factors/passkeys', 'Register a passkey', 'session:read', undescribed(201), { body: 'json' }],
+    ['post', '/api/me/factors/totp', 'Start enrolling an authenticator app', 'session:read', json(totpEnrolment, 201), { body: 'json' }],
+    ['post', '/api/me/factors/totp/:id/confirm', 'Confirm an authenticator app with a code', 'session:read', json(factorEnrolled), { body: 'json' }],
+    ['post', '/api/me/factors/passkeys/options', 'Options for registering a passkey', 'session:read', json(passkeyRegistrationOptions), { body: 'json' }],
+    ['post', '/api/me/factors/passkeys', 'Register a passkey', 'session:read', json(factorEnrolled, 201), { body: 'json' }],
     ['delete', '/api/me/factors/:id', 'Remove one of my second factors', 'session:read', empty],
-    ['post', '/api/me/recovery-codes', 'New recovery codes (the old ones stop working)', 'session:read', undescribed()],
+    ['post', '/api/me/recovery-codes', 'New recovery codes (the old ones stop working)', 'session:read', json(recoveryCodes)],
   ],
   Users: [
     ['get', '/api/users', 'Staff users', 'users:manage', json(staffUserList)],
@@ -147,9 +162,9 @@ const TABLE: Record<string, Row[]> = {
   ],
   Reference: [
     ['get', '/api/corridors', 'The merchant’s corridors', 'corridors:read', json(corridorList)],
-    ['get', '/api/providers', 'PSPs and their payout forms for a corridor', 'providers:read', undescribed()],
-    ['get', '/api/providers/matrix', 'Every PSP × corridor × payout type', 'providers:matrix', undescribed()],
-    ['get', '/api/openapi.json', 'This document (OpenAPI 3.1)', 'session:read', undescribed()],
+    ['get', '/api/providers', 'PSPs and their payout forms for a corridor', 'providers:read', json(providersReply)],
+    ['get', '/api/providers/matrix', 'Every PSP × corridor × payout type', 'providers:matrix', json(providerMatrix)],
+    ['get', '/api/openapi.json', 'This document (OpenAPI 3.1)', 'session:read', json(openApiDocumentReply)],
     ['get', '/api/docs', 'This document, rendered', 'api:docs', { status: 200, kind: 'html' }],
   ],
   Payouts: [
@@ -200,26 +215,26 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/batches/:id/results.csv', 'A batch’s results as CSV', 'batches:read', csv],
   ],
   'Approval policy': [
-    ['get', '/api/approval-policies', 'The policy in force, its pending change and history', 'approval-policies:read', undescribed()],
-    ['post', '/api/approval-policies/proposals', 'Propose a policy change', 'approval-policies:manage', undescribed(201), { body: proposePolicyBody }],
-    ['post', '/api/approval-policies/proposals/:id/approve', 'Approve a proposed change', 'approval-policies:manage', undescribed()],
-    ['post', '/api/approval-policies/proposals/:id/reject', 'Reject a proposed change', 'approval-policies:manage', undescribed(), { body: rejectPolicyBody }],
-    ['post', '/api/approval-policies/dry-run', 'What a policy would have asked of past payouts', 'approval-policies:manage', undescribed(), { body: policyDryRunBody }],
+    ['get', '/api/approval-policies', 'The policy in force, its pending change and history', 'approval-policies:read', json(approvalPolicies)],
+    ['post', '/api/approval-policies/proposals', 'Propose a policy change', 'approval-policies:manage', json(policyProposal, 201), { body: proposePolicyBody }],
+    ['post', '/api/approval-policies/proposals/:id/approve', 'Approve a proposed change', 'approval-policies:manage', json(policyProposal)],
+    ['post', '/api/approval-policies/proposals/:id/reject', 'Reject a proposed change', 'approval-policies:manage', json(policyProposal), { body: rejectPolicyBody }],
+    ['post', '/api/approval-policies/dry-run', 'What a policy would have asked of past payouts', 'approval-policies:manage', json(policyDryRun), { body: policyDryRunBody }],
   ],
   Notifications: [
     ['get', '/api/me/notifications', 'My notifications (the bell)', 'notifications:read', json(staffNotifications)],
     ['post', '/api/me/notifications/read', 'Mark notifications read', 'notifications:read', json(notificationsRead), { body: 'json' }],
     ['get', '/api/me/notification-settings', 'How often I get e-mail', 'notifications:read', json(notificationSettings)],
     ['patch', '/api/me/notification-settings', 'Change how often I get e-mail', 'notifications:read', json(notificationSettings), { body: 'json' }],
-    ['post', '/api/orchestrator/notifications/:token', 'Status notifications from the orchestrator (secret path token)', 'token', undescribed(), { body: 'json' }],
+    ['post', '/api/orchestrator/notifications/:token', 'Status notifications from the orchestrator (secret path token)', 'token', json(notificationOutcome), { body: 'json' }],
   ],
   Lab: [
-    ['get', '/api/lab/test-data', 'Test data per PSP and payout type', 'lab:use', undescribed()],
-    ['post', '/api/lab/payouts', 'Send a test payout', 'lab:use', undescribed(), { body: 'json' }],
-    ['get', '/api/lab/deposits/options', 'PSPs and MIDs for card deposits', 'lab:use', undescribed()],
+    ['get', '/api/lab/test-data', 'Test data per PSP and payout type', 'lab:use', json(labTestData)],
+    ['post', '/api/lab/payouts', 'Send a test payout (a refusal is a 200 with `problem`)', 'lab:use', json(labPayout, 201, [200, 202]), { body: 'json', idempotencyKey: true }],
+    ['get', '/api/lab/deposits/options', 'PSPs and MIDs for card deposits', 'lab:use', json(depositOptions)],
     ['get', '/api/lab/fingerprint', 'The cashier’s device-fingerprint page', 'lab:use', { status: 200, kind: 'html' }],
-    ['post', '/api/lab/deposits', 'Make a card deposit', 'lab:use', undescribed(), { body: 'json' }],
-    ['get', '/api/lab/deposits/:id', 'A card deposit', 'lab:use', undescribed()],
+    ['post', '/api/lab/deposits', 'Make a card deposit', 'lab:use', json(labDeposit), { body: 'json' }],
+    ['get', '/api/lab/deposits/:id', 'A card deposit', 'lab:use', json(depositTransaction)],
   ],
 };
 

@@ -45,8 +45,38 @@ import {
   type StaffUserDto,
   type StaffUserList,
   payoutViewState,
+  APPROVAL_CONDITION_NAMES,
+  DEPOSIT_STATUSES,
+  ERROR_CODE_NAMES,
+  POLICY_PROPOSAL_STATUSES,
+  PROVIDER_FIELD_TYPES,
+  approvalPolicySchema,
+  approvalRuleSchema,
+  type ApprovalPoliciesDto,
+  type DepositOptions,
+  type DepositTransaction,
+  type ErrorCode,
+  type FactorDto,
+  type FactorEnrolledDto,
+  type LabDepositReply,
+  type LabPayoutReply,
+  type LabTestDataReply,
+  type PolicyDryRunDto,
+  type PolicyProposalDto,
+  type ProblemBody,
+  type ProviderField,
+  type ProviderMatrix,
+  type ProvidersReply,
+  type RecoveryCodesDto,
+  type TotpEnrolmentDto,
 } from '@payouts/contracts';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import { z } from 'zod';
+import type { PayoutStatusUpdates } from '../../payouts/payoutStatusUpdates.js';
+import type { OpenApiDocument } from './openApiDocument.js';
 
 /*
  * The reply DTOs of `@payouts/contracts` as zod schemas, for the OpenAPI document only (routes
@@ -361,17 +391,19 @@ export const endedSessions = z
   .strictObject({ ended: z.number().int() })
   .meta({ id: 'EndedSessions' }) satisfies z.ZodType<EndedSessionsDto>;
 
+const factorDto = z
+  .strictObject({
+    id: z.string(),
+    kind: z.enum(['totp', 'passkey']),
+    label: z.string(),
+    created_at: instant,
+    last_used_at: instant.nullable(),
+  })
+  .meta({ id: 'Factor' }) satisfies z.ZodType<FactorDto>;
+
 export const factors = z
   .strictObject({
-    items: z.array(
-      z.strictObject({
-        id: z.string(),
-        kind: z.enum(['totp', 'passkey']),
-        label: z.string(),
-        created_at: instant,
-        last_used_at: instant.nullable(),
-      }),
-    ),
+    items: z.array(factorDto),
     recovery_codes_left: z.number().int(),
     required: z.boolean(),
     locks: z.array(
@@ -482,16 +514,22 @@ export const approvalDecisions = z
   })
   .meta({ id: 'ApprovalDecisions' }) satisfies z.ZodType<ApprovalDecisionsDto>;
 
-/** Every non-2xx reply (`application/problem+json`, RFC 9457, plus our `code`). */
+/**
+ * Every non-2xx reply (`application/problem+json`, RFC 9457, plus our `code` and the request id).
+ * Loose: extension members (`payout_id`, `attempts_left`, the lab's `exchange`...) may follow.
+ */
 export const problem = z
   .looseObject({
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    detail: z.string().optional(),
-    code: z.string(),
+    detail: z.string(),
+    instance: z.string(),
+    code: z.enum(ERROR_CODE_NAMES as [ErrorCode, ...ErrorCode[]]),
+    requestId: z.string().nullable(),
+    errors: z.array(z.strictObject({ pointer: z.string(), message: z.string() })).optional(),
   })
-  .meta({ id: 'Problem' });
+  .meta({ id: 'Problem' }) satisfies z.ZodType<ProblemBody>;
 
 // The overview (issue 15).
 const overviewAmount = z.strictObject({
@@ -566,3 +604,306 @@ export const overviewDeclines = z
     ),
   })
   .meta({ id: 'OverviewDeclines' }) satisfies z.ZodType<OverviewDeclinesDto>;
+
+// Second factors (issue 14).
+export const totpEnrolment = z
+  .strictObject({ id: z.string(), secret: z.string(), otpauth_url: z.string() })
+  .meta({ id: 'TotpEnrolment' }) satisfies z.ZodType<TotpEnrolmentDto>;
+
+export const factorEnrolled = z
+  .strictObject({ factor: factorDto, recovery_codes: z.array(z.string()).optional() })
+  .meta({ id: 'FactorEnrolled' }) satisfies z.ZodType<FactorEnrolledDto>;
+
+export const recoveryCodes = z
+  .strictObject({ codes: z.array(z.string()) })
+  .meta({ id: 'RecoveryCodes' }) satisfies z.ZodType<RecoveryCodesDto>;
+
+/*
+ * WebAuthn options are @simplewebauthn's, handed to the browser as they are: the members we and
+ * the browser rely on are described, the objects stay loose (the WebAuthn dictionaries grow, and
+ * a library upgrade adding a member is no break), and `extensions` is open (each extension
+ * defines its own inputs).
+ */
+const webauthnCredential = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  transports: z.array(z.string()).optional(),
+});
+const webauthnHint = z.enum(['hybrid', 'security-key', 'client-device']);
+const userVerification = z.enum(['discouraged', 'preferred', 'required']);
+const webauthnExtensions = z.looseObject({});
+
+export const passkeyRegistrationOptions = z
+  .looseObject({
+    rp: z.looseObject({ name: z.string(), id: z.string().optional() }),
+    user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
+    challenge: z.string(),
+    pubKeyCredParams: z.array(
+      z.looseObject({ alg: z.number().int(), type: z.literal('public-key') }),
+    ),
+    timeout: z.number().optional(),
+    excludeCredentials: z.array(webauthnCredential).optional(),
+    authenticatorSelection: z
+      .looseObject({
+        authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+        requireResidentKey: z.boolean().optional(),
+        residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+        userVerification: userVerification.optional(),
+      })
+      .optional(),
+    hints: z.array(webauthnHint).optional(),
+    attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+    attestationFormats: z
+      .array(
+        z.enum(['fido-u2f', 'packed', 'android-safetynet', 'android-key', 'tpm', 'apple', 'none']),
+      )
+      .optional(),
+    extensions: webauthnExtensions.optional(),
+  })
+  .meta({
+    id: 'PasskeyRegistrationOptions',
+    description:
+      'WebAuthn `PublicKeyCredentialCreationOptionsJSON`, for `navigator.credentials.create`.',
+  }) satisfies z.ZodType<PublicKeyCredentialCreationOptionsJSON>;
+
+export const passkeyVerificationOptions = z
+  .looseObject({
+    challenge: z.string(),
+    timeout: z.number().optional(),
+    rpId: z.string().optional(),
+    allowCredentials: z.array(webauthnCredential).optional(),
+    userVerification: userVerification.optional(),
+    hints: z.array(webauthnHint).optional(),
+    extensions: webauthnExtensions.optional(),
+  })
+  .meta({
+    id: 'PasskeyVerificationOptions',
+    description:
+      'WebAuthn `PublicKeyCredentialRequestOptionsJSON`, for `navigator.credentials.get`.',
+  }) satisfies z.ZodType<PublicKeyCredentialRequestOptionsJSON>;
+
+// PSPs and their forms.
+const providerField = z
+  .strictObject({
+    name: z.string(),
+    title: z.string(),
+    type: z.enum(PROVIDER_FIELD_TYPES).optional(),
+    required: z.boolean().optional(),
+    pattern: z.string().optional(),
+    min_length: z.number().int().optional(),
+    max_length: z.number().int().optional(),
+    options: z.array(z.strictObject({ value: z.string(), title: z.string() })).optional(),
+  })
+  .meta({ id: 'ProviderField' }) satisfies z.ZodType<ProviderField>;
+
+export const providersReply = z
+  .strictObject({
+    country: z.string(),
+    currency: z.string(),
+    providers: z.array(
+      z.strictObject({
+        name: z.string(),
+        title: z.string(),
+        payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
+        fields: z.array(providerField),
+      }),
+    ),
+    fetched_at: instant,
+  })
+  .meta({ id: 'Providers' }) satisfies z.ZodType<ProvidersReply>;
+
+export const providerMatrix = z
+  .strictObject({
+    psps: z.array(z.strictObject({ name: z.string(), title: z.string() })),
+    payout_method_types: z.array(z.enum(PAYOUT_METHOD_TYPES)),
+    corridors: z.array(
+      z.strictObject({
+        country: z.string(),
+        currency: z.string(),
+        fetched_at: instant,
+        cells: z.array(
+          z.strictObject({
+            psp: z.string(),
+            payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
+            status: z.enum(['enabled', 'missing']),
+            likely_cause: z.string().nullable(),
+            fields: z.array(providerField),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'ProviderMatrix' }) satisfies z.ZodType<ProviderMatrix>;
+
+/**
+ * `/api/openapi.json` itself: its frame only. What is inside a path item is OpenAPI's own
+ * schema (not restated here); `loose` because 3.1 documents carry more top-level members.
+ */
+export const openApiDocumentReply = z
+  .looseObject({
+    openapi: z.string().regex(/^3\.1\.\d+$/),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .meta({ id: 'OpenApiDocument' }) satisfies z.ZodType<Pick<OpenApiDocument, 'openapi' | 'info'>>;
+
+// The approval policy (issue 12), with the contracts' own policy schemas.
+const approvalPolicy = approvalPolicySchema.meta({ id: 'ApprovalPolicy' });
+const approvalRule = approvalRuleSchema.meta({ id: 'ApprovalRule' });
+
+export const policyProposal = z
+  .strictObject({
+    id: z.string(),
+    status: z.enum(POLICY_PROPOSAL_STATUSES),
+    base_version: z.number().int(),
+    policy: approvalPolicy,
+    changes: z.array(
+      z.strictObject({
+        kind: z.enum(['added', 'removed', 'moved', 'changed']),
+        rule_id: z.string(),
+        field: z.string().optional(),
+        message: z.string(),
+      }),
+    ),
+    note: z.string().nullable(),
+    proposed_by: payoutActor,
+    proposed_at: instant,
+    decided_by: payoutActor.nullable(),
+    decided_at: instant.nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'PolicyProposal' }) satisfies z.ZodType<PolicyProposalDto>;
+
+export const approvalPolicies = z
+  .strictObject({
+    active: z.strictObject({
+      version: z.number().int(),
+      policy: approvalPolicy,
+      proposed_by: payoutActor.nullable(),
+      approved_by: payoutActor.nullable(),
+      active_since: instant,
+    }),
+    pending: policyProposal.nullable(),
+    history: z.array(policyProposal),
+  })
+  .meta({ id: 'ApprovalPolicies' }) satisfies z.ZodType<ApprovalPoliciesDto>;
+
+export const policyDryRun = z
+  .strictObject({
+    index: z.number().int(),
+    rule: approvalRule,
+    skipped: z.array(
+      z.strictObject({
+        index: z.number().int(),
+        rule_id: z.string(),
+        name: z.string(),
+        failed: z.array(
+          z.strictObject({ condition: z.enum(APPROVAL_CONDITION_NAMES), message: z.string() }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'PolicyDryRun' }) satisfies z.ZodType<PolicyDryRunDto>;
+
+// The orchestrator's webhook: what became of a notification (read by no one but logs).
+type NotificationOutcome = Awaited<ReturnType<PayoutStatusUpdates['handleNotification']>>;
+const NOTIFICATION_OUTCOMES = [
+  'ignored',
+  'unknown_payout',
+  'duplicate',
+  'recorded',
+  'confirmed',
+] as const satisfies readonly NotificationOutcome[];
+// Fails to compile when an outcome is added to the service and not here.
+const _everyOutcome = (o: NotificationOutcome): (typeof NOTIFICATION_OUTCOMES)[number] => o;
+
+export const notificationOutcome = z
+  .strictObject({ outcome: z.enum(NOTIFICATION_OUTCOMES) })
+  .meta({ id: 'NotificationOutcome' }) satisfies z.ZodType<{ outcome: NotificationOutcome }>;
+
+// The lab (admins): test payouts and card deposits against the real orchestrator.
+export const labTestData = z
+  .strictObject({
+    payout: z.strictObject({
+      order_id: z.string(),
+      provider: z.string(),
+      country: z.string(),
+      currency: z.string(),
+      state: z.string().nullable(),
+      amount: decimal,
+      payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
+      metadata: z.record(z.string(), metadataValue),
+    }),
+  })
+  .meta({ id: 'LabTestData' }) satisfies z.ZodType<LabTestDataReply>;
+
+/**
+ * What went to the orchestrator and what came back. The bodies are the orchestrator's JSON as
+ * sent and received (scrubbed), whatever its API version says: open on purpose.
+ */
+const labExchange = z
+  .strictObject({
+    request: z.strictObject({ method: z.string(), path: z.string(), body: z.unknown() }),
+    response: z
+      .strictObject({ http_status: z.number().int().nullable(), body: z.unknown() })
+      .nullable(),
+    duration_ms: z.number().int(),
+  })
+  .meta({ id: 'LabExchange' });
+
+export const labPayout = z
+  .strictObject({
+    payout: payoutDto,
+    exchange: labExchange.nullable(),
+    problem: problem.optional(),
+  })
+  .meta({ id: 'LabPayout' }) satisfies z.ZodType<LabPayoutReply>;
+
+export const depositOptions = z
+  .strictObject({
+    psps: z.array(
+      z.strictObject({
+        name: z.string(),
+        title: z.string(),
+        mids: z.array(z.string()),
+        needs_fingerprint: z.boolean().nullable(),
+      }),
+    ),
+    corridors: z.array(z.strictObject({ country: z.string(), currency: z.string() })),
+  })
+  .meta({ id: 'DepositOptions' }) satisfies z.ZodType<DepositOptions>;
+
+export const labDeposit = z
+  .strictObject({
+    result: z.strictObject({
+      id: z.string(),
+      status: z.enum(DEPOSIT_STATUSES),
+      mpi_url: z.string().nullable(),
+      decline_code: z.string().nullable(),
+      decline_reason: z.string().nullable(),
+    }),
+    exchange: labExchange.nullable(),
+    duration_ms: z.number().int().nullable(),
+  })
+  .meta({ id: 'LabDeposit' }) satisfies z.ZodType<LabDepositReply>;
+
+export const depositTransaction = z
+  .strictObject({
+    id: z.string(),
+    psp_name: z.string(),
+    country: z.string(),
+    email: z.string(),
+    transaction_id: z.string().nullable(),
+    psp_order_id: z.string().nullable(),
+    merchant_order_id: z.string(),
+    amount: decimal,
+    currency: z.string(),
+    decline_reason: z.string().nullable(),
+    decline_code: z.string().nullable(),
+    card_type: z.string().nullable(),
+    last_four_digits: z.string().nullable(),
+    processing_date: instant.nullable(),
+    payment_method: z.string().nullable(),
+    status: z.enum(DEPOSIT_STATUSES),
+  })
+  .meta({ id: 'DepositTransaction' }) satisfies z.ZodType<DepositTransaction>;
