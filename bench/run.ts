@@ -21,6 +21,7 @@ export const SECTIONS = [
   'batch',
   'identity',
   'overview',
+  'startup',
 ] as const;
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
