@@ -21,6 +21,7 @@ export const SECTIONS = [
   'batch',
   'identity',
   'overview',
+  'lcp',
   'startup',
 ] as const;
 
