@@ -61,6 +61,8 @@ interface Run {
   transferBytes: number;
   jsTransferBytes: number;
   requests: number;
+  /** When the last script had arrived: LCP far beyond it is CPU, not network. */
+  jsDoneMs: number;
 }
 
 /** Read once the page is shown and the network has been quiet; no input ever ends LCP early. */
@@ -80,6 +82,7 @@ const READ_LCP = `(() => {
     transferBytes: resources.reduce((sum, r) => sum + r.transferSize, nav ? nav.transferSize : 0),
     jsTransferBytes: resources.filter((r) => r.name.endsWith('.js')).reduce((sum, r) => sum + r.transferSize, 0),
     requests: resources.length + 1,
+    jsDoneMs: Math.max(0, ...resources.filter((r) => r.name.endsWith('.js')).map((r) => r.responseEnd)),
   };
 })()`;
 
@@ -184,6 +187,12 @@ export const section: BenchSection = {
           requests: percentile(
             runs.map((run) => run.requests),
             50,
+          ),
+          'JS arrived p50 ms': Math.round(
+            percentile(
+              runs.map((run) => run.jsDoneMs),
+              50,
+            ),
           ),
           'LCP element': mostCommon(runs.map((run) => run.element)),
         });
