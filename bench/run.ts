@@ -21,6 +21,8 @@ export const SECTIONS = [
   'batch',
   'identity',
   'overview',
+  'lcp',
+  'startup',
 ] as const;
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));

@@ -1,10 +1,38 @@
 /* eslint-disable @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field by the assertions */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type TestApp } from './testing/testApp.js';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from './testing/testDatabase.js';
+
+/** Big enough for compression to matter. */
+const APP_JS = 'console.log("app");\n'.repeat(200);
+
+/** A raw GET (fetch would decode the body and hide what went over the wire). */
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
   let database: TestDatabase;
@@ -17,7 +45,7 @@ describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       join(webDist, 'index.html'),
       '<!doctype html><title>Payouts</title><div id="root"></div>',
     );
-    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(join(webDist, 'assets', 'app-abc123.js'), APP_JS);
     writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"sources":["src/main.tsx"]}');
     database = await openTestDatabase(kind);
     t = await startTestApp({ database, env: { WEB_DIST_DIR: webDist } });
@@ -222,6 +250,28 @@ describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       const api = await t.api('/api/unknown');
       expect(api.status).toBe(404);
       expect(api.headers.get('content-type')).toMatch(/problem\+json/);
+    });
+
+    it('serves assets compressed (brotli, else gzip, else as they are), cached for a year', async () => {
+      const url = `${t.baseUrl}/assets/app-abc123.js`;
+      const br = await rawGet(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['vary']).toContain('Accept-Encoding');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(br.body.length).toBeLessThan(APP_JS.length / 4);
+      expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+      const gzip = await rawGet(url, 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString()).toBe(APP_JS);
+      const plain = await rawGet(url, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(APP_JS);
+      // Not ours to answer: whatever the static files and the SPA fallback answer.
+      const missing = await rawGet(`${t.baseUrl}/assets/missing-abc.js`, 'br');
+      expect(missing.headers['content-encoding']).toBeUndefined();
+      const traversal = await rawGet(`${t.baseUrl}/assets/..%2findex.html`, 'br');
+      expect(traversal.headers['content-encoding']).toBeUndefined();
     });
 
     it('API replies are never cached', async () => {

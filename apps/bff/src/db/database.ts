@@ -47,6 +47,16 @@ export type OpenDatabaseOptions =
 /** Extensions the migrations create (pg_trgm: substring search); PostgreSQL ships them too. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PGlite's postgres with 16 MB of shared buffers instead of initdb's 128 MB. Emscripten zeroes
+ * the whole shared memory segment at every start, byte by byte in not-yet-optimised WebAssembly:
+ * with 128 MB that was most of PGlite's start (issue 16, `npm start` to ready in 3 s; profiled
+ * with `node --cpu-prof`: one wasm function, the memset, 7.2 s of a 7.3 s open on a loaded
+ * machine, 0.8 s with 16 MB). The embedded ledger is a demo's or a test's: small, and what does
+ * not fit stays in the operating system's file cache. PostgreSQL is configured on its server.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 function describeUrl(url: string): string {
@@ -88,7 +98,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(dir, { recursive: true });
     lock = acquireLockFile(join(dir, 'bff.lock'));
     try {
-      client = await PGlite.create(join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
+      client = await PGlite.create(join(dir, 'pglite'), {
+        extensions: PGLITE_EXTENSIONS,
+        startParams: PGLITE_START_PARAMS,
+      });
     } catch (error) {
       lock.release();
       throw error;
@@ -97,6 +110,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } else {
     client = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
+      startParams: PGLITE_START_PARAMS,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     description = 'PGlite in memory';

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
 import { AppError } from './AppError.js';
+import { compressedAssets } from './compressedAssets.js';
 
 /**
  * Serves the built SPA when `dir/index.html` exists (undefined otherwise: nothing to mount).
- * Hashed assets are cached for a year; index.html never, so a deploy is picked up at once.
+ * Hashed assets are cached for a year (and served compressed, see compressedAssets); index.html
+ * never, so a deploy is picked up at once.
  * Any other GET that is not API or health falls back to index.html for client-side routes.
  * Source maps are never served.
  */
@@ -20,6 +22,8 @@ export function spaStatic(dir: string): RequestHandler[] | undefined {
   const assets = express.static(dir, {
     index: false,
     setHeaders: (res, path) => {
+      // The same URL is also served compressed: shared caches must key on the encoding.
+      if (path.includes(`${join(dir, 'assets')}`)) res.setHeader('Vary', 'Accept-Encoding');
       res.setHeader(
         'Cache-Control',
         path.includes(`${join(dir, 'assets')}`)
@@ -37,5 +41,5 @@ export function spaStatic(dir: string): RequestHandler[] | undefined {
     // With `root`, send accepts a dist folder under a dot-folder (e.g. ~/.local/...).
     res.sendFile('index.html', { root: dir });
   };
-  return [noSourceMaps, assets, fallback];
+  return [noSourceMaps, compressedAssets(dir), assets, fallback];
 }
