@@ -131,16 +131,24 @@ export const section: BenchSection = {
     const database = await openBenchPostgres(process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL);
     try {
       const prepared = await prepareLedger(database, ROWS, (line) => ctx.log(line));
-      const started = performance.now();
-      const [rebuilt] = await database.sql.exec('SELECT payout_stats_rebuild() AS n');
-      await database.sql.exec('ANALYZE payout_stats_hourly');
-      await database.sql.exec('ANALYZE payout_stats_daily');
-      const rebuildSeconds = (performance.now() - started) / 1000;
-      // A migration that rewrote payouts rows (0014's final_at backfill) clears the visibility
-      // map until autovacuum passes; the counters' partial indexes are index-only scans after it.
-      await database.sql.exec('VACUUM ANALYZE payouts');
+      // The generation rebuilt the rollups after its load (prepareLedger) and the triggers have
+      // kept them since: that rebuild's time is the figure. An older ledger is rebuilt here.
+      let rebuildSeconds = prepared.rebuildSeconds;
+      if (rebuildSeconds === undefined) {
+        const started = performance.now();
+        await database.sql.exec('SELECT payout_stats_rebuild()');
+        await database.sql.exec('ANALYZE payout_stats_hourly');
+        await database.sql.exec('ANALYZE payout_stats_daily');
+        rebuildSeconds = (performance.now() - started) / 1000;
+        // A migration that rewrote payouts rows (0014's final_at backfill) clears the visibility
+        // map until autovacuum passes; the counters' partial indexes are index-only scans after it.
+        await database.sql.exec('VACUUM ANALYZE payouts');
+      }
+      const [made] = await database.sql.exec(
+        'SELECT (SELECT count(*) FROM payout_stats_hourly)::int AS hourly, (SELECT count(*) FROM payout_stats_daily)::int AS daily',
+      );
       ctx.log(
-        `payout_stats_rebuild(): ${Number(rebuilt?.n).toLocaleString('en')} rollup rows in ${rebuildSeconds.toFixed(1)} s`,
+        `payout_stats_rebuild(): ${Number(made?.hourly).toLocaleString('en')} hourly and ${Number(made?.daily).toLocaleString('en')} daily rollup rows in ${rebuildSeconds.toFixed(1)} s`,
       );
 
       const service = createOverviewService({ repo: createOverviewRepository(database.db) });

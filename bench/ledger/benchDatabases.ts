@@ -34,6 +34,13 @@ export interface BenchDatabase {
   capture: QueryCapture;
   /** Raw SQL on the same connection(s): generation, EXPLAIN and the SQL-only timings. */
   sql: SqlRunner;
+  /**
+   * Runs `work` on one connection, so a `SET` (e.g. maintenance_work_mem for an index build)
+   * holds for its statements; PGlite has only the one.
+   */
+  session<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /** How many statements generation may run at once (separate connections). */
+  parallelism: number;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +73,20 @@ export async function openBenchPostgres(serverUrl: string): Promise<BenchDatabas
     sql: {
       exec: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
     },
+    session: async (work) => {
+      const client = await pool.connect();
+      try {
+        return await work({
+          exec: async (text, params) =>
+            (await client.query<Record<string, unknown>>(text, params)).rows,
+        });
+      } finally {
+        // A session may have SET something: never hand it back to the pool.
+        client.release(true);
+      }
+    },
+    // Two connections keep both cores busy while one waits on I/O; more only queue on 2 cores.
+    parallelism: 2,
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
   };
@@ -82,15 +103,17 @@ export async function openBenchPglite(dir: string): Promise<BenchDatabase> {
   const client = await PGlite.create(join(dir, 'pglite'), { extensions: { pg_trgm } });
   const capture = new QueryCapture();
   const db = drizzlePglite({ client, schema, logger: capture });
+  const sql: SqlRunner = {
+    exec: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+  };
   return {
     kind: 'pglite',
     description: `PGlite in ${dir}`,
     db: db as unknown as Database,
     capture,
-    sql: {
-      exec: async (text, params) =>
-        (await client.query<Record<string, unknown>>(text, params)).rows,
-    },
+    sql,
+    session: (work) => work(sql),
+    parallelism: 1,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
       if (!client.closed) await client.close();

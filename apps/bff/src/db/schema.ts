@@ -238,13 +238,15 @@ export const payouts = pgTable(
     index('payouts_recipient_email_trgm_idx').using('gin', sql`${t.recipientEmail} gin_trgm_ops`),
     // "Needs attention" counts open payouts older than a cut-off on every page (the menu's
     // counter): only the open ones are in it, however long the ledger grows.
+    // Newest first, as the list walks it (migration 0017): built ascending, a list filtered to
+    // these rows sorted all of them first (PGlite chose it: 1.7 s at a million payouts).
     index('payouts_open_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} in ('submitting', 'unknown', 'pending', 'in_process', 'authorized')`),
-    // Migration 0015 adds INCLUDE (id, created_by, approval_rule), which drizzle cannot express:
-    // "awaiting my approval" is then an index-only scan.
+    // Migrations 0015 and 0017 add INCLUDE (created_by, approval_rule), which drizzle cannot
+    // express: "awaiting my approval" is then an index-only scan.
     index('payouts_awaiting_created_idx')
-      .on(t.createdAt)
+      .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'awaiting_approval'`),
     index('payouts_next_check_idx')
       .on(t.nextCheckAt)
