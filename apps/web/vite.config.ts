@@ -1,5 +1,30 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+/**
+ * Two of RJSF's dependencies replaced by small stand-ins, for RJSF's own imports only (see each
+ * stub for why it is enough): the markdown parser (`markdown-to-jsx`, about 25 kB gzip) and the
+ * URI library it resolves `$ref`s with (`fast-uri`, about 7 kB gzip). Every page with a PSP
+ * section downloads RJSF.
+ */
+const RJSF_STUBS: Record<string, string> = {
+  'markdown-to-jsx/react': fileURLToPath(
+    new URL('./src/forms/stubs/markdownToJsx.ts', import.meta.url),
+  ),
+  'fast-uri': fileURLToPath(new URL('./src/forms/stubs/fastUri.ts', import.meta.url)),
+};
+
+function rjsfStubs(): Plugin {
+  return {
+    name: 'payouts:rjsf-stubs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer && /[\\/]node_modules[\\/]@rjsf[\\/]/.test(importer)) return RJSF_STUBS[source];
+      return undefined;
+    },
+  };
+}
 
 /**
  * What the payouts list loads beyond the shell, kept in one chunk. Without this, every staff page
@@ -29,7 +54,7 @@ const LIST_ROUTE_MODULES = [
  * same-origin exactly as in production, where the BFF serves `dist/`.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), rjsfStubs()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     host: '127.0.0.1',

@@ -3,9 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  buildPayoutForm,
   isSensitiveField,
-  normalizePayout,
   PAYOUT_METHOD_TYPE_TITLES,
   type BeneficiaryDto,
   type PayoutMetadataValue,
@@ -17,7 +15,7 @@ import { DetailList } from '../../components/DetailList.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Placeholder } from '../../components/Placeholder.js';
 import { regionName } from '../../components/regionName.js';
-import { RecipientStep } from '../payoutWizard/RecipientStep.js';
+import { useSectionFormKit } from '../../forms/useSectionFormKit.js';
 import { useProviders } from '../providers/useProviders.js';
 import { showValue } from './maskedDetails.js';
 import { useUpdateBeneficiary } from './useBeneficiary.js';
@@ -48,9 +46,13 @@ export function BeneficiaryDetailsChangeForm({
     [b.country, b.currency],
   );
   const providers = useProviders(corridor);
+  // RJSF and the field rules load alongside the PSP list.
+  const formKit = useSectionFormKit();
+  const kit = formKit.kit;
   const form = useMemo(
-    () => (providers.data ? buildPayoutForm(providers.data.providers, corridor) : undefined),
-    [providers.data, corridor],
+    () =>
+      kit && providers.data ? kit.buildPayoutForm(providers.data.providers, corridor) : undefined,
+    [kit, providers.data, corridor],
   );
   const section = form?.section(b.payout_method_type, b.provider);
 
@@ -85,8 +87,8 @@ export function BeneficiaryDetailsChangeForm({
   const onFields = Object.keys(apiErrors).length > 0;
 
   const propose = (): void => {
-    if (!form || !section) return;
-    const normalized = normalizePayout(form, {
+    if (!kit || !form || !section) return;
+    const normalized = kit.normalizePayout(form, {
       payout_method_type: section.type,
       provider: section.provider.name,
       metadata: latest.current,
@@ -107,7 +109,15 @@ export function BeneficiaryDetailsChangeForm({
   );
 
   let sectionForm;
-  if (providers.isPending) {
+  if (formKit.error) {
+    sectionForm = (
+      <ErrorState
+        error={formKit.error}
+        title="The PSP section could not be loaded"
+        onRetry={formKit.retry}
+      />
+    );
+  } else if (providers.isPending || !kit) {
     sectionForm = <Placeholder height={240} label="Loading the PSP section" />;
   } else if (providers.isError) {
     sectionForm = (
@@ -127,7 +137,7 @@ export function BeneficiaryDetailsChangeForm({
     );
   } else {
     sectionForm = (
-      <RecipientStep
+      <kit.RecipientStep
         key={`${section.type}:${section.provider.name}`}
         section={section}
         formData={initial}

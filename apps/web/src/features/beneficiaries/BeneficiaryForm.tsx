@@ -7,9 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  buildPayoutForm,
   countryHasStates,
-  normalizePayout,
   statesOf,
   type BeneficiaryDto,
   type BeneficiaryDuplicateExtension,
@@ -24,8 +22,8 @@ import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { regionName } from '../../components/regionName.js';
-import { MethodStep } from '../payoutWizard/MethodStep.js';
-import { RecipientStep } from '../payoutWizard/RecipientStep.js';
+import { useSectionFormKit } from '../../forms/useSectionFormKit.js';
+import { MethodStepPending } from '../payoutWizard/MethodStepPending.js';
 import { StateSelect } from '../payoutWizard/StateSelect.js';
 import { stateLabel } from '../payoutWizard/validateCorridor.js';
 import { WizardButtons } from '../payoutWizard/WizardButtons.js';
@@ -97,10 +95,15 @@ export function BeneficiaryForm({
     [country, currency],
   );
   const providers = useProviders(stage === 'who' ? null : corridor);
+  // RJSF and the field rules load while the name and corridor are filled in.
+  const formKit = useSectionFormKit();
+  const kit = formKit.kit;
   const form = useMemo(
     () =>
-      providers.data && corridor ? buildPayoutForm(providers.data.providers, corridor) : undefined,
-    [providers.data, corridor],
+      kit && providers.data && corridor
+        ? kit.buildPayoutForm(providers.data.providers, corridor)
+        : undefined,
+    [kit, providers.data, corridor],
   );
   const section =
     form && method.type !== '' && method.provider !== ''
@@ -156,8 +159,8 @@ export function BeneficiaryForm({
   };
 
   const send = (details: Record<string, unknown>, allowDuplicate = false): void => {
-    if (!form || !section || !corridor) return;
-    const normalized = normalizePayout(form, {
+    if (!kit || !form || !section || !corridor) return;
+    const normalized = kit.normalizePayout(form, {
       payout_method_type: section.type,
       provider: section.provider.name,
       metadata: details,
@@ -253,12 +256,19 @@ export function BeneficiaryForm({
           />
         </Stack>
       ) : null}
-      {stage === 'method' && corridor ? (
-        <MethodStep
+      {stage === 'method' && corridor && !kit ? (
+        <MethodStepPending
+          error={formKit.error}
+          onRetry={formKit.retry}
+          onBack={() => setStage('who')}
+        />
+      ) : null}
+      {stage === 'method' && corridor && kit ? (
+        <kit.MethodStep
           corridor={corridor}
           form={form}
           fetchedAt={providers.data?.fetched_at}
-          providersError={providers.error}
+          providersError={providers.error ?? formKit.error}
           isRefreshing={false}
           type={method.type}
           provider={method.provider}
@@ -269,12 +279,12 @@ export function BeneficiaryForm({
             }
             setMethod(choice);
           }}
-          onRefresh={() => void providers.refetch()}
+          onRefresh={() => (formKit.error ? formKit.retry() : void providers.refetch())}
           onBack={() => setStage('who')}
           onNext={() => setStage('details')}
         />
       ) : null}
-      {stage === 'details' && section ? (
+      {stage === 'details' && section && kit ? (
         <>
           {section.type === 'credit_card' ? (
             <Alert severity="info">
@@ -286,7 +296,7 @@ export function BeneficiaryForm({
             {section.provider.title}: the same fields as a payout. Changing them later needs a
             second person&apos;s approval.
           </Typography>
-          <RecipientStep
+          <kit.RecipientStep
             key={`${section.type}:${section.provider.name}`}
             section={section}
             formData={details}

@@ -12,7 +12,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  buildPayoutForm,
   PAYOUT_METHOD_TYPE_TITLES,
   type Corridor,
   type PayoutMethodType,
@@ -27,7 +26,7 @@ import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { regionName } from '../../components/regionName.js';
 import { TestBadge } from '../../components/TestBadge.js';
-import { SectionForm } from '../payoutWizard/SectionForm.js';
+import { useSectionFormKit } from '../../forms/useSectionFormKit.js';
 import { useCorridors } from '../providers/useCorridors.js';
 import { useProviders } from '../providers/useProviders.js';
 import { ExchangeView } from './ExchangeView.js';
@@ -73,10 +72,15 @@ export function LabPage({ newKey = defaultNewKey }: LabPageProps) {
   const corridor =
     corridors.data?.find((c) => corridorKey(c) === selectedKey) ?? corridors.data?.[0] ?? null;
   const providers = useProviders(corridor);
+  // RJSF and the field rules load alongside the corridors and PSPs.
+  const formKit = useSectionFormKit();
+  const kit = formKit.kit;
   const form = useMemo(
     () =>
-      corridor && providers.data ? buildPayoutForm(providers.data.providers, corridor) : undefined,
-    [corridor, providers.data],
+      kit && corridor && providers.data
+        ? kit.buildPayoutForm(providers.data.providers, corridor)
+        : undefined,
+    [kit, corridor, providers.data],
   );
   const [type, setType] = useState<PayoutMethodType | ''>('');
   const [psp, setPsp] = useState('');
@@ -171,6 +175,13 @@ export function LabPage({ newKey = defaultNewKey }: LabPageProps) {
       ) : null}
       {providers.isError ? (
         <ErrorState error={providers.error} title="The providers could not be loaded" />
+      ) : null}
+      {formKit.error ? (
+        <ErrorState
+          error={formKit.error}
+          title="The PSP sections could not be loaded"
+          onRetry={formKit.retry}
+        />
       ) : null}
       <Paper
         variant="outlined"
@@ -276,8 +287,8 @@ export function LabPage({ newKey = defaultNewKey }: LabPageProps) {
         {prefill.isError ? (
           <ErrorState error={prefill.error} title="No test data for this PSP" />
         ) : null}
-        {section ? (
-          <SectionForm
+        {section && kit ? (
+          <kit.SectionForm
             key={`${corridor ? corridorKey(corridor) : ''}/${methodType}/${provider}/${formVersion}`}
             section={section}
             formData={metadata}

@@ -7,7 +7,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import {
   currencyScale,
   exampleAmount,
@@ -192,15 +191,16 @@ export function CorridorStep({
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <Tooltip title="Generate a new order ID">
-                  <IconButton
-                    aria-label="Generate a new order ID"
-                    edge="end"
-                    onClick={onNewOrderId}
-                  >
-                    <AutorenewIcon />
-                  </IconButton>
-                </Tooltip>
+                {/* The browser's own tooltip: MUI's Tooltip (with Popper) would be 11 kB gzip of
+                    the wizard's first download for this one hint. */}
+                <IconButton
+                  aria-label="Generate a new order ID"
+                  title="Generate a new order ID"
+                  edge="end"
+                  onClick={onNewOrderId}
+                >
+                  <AutorenewIcon />
+                </IconButton>
               </InputAdornment>
             ),
           },

@@ -19,9 +19,8 @@ import {
   type PayoutMethodType,
 } from '@payouts/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorState } from '../../components/ErrorState.js';
-import { Placeholder } from '../../components/Placeholder.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
+import { MethodStepPending } from './MethodStepPending.js';
 import { noProviderMessage, notOfferedMessage } from './noProviderMessage.js';
 import { WizardButtons } from './WizardButtons.js';
 
@@ -58,20 +57,7 @@ export function MethodStep({
   const [checked, setChecked] = useState(false);
 
   if (form === undefined) {
-    return (
-      <Stack spacing={2}>
-        {providersError ? (
-          <ErrorState
-            error={providersError}
-            title="The PSPs for this corridor could not be loaded"
-            onRetry={onRefresh}
-          />
-        ) : (
-          <Placeholder height={200} label="Loading the PSPs" />
-        )}
-        <WizardButtons onBack={onBack} next={null} />
-      </Stack>
-    );
+    return <MethodStepPending error={providersError} onRetry={onRefresh} onBack={onBack} />;
   }
 
   const offered = form.methodTypes;

@@ -34,7 +34,8 @@ describe('PayoutWizardPage: the steps', () => {
     // The heading takes the focus in the frame after the step is shown.
     await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
 
-    await tabTo(user, screen.getByLabelText('Card'));
+    // The method step is in the section-form kit, which may still be loading.
+    await tabTo(user, await screen.findByLabelText('Card'));
     await user.keyboard(' ');
     expect(screen.getByLabelText('Card')).toBeChecked();
     await tabTo(user, screen.getByLabelText(/^PSP/));

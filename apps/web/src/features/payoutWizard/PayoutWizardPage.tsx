@@ -8,9 +8,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import {
-  buildPayoutForm,
   can,
-  normalizePayout,
   type BeneficiaryDto,
   type BeneficiaryPayoutRequest,
   type PayoutMetadataValue,
@@ -20,11 +18,22 @@ import {
   statesOf,
 } from '@payouts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Activity, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Activity,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { FullPageProgress } from '../../components/FullPageProgress.js';
+import { useSectionFormKit } from '../../forms/useSectionFormKit.js';
 import { withPatternEngine } from '../../forms/withPatternEngine.js';
 import { payoutQueryKeys } from '../payouts/payoutQueryKeys.js';
 import { useCorridors } from '../providers/useCorridors.js';
@@ -33,12 +42,10 @@ import { useSession } from '../session/useSession.js';
 import { apiErrorsByStep, NO_API_ERRORS, type WizardApiErrors } from './apiErrorsByStep.js';
 import { CorridorStep } from './CorridorStep.js';
 import { createDraftStorage, type DraftStorage } from './draftStorage.js';
-import { MethodStep } from './MethodStep.js';
+import { MethodStepPending } from './MethodStepPending.js';
 import { newOrderId } from './newOrderId.js';
 import { attemptStateAfter, keyForNextSend } from './nextSend.js';
-import { RecipientStep } from './RecipientStep.js';
 import { SavedBeneficiaryPicker } from './SavedBeneficiaryPicker.js';
-import { ResultStep } from './ResultStep.js';
 import { ReviewStep } from './ReviewStep.js';
 import { StepHeading } from './StepHeading.js';
 import { validateCorridor, type CorridorErrors } from './validateCorridor.js';
@@ -59,6 +66,13 @@ export interface PayoutWizardPageProps {
   newKey?: () => string;
   randomBytes?: (n: number) => Uint8Array;
 }
+
+/**
+ * The result (with "Save as beneficiary", which has the beneficiary form) is the wizard's last
+ * step: it loads while the earlier ones are filled in, not with the page.
+ */
+const loadResultStep = () => import('./ResultStep.js');
+const ResultStep = lazy(() => loadResultStep().then((m) => ({ default: m.ResultStep })));
 
 const defaultRandomBytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 const defaultNewKey = (): string => crypto.randomUUID();
@@ -124,14 +138,20 @@ export function PayoutWizardPage({
   );
   const providers = useProviders(draft.step >= STEP.method ? corridor : null);
   const providersData = providers.data;
+  // RJSF and the field rules load while the corridor step is filled in (see sectionFormKit.ts).
+  const formKit = useSectionFormKit();
+  const kit = formKit.kit;
+  useEffect(() => {
+    void loadResultStep();
+  }, []);
   const form = useMemo(
     () =>
-      providersData && corridor
-        ? buildPayoutForm(providersData.providers, corridor, { now: now() })
+      kit && providersData && corridor
+        ? kit.buildPayoutForm(providersData.providers, corridor, { now: now() })
         : undefined,
     // `now` is read once per provider list: expiry rules need the day, not the second.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [providersData, corridor],
+    [kit, providersData, corridor],
   );
   const section =
     form && draft.payout_method_type !== '' && draft.provider !== ''
@@ -317,8 +337,8 @@ export function PayoutWizardPage({
           // Shown on the review only (masked); never sent.
           metadata: { ...saved.details, ...cardFields(draft.metadata) },
         }
-      : draft.step === STEP.review && form && section
-        ? (normalizePayout(form, {
+      : draft.step === STEP.review && kit && form && section
+        ? (kit.normalizePayout(form, {
             order_id: draft.corridor.order_id,
             provider: draft.provider,
             country: draft.corridor.country,
@@ -417,29 +437,35 @@ export function PayoutWizardPage({
       );
       break;
     case STEP.method:
-      content = corridor ? (
-        <MethodStep
+      content = !corridor ? null : !kit ? (
+        <MethodStepPending
+          error={formKit.error}
+          onRetry={formKit.retry}
+          onBack={() => goTo(STEP.corridor)}
+        />
+      ) : (
+        <kit.MethodStep
           corridor={corridor}
           form={form}
           fetchedAt={providersData?.fetched_at}
-          providersError={providers.error ?? refresh.error}
+          providersError={providers.error ?? refresh.error ?? formKit.error}
           isRefreshing={refresh.isPending}
           type={draft.payout_method_type}
           provider={draft.provider}
           apiErrors={apiErrors.method}
           onChange={changeMethod}
-          onRefresh={() => refresh.mutate()}
+          onRefresh={() => (formKit.error ? formKit.retry() : refresh.mutate())}
           onBack={() => goTo(STEP.corridor)}
           onNext={() => goTo(STEP.recipient)}
         />
-      ) : null;
+      );
       break;
     case STEP.recipient:
       // The section itself is rendered below, in `recipientStep`.
       content = section ? null : (
         <MissingChoice
           onBack={() => goTo(form ? STEP.method : STEP.corridor)}
-          loading={!form && !providers.isError}
+          loading={!form && !providers.isError && !formKit.error}
         />
       );
       break;
@@ -459,7 +485,10 @@ export function PayoutWizardPage({
             onStartOver={startOver}
           />
         ) : (
-          <MissingChoice onBack={() => goTo(STEP.method)} loading={!form && !providers.isError} />
+          <MissingChoice
+            onBack={() => goTo(STEP.method)}
+            loading={!form && !providers.isError && !formKit.error}
+          />
         );
       break;
     case STEP.result:
@@ -492,8 +521,9 @@ export function PayoutWizardPage({
    * mounting a dozen fields. Keyed per (type, PSP): another PSP gets a fresh form.
    */
   const onRecipientStep = draft.step === STEP.recipient;
+  const RecipientStep = kit?.RecipientStep;
   const recipientStep =
-    section && (onRecipientStep || draft.step === STEP.method) ? (
+    RecipientStep && section && (onRecipientStep || draft.step === STEP.method) ? (
       <RecipientStep
         key={`${section.type}:${section.provider.name}`}
         section={section}
@@ -533,7 +563,8 @@ export function PayoutWizardPage({
             The payout was not made: fix the marked fields, then send it again.
           </Alert>
         ) : null}
-        {content}
+        {/* Only the result step is lazy (loadResultStep). */}
+        <Suspense fallback={<FullPageProgress />}>{content}</Suspense>
         <Activity mode={onRecipientStep ? 'visible' : 'hidden'}>{recipientStep}</Activity>
       </Paper>
     </Stack>

@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
-  buildPayoutForm,
   PAYOUT_METHOD_TYPE_TITLES,
   type PayoutMethodType,
   type ProviderMatrix,
@@ -20,7 +19,7 @@ import { useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { regionName } from '../../components/regionName.js';
-import { SectionForm } from '../payoutWizard/SectionForm.js';
+import { useSectionFormKit } from '../../forms/useSectionFormKit.js';
 import { matrixProviders } from './matrixProviders.js';
 import { useProviderMatrix } from './useProviderMatrix.js';
 
@@ -135,18 +134,20 @@ export function ProvidersPage() {
   const { query, refresh } = useProviderMatrix();
   const [selected, setSelected] = useState<SelectedCell | null>(null);
   const matrix = query.data;
+  // RJSF and the field rules load alongside the matrix: a cell opens its section at once.
+  const formKit = useSectionFormKit();
+  const kit = formKit.kit;
 
   const section = useMemo(() => {
-    if (!matrix || !selected) return undefined;
+    if (!kit || !matrix || !selected) return undefined;
     const corridor = matrix.corridors.find(
       (c) => c.country === selected.country && c.currency === selected.currency,
     );
     if (!corridor) return undefined;
-    return buildPayoutForm(matrixProviders(matrix, corridor), corridor).section(
-      selected.type,
-      selected.psp,
-    );
-  }, [matrix, selected]);
+    return kit
+      .buildPayoutForm(matrixProviders(matrix, corridor), corridor)
+      .section(selected.type, selected.psp);
+  }, [kit, matrix, selected]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -191,7 +192,17 @@ export function ProvidersPage() {
           onSelect={setSelected}
         />
       ))}
-      {selected && section ? (
+      {selected && formKit.error ? (
+        <ErrorState
+          error={formKit.error}
+          title="The PSP's fields could not be loaded"
+          onRetry={formKit.retry}
+        />
+      ) : null}
+      {selected && !kit && !formKit.error ? (
+        <CircularProgress aria-label="Loading the PSP's fields" />
+      ) : null}
+      {selected && kit && section ? (
         <Paper
           variant="outlined"
           component="section"
@@ -205,7 +216,7 @@ export function ProvidersPage() {
           {section.fields.length === 0 ? (
             <Typography>This PSP asks for no recipient fields.</Typography>
           ) : (
-            <SectionForm
+            <kit.SectionForm
               key={`${selected.country}/${selected.currency}/${selected.type}/${selected.psp}`}
               section={section}
               formData={{}}
