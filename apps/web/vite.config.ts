@@ -52,25 +52,7 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: 'payoutsList', test: (id) => LIST_ROUTE_MODULES.some((re) => re.test(id)) },
-            // The libraries (MUI's core, emotion, transitions) nearly every page shares, in one
-            // chunk: left to itself the bundler cuts them into a few chunks whose boundaries move
-            // each time a lazy page is added (the notification bell's popover split them three
-            // ways), and each boundary costs compression. 17 of the 20 entries (the shell, the
-            // menu drawer and 18 lazy pages): only what the shell's own controls use. Measured
-            // with `npm run bench -- pageWeight`: every route about 2.5 kB lighter than without;
-            // raised from 15 when the three batch pages came (15 then cost every route 0.5 kB), to 19 with
-            // the overview, its time-zone dialog and the list's lazy extras (17 cost every route 6 kB).
-            // React Router stays in the entry chunk (which imports it anyway): counted into the
-            // shell, it moved there whenever a few more lazy chunks used a link, and the entry and
-            // shell chunks split differently, costing every route about 1 kB (issue 15's lazy
-            // list extras and the bell's lazy panel did that).
-            {
-              name: 'shell',
-              test: (id) =>
-                /[\\/]node_modules[\\/]/.test(id) &&
-                !/[\\/]node_modules[\\/]react-router[\\/]/.test(id),
-              minShareCount: 19,
-            },
+            ...(process.env.EXP_GROUPS ? JSON.parse(process.env.EXP_GROUPS) : []).map((g: { name: string; re: string; min?: number }) => ({ name: g.name, test: (id: string) => new RegExp(g.re).test(id), ...(g.min ? { minShareCount: g.min } : {}) })),
           ],
         },
       },
