@@ -21,7 +21,7 @@ import { normalizePhone } from './phone.js';
 import type { JsonSchema, SchemaErrorMessages, UiSchema } from './schemas/jsonSchema.js';
 import { isSafePattern } from './safePattern.js';
 import { isSensitiveField } from './sensitive.js';
-import type { PayoutMethodType, ProviderField } from './types.js';
+import type { ProviderField } from './types.js';
 import { walletAddressShape } from './wallet.js';
 
 /** How a typed value is tidied before it is validated and sent. */
@@ -290,39 +290,9 @@ const NAME_RULES: Readonly<Record<string, (title: string, ctx: FieldRuleContext)
 /** The field names that have their own rule, for documentation and tests. */
 export const KNOWN_FIELD_NAMES: readonly string[] = /* @__PURE__ */ Object.keys(NAME_RULES);
 
-/** Metadata fields seen per payout method type (seed 2.2), with default titles. */
-export const KNOWN_FIELDS: Readonly<Record<PayoutMethodType, readonly ProviderField[]>> = {
-  credit_card: [
-    { name: 'creditCardToken', title: 'Card token' },
-    { name: 'creditCardNumber', title: 'Card number' },
-    { name: 'cardHolderName', title: 'Name on card' },
-    { name: 'expiryMonth', title: 'Expiry month' },
-    { name: 'expiryYear', title: 'Expiry year' },
-    { name: 'customerFirstName', title: 'First name' },
-    { name: 'customerLastName', title: 'Last name' },
-    { name: 'email', title: 'E-mail' },
-  ],
-  bank_account: [
-    { name: 'bankCode', title: 'Bank code' },
-    { name: 'bankName', title: 'Bank name' },
-    { name: 'bankBranch', title: 'Bank branch' },
-    { name: 'bankAddress', title: 'Bank address' },
-    { name: 'bankZipcode', title: 'Bank ZIP code' },
-    { name: 'bankRoutingNumber', title: 'Routing number' },
-    { name: 'bankAccountNumber', title: 'Account number' },
-    { name: 'bankAccountName', title: 'Account holder name' },
-    { name: 'phone', title: 'Phone' },
-    { name: 'customerFirstName', title: 'First name' },
-    { name: 'customerLastName', title: 'Last name' },
-    { name: 'email', title: 'E-mail' },
-  ],
-  crypto: [
-    { name: 'walletAddress', title: 'Wallet address' },
-    { name: 'customerFirstName', title: 'First name' },
-    { name: 'customerLastName', title: 'Last name' },
-    { name: 'email', title: 'E-mail' },
-  ],
-};
+// KNOWN_FIELDS lives in its own module: pages that only need its titles (the payout and
+// beneficiary detail pages) then do not download this one, with its phone-number metadata.
+export { KNOWN_FIELDS } from './knownFields.js';
 
 function isLength(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0;

@@ -46,7 +46,7 @@ import {
 } from './columnMapping.js';
 import { useApi } from '../../api/ApiContext.js';
 import { localBatchFiles } from './localBatchFiles.js';
-import type { ParsedBatchFile } from './parseBatchFile.js';
+import type { parseBatchFile as ParseBatchFile, ParsedBatchFile } from './parseBatchFile.js';
 import { useUploadBatch } from './useBatches.js';
 
 interface ChosenFile {
@@ -143,7 +143,7 @@ export function NewBatchPage() {
       setFileError(`${chosen.name} is not UTF-8 text: save it as "CSV UTF-8" and try again.`);
       return;
     }
-    let parseBatchFile: (typeof import('./parseBatchFile.js'))['parseBatchFile'];
+    let parseBatchFile: typeof ParseBatchFile;
     try {
       ({ parseBatchFile } = await parser);
     } catch {
