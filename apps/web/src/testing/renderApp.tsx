@@ -13,6 +13,11 @@ import { appRoutes, AppRoutes } from '../app/appRoutes.js';
 import { AppProviders } from '../app/AppProviders.js';
 import { createAppQueryClient } from '../app/createAppQueryClient.js';
 import { createAppTheme } from '../app/theme/createAppTheme.js';
+// The signed-in frame and the overview's charts are lazy chunks in the browser. Loaded here up
+// front, as they were when they were static imports, so a test's first `findBy…` does not also
+// wait for their modules (and @mui/x-charts) to be transformed on a busy machine.
+import '../app/AppShell.js';
+import '../features/overview/OverviewCharts.js';
 
 const TEST_THEME = createAppTheme({ animations: false });
 
