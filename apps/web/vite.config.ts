@@ -27,26 +27,14 @@ function rjsfStubs(): Plugin {
 }
 
 /**
- * What the payouts list loads beyond the shell, kept in one chunk. Without this, every staff page
- * that shares a piece of it (tables, filters, formatting) splits it into its own small chunk, and
- * a dozen separately compressed chunks cost the list's budget (200 kB gzip) about 2 kB.
+ * The libraries every page needs before it can render anything, sign-in included: React and its
+ * DOM renderer, the router, the data cache and emotion (MUI's style engine).
  */
-const LIST_ROUTE_MODULES = [
-  // Only what other pages share: the list page's own modules (PayoutsPage, its filters, table,
-  // chips, cards) make its own chunk, which the detail, wizard and other pages then do not
-  // download. The filter drawer, the column chooser and the views menu load on first open
-  // (issue 15): what only they use (MenuFilter, the corridor filters) stays out of here too.
-  /apps[\\/]web[\\/]src[\\/]features[\\/]payouts[\\/](payoutQueryKeys|isFinalStatus|approvalRole|statusPoll)\./,
-  /apps[\\/]web[\\/]src[\\/]components[\\/](visuallyHidden|recipientName|Placeholder|formatMoney|payoutStatusStyles|StatusChip|regionName|OutlinedField|DebouncedTextField|TestBadge|formatDateTime)\./,
-  /apps[\\/]web[\\/]src[\\/]features[\\/](session[\\/]permissions)\./,
-  /apps[\\/]web[\\/]src[\\/]components[\\/]CursorPager\./,
-  /packages[\\/]contracts[\\/]src[\\/]api[\\/]patterns\./,
-  /packages[\\/]contracts[\\/]src[\\/](types|currencies|money)\./,
-  /@mui[\\/]icons-material[\\/](esm[\\/])?(Download|WarningAmber|Autorenew|Block|Cancel|CheckCircle|CloudUpload|Help|HourglassTop|Schedule|VerifiedUser|ArrowDropDown|Check|Add|Error|ContentCopy|Close|ArrowDownward)\./,
-  // Not TableSortLabel: the list's sort headers are plain buttons (issue 15); the pages that use
-  // it get it in a chunk of their own.
-  /@mui[\\/]material[\\/](TableContainer|Table|TableBody|TableCell|TableHead|TableRow)[\\/]/,
-];
+const FRAMEWORK_MODULES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-is|react-router|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@tanstack[\\/](query-core|react-query)|clsx|@babel[\\/]runtime|@mui[\\/](styled-engine|private-theming))[\\/]/;
+
+/** MUI's components, its style system and icons. */
+const MUI_MODULES = /[\\/]node_modules[\\/]@mui[\\/](material|system|utils|icons-material)[\\/]/;
 
 /**
  * The SPA. Workspace packages resolve to their TypeScript sources (the `source` condition,
@@ -72,30 +60,31 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
+        // How the build is cut (measured with `npm run bench -- pageWeight`, issue 16):
+        // - the entry (index.html's script) holds the app's routing, providers and API client;
+        //   every page is a lazy chunk, and so is the signed-in frame (src/app/AppShell.tsx,
+        //   loaded by RequireSession while the session is checked), so the sign-in page never
+        //   downloads the header, its menus or the notification bell;
+        // - `framework`: the libraries of FRAMEWORK_MODULES, all of them, in one chunk;
+        // - `mui`: the MUI modules that 12 or more of the ~40 lazy chunks and the entry share, in
+        //   one chunk. Left to itself the bundler cuts them into dozens of small chunks by which
+        //   pages share them, and each boundary costs compression: with a share count of 30 every
+        //   route was 5-8 kB heavier; with 19 the list was 5 kB lighter but the new-batch page and
+        //   the deposit console went over 250 kB; 8 made most routes 1-4 kB heavier;
+        // - everything else (a page's own modules, the charts, the form engine, the batch grid's
+        //   virtualizer) follows the pages that import it.
+        // The former `payoutsList` group (the list's shared modules in one chunk) is gone: it
+        // saved the list 3 kB but cost most other pages 2-6 kB (new batch went over 250 kB).
         codeSplitting: {
-          // Only the listed modules: their dependencies (React, MUI's core) stay in the shell.
+          // Only the listed modules: a group does not pull in what they import.
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'payoutsList', test: (id) => LIST_ROUTE_MODULES.some((re) => re.test(id)) },
-            // The libraries (MUI's core, emotion, transitions) nearly every page shares, in one
-            // chunk: left to itself the bundler cuts them into a few chunks whose boundaries move
-            // each time a lazy page is added (the notification bell's popover split them three
-            // ways), and each boundary costs compression. 17 of the 20 entries (the shell, the
-            // menu drawer and 18 lazy pages): only what the shell's own controls use. Measured
-            // with `npm run bench -- pageWeight`: every route about 2.5 kB lighter than without;
-            // raised from 15 when the three batch pages came (15 then cost every route 0.5 kB), to 19 with
-            // the overview, its time-zone dialog and the list's lazy extras (17 cost every route 6 kB).
-            // React Router stays in the entry chunk (which imports it anyway): counted into the
-            // shell, it moved there whenever a few more lazy chunks used a link, and the entry and
-            // shell chunks split differently, costing every route about 1 kB (issue 15's lazy
-            // list extras and the bell's lazy panel did that).
+            // Not a copy nested under another package (@rjsf/utils has its own react-is).
             {
-              name: 'shell',
-              test: (id) =>
-                /[\\/]node_modules[\\/]/.test(id) &&
-                !/[\\/]node_modules[\\/]react-router[\\/]/.test(id),
-              minShareCount: 19,
+              name: 'framework',
+              test: (id) => FRAMEWORK_MODULES.test(id) && !/node_modules.*node_modules/.test(id),
             },
+            { name: 'mui', test: (id) => MUI_MODULES.test(id), minShareCount: 12 },
           ],
         },
       },

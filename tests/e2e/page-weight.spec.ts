@@ -35,6 +35,17 @@ describe('page weight', () => {
     expect(budgets.find((budget) => budget.name === 'list')?.budgetKb).toBe(200);
   });
 
+  it('counts the signed-in frame for every page but sign-in', () => {
+    // The frame is a lazy chunk (src/app/RequireSession.tsx): a signed-in page shows only once
+    // it is there, so it weighs on every route but sign-in.
+    expect(
+      budgets.filter(
+        (budget) => budget.name !== 'sign-in' && budget.layout !== 'src/app/AppShell.tsx',
+      ),
+    ).toEqual([]);
+    expect(budgets.find((budget) => budget.name === 'sign-in')?.layout).toBeUndefined();
+  });
+
   it('keeps every route within its budget', () => {
     const weights = measureRouteWeights(dist, budgets);
     expect(weights.map((weight) => weight.name)).toEqual(budgets.map((budget) => budget.name));

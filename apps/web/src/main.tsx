@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createApi } from './api/createApi.js';
 import { createHttpClient } from './api/createHttpClient.js';
-import { appRoutes } from './app/appRoutes.js';
+import { AppRoutes } from './app/appRoutes.js';
 import { AppProviders } from './app/AppProviders.js';
 import { createAppQueryClient } from './app/createAppQueryClient.js';
 
@@ -21,12 +21,14 @@ const api = createApi(
       ),
   }),
 );
-const router = createBrowserRouter(appRoutes);
-
 createRoot(container).render(
   <StrictMode>
     <AppProviders api={api} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* Declarative routing (docs/decisions/024): the app uses no loader, action or blocker, and
+          the data router's code would weigh on every page. */}
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,10 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '../components/ErrorState.js';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { signInPath } from '../features/session/safeNextPath.js';
 import { useSession } from '../features/session/useSession.js';
-import { AppShell } from './AppShell.js';
+
+// The signed-in frame (header, its menus, the notification bell) is a chunk of its own: the
+// sign-in page never downloads it. Its download starts with the session check, so by the time
+// the session is known it is usually there (no extra wait before the page's own chunk).
+const loadAppShell = () => import('./AppShell.js');
+const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
 
 // Only a session that still owes a second factor downloads it (from the Security page's chunk).
 const SecondFactorGate = lazy(() =>
@@ -22,6 +27,9 @@ const SecondFactorGate = lazy(() =>
 export function RequireSession() {
   const { user, security, error } = useSession();
   const location = useLocation();
+  useEffect(() => {
+    void loadAppShell();
+  }, []);
   if (user === undefined) {
     if (error) {
       return (
@@ -45,5 +53,9 @@ export function RequireSession() {
       </Suspense>
     );
   }
-  return <AppShell user={user} />;
+  return (
+    <Suspense fallback={<FullPageProgress />}>
+      <AppShell user={user} />
+    </Suspense>
+  );
 }

@@ -445,9 +445,10 @@ describe('accessibility (axe)', () => {
       });
       const { user } = renderApp({ api, path: '/' });
       await screen.findByRole('region', { name: 'Paid out' });
-      const declines = screen
-        .getByRole('heading', { name: 'Top decline reasons' })
-        .closest('section')!;
+      // The charts are a lazy chunk of their own: the cards may show first.
+      const declines = (
+        await screen.findByRole('heading', { name: 'Top decline reasons' })
+      ).closest('section')!;
       await user.click(within(declines).getByRole('button', { name: 'Show as table' }));
       await within(declines).findByRole('table');
       expect(await violations()).toEqual([]);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { RequireSection } from './RequireSection.js';
@@ -136,3 +136,8 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** The app's pages at the current location (inside a `BrowserRouter`, or a `MemoryRouter` in tests). */
+export function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
+  return useRoutes(routes);
+}

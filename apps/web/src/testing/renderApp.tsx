@@ -1,11 +1,23 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import type { Api } from '../api/createApi.js';
-import { appRoutes } from '../app/appRoutes.js';
+import { appRoutes, AppRoutes } from '../app/appRoutes.js';
 import { AppProviders } from '../app/AppProviders.js';
 import { createAppQueryClient } from '../app/createAppQueryClient.js';
 import { createAppTheme } from '../app/theme/createAppTheme.js';
+// The signed-in frame and the overview's charts are lazy chunks in the browser. Loaded here up
+// front, as they were when they were static imports, so a test's first `findBy…` does not also
+// wait for their modules (and @mui/x-charts) to be transformed on a busy machine.
+import '../app/AppShell.js';
+import '../features/overview/OverviewCharts.js';
 
 const TEST_THEME = createAppTheme({ animations: false });
 
@@ -20,13 +32,37 @@ export function renderApp({
   routes?: RouteObject[];
 }) {
   const queryClient = createAppQueryClient({ retry: false });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // What a test uses of the router, as the data router the app had before exposed it: where the
+  // app is now (`router.state.location`) and a way to go elsewhere (`router.navigate`).
+  let location: Location | undefined;
+  let navigate: NavigateFunction | undefined;
+  const router = {
+    get state() {
+      if (!location) throw new Error('the app has not rendered yet');
+      return { location };
+    },
+    async navigate(to: string) {
+      if (!navigate) throw new Error('the app has not rendered yet');
+      const go = navigate;
+      await act(async () => {
+        await go(to);
+      });
+    },
+  };
+  function LocationSpy() {
+    location = useLocation();
+    navigate = useNavigate();
+    return null;
+  }
   // The pointer-events check reads computed styles up the tree on every click, which is slow in
   // jsdom with MUI's style sheets; nothing here relies on pointer-events: none.
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
     <AppProviders api={api} queryClient={queryClient} theme={TEST_THEME}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationSpy />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient, user };

@@ -7,7 +7,6 @@
 import { statesOf } from '../countries.js';
 import type { ResolvedField } from '../fieldRules.js';
 import { buildPayoutForm, type PayoutForm, type PayoutFormSection } from '../payoutForm.js';
-import { createPayoutValidator, type PayoutValidator } from '../validatePayout.js';
 import type { Corridor, PayoutMethodType, PayoutProvider } from '../types.js';
 
 /** A file holds at most this many data rows. */
@@ -49,11 +48,9 @@ export interface BatchFileModel {
   section: PayoutFormSection;
   /** Fixed columns, then the PSP's fields in the order the PSP sent them. */
   columns: BatchColumn[];
-  /**
-   * The payout validator of the corridor, compiled (ajv) on first use: the browser builds
-   * models for templates and headers only, and its CSP forbids the `eval` ajv compiles with.
-   */
-  readonly validator: PayoutValidator;
+  // No payout validator here: `validateBatchRows` compiles it (ajv) for the server. The browser
+  // builds models for templates and headers only, its CSP forbids the `eval` ajv compiles with,
+  // and a static import of ajv here put some 45 kB gzip into the new-batch page's bundle.
 }
 
 export interface BuildBatchFileModelOptions {
@@ -107,7 +104,6 @@ export function buildBatchFileModel(
   const amountUi = form.uiSchema.amount as Record<string, unknown> | undefined;
   const amountHelp = amountUi?.['ui:help'];
   const states = statesOf(corridor.country);
-  let compiled: PayoutValidator | undefined;
   const columns: BatchColumn[] = [
     {
       name: 'order_id',
@@ -161,10 +157,6 @@ export function buildBatchFileModel(
     form,
     section,
     columns,
-    get validator() {
-      compiled ??= createPayoutValidator(form);
-      return compiled;
-    },
   };
 }
 

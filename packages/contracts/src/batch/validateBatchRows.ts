@@ -6,6 +6,7 @@
  * A pure function of (rows, context): the browser's preview and the BFF run the same code.
  */
 import { validateAmount } from '../money.js';
+import { createPayoutValidator, type PayoutValidator } from '../validatePayout.js';
 import type {
   Corridor,
   FieldError,
@@ -15,6 +16,18 @@ import type {
 } from '../types.js';
 import type { BatchRowCells } from './batchCsv.js';
 import type { BatchColumn, BatchFileModel } from './batchFileModel.js';
+
+/** Each model's payout validator, compiled (ajv) on its first rows and kept with the model. */
+const validators = new WeakMap<BatchFileModel, PayoutValidator>();
+
+function validatorOf(model: BatchFileModel): PayoutValidator {
+  let validator = validators.get(model);
+  if (!validator) {
+    validator = createPayoutValidator(model.form);
+    validators.set(model, validator);
+  }
+  return validator;
+}
 
 /** One problem: the data row (1-based, the header is not counted) and the column it is in. */
 export interface BatchCellError {
@@ -210,7 +223,7 @@ export function validateBatchRows(
       payout_method_type: model.payout_method_type,
       metadata: metadata ?? {},
     };
-    const result = model.validator(input);
+    const result = validatorOf(model)(input);
     if (!result.ok) {
       for (const error of result.errors) {
         const inMetadata = error.pointer.startsWith('/metadata');

@@ -46,7 +46,7 @@ import {
 } from './columnMapping.js';
 import { useApi } from '../../api/ApiContext.js';
 import { localBatchFiles } from './localBatchFiles.js';
-import { parseBatchFile, type ParsedBatchFile } from './parseBatchFile.js';
+import type { parseBatchFile as ParseBatchFile, ParsedBatchFile } from './parseBatchFile.js';
 import { useUploadBatch } from './useBatches.js';
 
 interface ChosenFile {
@@ -132,11 +132,22 @@ export function NewBatchPage() {
       );
       return;
     }
+    // The CSV parser (papaparse) loads with the first file picked, while the file is read: the
+    // page itself does not need it.
+    const parser = import('./parseBatchFile.js');
     let text: string;
     try {
       text = await readUtf8(chosen);
     } catch {
+      parser.catch(() => undefined);
       setFileError(`${chosen.name} is not UTF-8 text: save it as "CSV UTF-8" and try again.`);
+      return;
+    }
+    let parseBatchFile: typeof ParseBatchFile;
+    try {
+      ({ parseBatchFile } = await parser);
+    } catch {
+      setFileError('Could not load the file reader: check your connection and pick the file again.');
       return;
     }
     const parsed = parseBatchFile(text);

@@ -8,7 +8,7 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useColorScheme } from '@mui/material/styles';
+import { useColorScheme, type SxProps, type Theme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { rainbowSurgePalette } from '@mui/x-charts/colorPalettes';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -35,7 +35,7 @@ export interface ChartContext {
   zone: string;
 }
 
-interface QueryState<T> {
+export interface QueryState<T> {
   data: T | undefined;
   isPending: boolean;
   error: unknown;
@@ -520,5 +520,33 @@ export function DeclinesChart({
         }}
       />
     </ChartPanel>
+  );
+}
+
+/**
+ * The page's five charts in their grid: the module the overview loads lazily (with the charts
+ * library), so the page renders its range, filters and cards without it.
+ */
+export function OverviewChartGrid({
+  timeseries,
+  providers,
+  declines,
+  context,
+  gridSx,
+}: {
+  timeseries: QueryState<OverviewTimeseriesDto>;
+  providers: QueryState<OverviewProvidersDto>;
+  declines: QueryState<OverviewDeclinesDto>;
+  context: ChartContext;
+  gridSx: SxProps<Theme>;
+}) {
+  return (
+    <Box sx={gridSx}>
+      <VolumeChart query={timeseries} context={context} />
+      <CountChart query={timeseries} context={context} />
+      <ProvidersChart query={providers} context={context} />
+      <DeclinesChart query={declines} context={context} />
+      <FailuresChart query={timeseries} context={context} />
+    </Box>
   );
 }

@@ -210,6 +210,8 @@ describe('OverviewPage', () => {
     const { user } = renderApp({ api, path: '/', routes });
 
     await screen.findByRole('region', { name: 'Paid out' });
+    // The charts are a lazy chunk of their own: the cards may show first.
+    await screen.findByRole('heading', { name: 'Top decline reasons', level: 2 });
     const declines = panel('Top decline reasons');
     await user.click(within(declines).getByRole('button', { name: 'Show as table' }));
     const declineTable = within(declines).getByRole('table');

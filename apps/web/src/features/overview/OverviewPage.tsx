@@ -4,23 +4,17 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { TimeZoneDialog } from '../../app/TimeZoneDialog.js';
 import { useTimeZone } from '../../app/useTimeZone.js';
 import { ErrorState } from '../../components/ErrorState.js';
+import { Placeholder } from '../../components/Placeholder.js';
 import { visuallyHidden } from '../../components/visuallyHidden.js';
 import { dateInZone, formatInZone } from '../../components/zonedTime.js';
 import { useSession } from '../session/useSession.js';
 import { ActionCards, CARD_GRID_SX, SummaryCards, SummaryCardsSkeleton } from './OverviewCards.js';
-import {
-  CountChart,
-  DeclinesChart,
-  FailuresChart,
-  ProvidersChart,
-  VolumeChart,
-  type ChartContext,
-} from './OverviewCharts.js';
+import type { ChartContext } from './OverviewCharts.js';
 import { OverviewFilters } from './OverviewFilters.js';
 import {
   withoutFilters,
@@ -32,6 +26,30 @@ import {
   type OverviewParams,
 } from './overviewParams.js';
 import { useOverviewPart, useOverviewPayoutSummary } from './useOverview.js';
+
+// The charts library (@mui/x-charts and its d3 modules, some 100 kB gzip) is a chunk of its own,
+// downloaded while the cards render and the charts' data loads: the page's range, filters and
+// totals never wait for it.
+const OverviewChartGrid = lazy(() =>
+  import('./OverviewCharts.js').then((m) => ({ default: m.OverviewChartGrid })),
+);
+
+/** Where the five charts go while their code loads, the height of a chart panel. */
+function ChartGridFallback() {
+  return (
+    <Box sx={CHART_GRID_SX}>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Placeholder key={i} height={340} {...(i === 0 ? { label: 'Loading the charts' } : {})} />
+      ))}
+    </Box>
+  );
+}
+
+const CHART_GRID_SX = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+} as const;
 
 const DAY_FORMAT = { day: 'numeric', month: 'short', year: 'numeric' } as const;
 
@@ -200,19 +218,15 @@ export function OverviewPage({ now = () => new Date() }: OverviewPageProps) {
           onChange={update}
         />
       ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
-          <VolumeChart query={timeseries} context={context} />
-          <CountChart query={timeseries} context={context} />
-          <ProvidersChart query={providers} context={context} />
-          <DeclinesChart query={declines} context={context} />
-          <FailuresChart query={timeseries} context={context} />
-        </Box>
+        <Suspense fallback={<ChartGridFallback />}>
+          <OverviewChartGrid
+            timeseries={timeseries}
+            providers={providers}
+            declines={declines}
+            context={context}
+            gridSx={CHART_GRID_SX}
+          />
+        </Suspense>
       )}
     </Box>
   );
