@@ -24,7 +24,7 @@ const api = createApi(
 createRoot(container).render(
   <StrictMode>
     <AppProviders api={api} queryClient={queryClient}>
-      {/* Declarative routing (docs/decisions/024): the app uses no loader, action or blocker, and
+      {/* Declarative routing (docs/decisions/025): the app uses no loader, action or blocker, and
           the data router's code would weigh on every page. */}
       <BrowserRouter>
         <AppRoutes />
