@@ -147,7 +147,9 @@ export function NewBatchPage() {
     try {
       ({ parseBatchFile } = await parser);
     } catch {
-      setFileError('Could not load the file reader: check your connection and pick the file again.');
+      setFileError(
+        'Could not load the file reader: check your connection and pick the file again.',
+      );
       return;
     }
     const parsed = parseBatchFile(text);
