@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { readTestDatabaseUrl } from '../config.js';
 import { MIGRATIONS_FOLDER, openDatabase, PGLITE_EXTENSIONS } from '../db/database.js';
+import { onPostgresAdmin } from './postgresAdmin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,19 +25,9 @@ declare module 'vitest' {
 let dir: string | undefined;
 let postgresTemplate: { adminUrl: string; name: string } | undefined;
 
-async function onAdmin(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 async function createPostgresTemplate(adminUrl: string): Promise<string> {
   const name = `bff_template_${randomBytes(6).toString('hex')}`;
-  await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  await onPostgresAdmin(adminUrl, `CREATE DATABASE ${name}`);
   postgresTemplate = { adminUrl, name };
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -71,7 +61,7 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   if (dir) rmSync(dir, { recursive: true, force: true });
   if (postgresTemplate) {
-    await onAdmin(
+    await onPostgresAdmin(
       postgresTemplate.adminUrl,
       `DROP DATABASE IF EXISTS ${postgresTemplate.name} WITH (FORCE)`,
     );

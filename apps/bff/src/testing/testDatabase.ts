@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import pg from 'pg';
 import { readTestDatabaseUrl } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { onPostgresAdmin } from './postgresAdmin.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -16,16 +16,6 @@ export interface TestDatabase {
   kind: TestDatabaseKind;
   handle: DatabaseHandle;
   close(): Promise<void>;
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -44,8 +34,9 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bff_${randomBytes(6).toString('hex')}`;
   const template = inject('postgresTemplate');
-  await withAdminClient(adminUrl, (client) =>
-    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  await onPostgresAdmin(
+    adminUrl,
+    `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`,
   );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -56,9 +47,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
     handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
+      await onPostgresAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { readTestDatabaseUrl } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import { onPostgresAdmin } from '../postgresAdmin.js';
 
 /** apps/bff: the working directory of every child, so `--import tsx` resolves. */
 export const BFF_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -151,15 +152,7 @@ export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase
   const adminUrl = readTestDatabaseUrl();
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bff_proc_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => onPostgresAdmin(adminUrl, query);
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
