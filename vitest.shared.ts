@@ -25,6 +25,10 @@ export const sharedConfig = defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Pins fast-check's seed in CI (FC_SEED, default 42); an absolute path, for every project root.
     setupFiles: [fileURLToPath(new URL('./vitest.fastCheckSeed.ts', import.meta.url))],
+    // One module graph per worker, not one per file: re-importing the BFF and its libraries for
+    // each of ~90 files was a fifth of the bff project's time. No test mocks modules or stubs
+    // globals; a project that must isolate (the browser journeys) says so.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

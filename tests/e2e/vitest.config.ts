@@ -14,6 +14,8 @@ export default mergeConfig(
       hookTimeout: 120_000,
       // One Chromium and one server at a time: this is a 2-core machine.
       fileParallelism: false,
+      // Each journey file starts its own server and browser: nothing to share, nothing to leak.
+      isolate: true,
     },
   }),
 );

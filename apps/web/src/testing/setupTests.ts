@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { cacheComputedStyle } from './cachedComputedStyle.js';
 
 configure({
   // Pages are lazy chunks: the first render of each one in a run waits for its module.
@@ -9,6 +10,8 @@ configure({
   // tests look for what is on screen anyway.
   defaultHidden: true,
 });
+
+if (typeof window !== 'undefined') cacheComputedStyle(window);
 
 afterEach(() => {
   cleanup();

@@ -230,11 +230,18 @@ export function jsonText(entries: readonly (readonly [string, unknown])[]): stri
   return JSON.stringify(target);
 }
 
+function escapeReserved(c: string): string {
+  return `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+}
+
 /**
  * Percent-encodes every UTF-16 code unit that is not unreserved. Lone surrogates become the
  * bytes of their (invalid) UTF-8 encoding, so the server sees what a broken client sends.
  */
 export function encodeComponent(value: string): string {
+  // Most values have no surrogate at all: one native call instead of one per code unit.
+  if (!/[\uD800-\uDFFF]/.test(value))
+    return encodeURIComponent(value).replace(/[!'()*]/g, escapeReserved);
   let out = '';
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i);
@@ -246,10 +253,7 @@ export function encodeComponent(value: string): string {
       out +=
         `%${(0xe0 | (unit >> 12)).toString(16)}%${(0x80 | ((unit >> 6) & 0x3f)).toString(16)}%${(0x80 | (unit & 0x3f)).toString(16)}`.toUpperCase();
     } else {
-      out += encodeURIComponent(value[i]!).replace(
-        /[!'()*]/g,
-        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-      );
+      out += encodeURIComponent(value[i]!).replace(/[!'()*]/g, escapeReserved);
     }
   }
   return out;

@@ -1,0 +1,40 @@
+/**
+ * jsdom computes an element's style by matching every CSS rule of the page against it (emotion
+ * writes hundreds), and Testing Library's role and name queries ask for the style of every element
+ * they walk, again and again between two renders: a quarter of the web tests' time went there.
+ * This keeps each answer until the document changes. A change is any mutation of the DOM (emotion
+ * adds its rules as text in <style> elements, so new rules are mutations too), taken synchronously
+ * with `takeRecords()` before every answer; so is a change of state no attribute shows, which
+ * `:focus` or `:checked` rules may match (focus moves, inputs and changes).
+ */
+const CACHED = Symbol('cached computed style');
+
+export function cacheComputedStyle(window: Window & typeof globalThis): void {
+  // Setup files run once per test file, in one window per worker (`isolate: false`).
+  if (CACHED in window.getComputedStyle) return;
+  const compute = window.getComputedStyle.bind(window);
+  let cache = new WeakMap<Element, Map<string, CSSStyleDeclaration>>();
+  const forget = () => {
+    cache = new WeakMap();
+  };
+  const observer = new window.MutationObserver(forget);
+  for (const type of ['focusin', 'focusout', 'input', 'change']) {
+    window.document.addEventListener(type, forget, true);
+  }
+  observer.observe(window.document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+  const cached = (element: Element, pseudo?: string | null) => {
+    if (observer.takeRecords().length > 0) forget();
+    const key = pseudo ?? '';
+    let byPseudo = cache.get(element);
+    if (!byPseudo) cache.set(element, (byPseudo = new Map()));
+    let style = byPseudo.get(key);
+    if (!style) byPseudo.set(key, (style = compute(element, pseudo)));
+    return style;
+  };
+  window.getComputedStyle = Object.assign(cached, { [CACHED]: true });
+}
