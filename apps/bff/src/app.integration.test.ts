@@ -43,7 +43,16 @@ describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      '<!doctype html><title>Payouts</title><div id="root"></div>',
+      '<!doctype html><html><head><title>Payouts</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      join(webDist, 'route-preloads.json'),
+      JSON.stringify({
+        routes: [
+          { path: '/payouts/:id', files: ['assets/frame-1.js', 'assets/detail-2.js'] },
+          { path: '/payouts/new', files: ['assets/frame-1.js', 'assets/wizard-3.js'] },
+        ],
+      }),
     );
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), APP_JS);
     writeFileSync(join(webDist, 'assets', 'app-abc123.js.map'), '{"sources":["src/main.tsx"]}');
@@ -242,8 +251,23 @@ describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
     it('serves index.html for client-side routes, assets with long caching, never for /api', async () => {
       const page = await t.api('/payouts/123');
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root">');
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      // The page's chunks, from the build's route-preloads.json, load beside the entry.
+      expect(await page.text()).toBe(
+        '<!doctype html><html><head><title>Payouts</title>' +
+          '<link rel="modulepreload" crossorigin href="/assets/frame-1.js">' +
+          '<link rel="modulepreload" crossorigin href="/assets/detail-2.js">' +
+          '</head><body><div id="root"></div></body></html>',
+      );
       expect(page.headers.get('cache-control')).toBe('no-cache');
+      // A path without parameters wins over one with.
+      expect(await (await t.api('/payouts/new')).text()).toContain('/assets/wizard-3.js');
+      // No page there: the app's own "not found", without preloads.
+      expect(await (await t.api('/payouts/1/2')).text()).not.toContain('modulepreload');
+      // A missing asset is a 404, not the page: a stale tab's import must fail, not parse HTML.
+      const missingAsset = await t.api('/assets/gone-abc123.js');
+      expect(missingAsset.status).toBe(404);
+      expect(missingAsset.headers.get('content-type')).toMatch(/problem\+json/);
       const asset = await t.api('/assets/app-abc123.js');
       expect(asset.status).toBe(200);
       expect(asset.headers.get('cache-control')).toContain('immutable');
