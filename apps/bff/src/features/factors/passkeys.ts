@@ -1,14 +1,18 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type * as WebAuthn from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+
+/**
+ * The WebAuthn library and its crypto dependencies take a third of a second to load: the first
+ * passkey ceremony loads them, not the BFF's start (issue 16, `npm run bench -- startup`).
+ */
+let library: Promise<typeof WebAuthn> | undefined;
+const webauthn = () => (library ??= import('@simplewebauthn/server'));
 
 export interface PasskeyCredential {
   /** base64url, as the browser reports it. */
@@ -54,6 +58,7 @@ export function createPasskeys({ publicUrl }: { publicUrl: URL }): Passkeys {
   const origin = publicUrl.origin;
   return {
     async registrationOptions(user, existing) {
+      const { generateRegistrationOptions } = await webauthn();
       return generateRegistrationOptions({
         rpName: RP_NAME,
         rpID,
@@ -70,6 +75,7 @@ export function createPasskeys({ publicUrl }: { publicUrl: URL }): Passkeys {
       });
     },
     async verifyRegistration(response, challenge) {
+      const { verifyRegistrationResponse } = await webauthn();
       try {
         const result = await verifyRegistrationResponse({
           response: response as RegistrationResponseJSON,
@@ -92,6 +98,7 @@ export function createPasskeys({ publicUrl }: { publicUrl: URL }): Passkeys {
       }
     },
     async authenticationOptions(credentials) {
+      const { generateAuthenticationOptions } = await webauthn();
       return generateAuthenticationOptions({
         rpID,
         timeout: CEREMONY_TIMEOUT_MS,
@@ -103,6 +110,7 @@ export function createPasskeys({ publicUrl }: { publicUrl: URL }): Passkeys {
       });
     },
     async verifyAuthentication(response, challenge, credential) {
+      const { verifyAuthenticationResponse } = await webauthn();
       try {
         const result = await verifyAuthenticationResponse({
           response: response as AuthenticationResponseJSON,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -20,20 +20,25 @@ export function createSmtpTransport({
   smtpUrl: string;
   from: string;
 }): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-    // Never nodemailer's own logger: it would print the envelope and the message.
-    logger: false,
-  });
+  // Nodemailer loads with the first e-mail, not with the BFF (issue 16: start-up time).
+  let transporter: Promise<Transporter> | undefined;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+        // Never nodemailer's own logger: it would print the envelope and the message.
+        logger: false,
+      }),
+    ));
   return {
     async send({ to, subject, text }) {
-      await transporter.sendMail({ from, to, subject, text });
+      await (await open()).sendMail({ from, to, subject, text });
     },
     close() {
-      transporter.close();
+      void transporter?.then((t) => t.close());
     },
   };
 }
