@@ -11,7 +11,8 @@ const CACHED = Symbol('cached computed style');
 
 export function cacheComputedStyle(window: Window & typeof globalThis): void {
   // Setup files run once per test file, in one window per worker (`isolate: false`).
-  if (CACHED in window.getComputedStyle) return;
+  if (CACHED in window) return;
+  Object.defineProperty(window, CACHED, { value: true });
   const compute = window.getComputedStyle.bind(window);
   let cache = new WeakMap<Element, Map<string, CSSStyleDeclaration>>();
   const forget = () => {
@@ -36,5 +37,5 @@ export function cacheComputedStyle(window: Window & typeof globalThis): void {
     if (!style) byPseudo.set(key, (style = compute(element, pseudo)));
     return style;
   };
-  window.getComputedStyle = Object.assign(cached, { [CACHED]: true });
+  window.getComputedStyle = cached;
 }
