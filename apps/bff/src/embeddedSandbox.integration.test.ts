@@ -78,32 +78,38 @@ async function startWithoutSandbox(env: Record<string, string>): Promise<Started
   return { messages, exit, sandboxImports, dataDir };
 }
 
-describe('the sandbox is a development dependency the BFF loads in embedded mode only', () => {
-  it('starts with a remote orchestrator on an install without the sandbox, never loading it', async () => {
-    const started = await startWithoutSandbox({
-      // Nothing listens on port 9: starting calls no orchestrator, and this test none either.
-      ORCHESTRATOR_BASE_URL: 'http://127.0.0.1:9',
-      ORCHESTRATOR_API_KEY: 'remote-api-key',
-      ORCHESTRATOR_USER_NAME: 'remote-user',
-      ORCHESTRATOR_PASSWORD: 'remote-password',
-      SESSION_SECRET: 'no-sandbox-session-secret-0123456789abcdef',
+// Each test starts the BFF from its sources in a child process (tsx compiles it, PGlite makes a
+// cluster): on a loaded CI machine that takes longer than the default 20 s.
+describe(
+  'the sandbox is a development dependency the BFF loads in embedded mode only',
+  { timeout: 90_000 },
+  () => {
+    it('starts with a remote orchestrator on an install without the sandbox, never loading it', async () => {
+      const started = await startWithoutSandbox({
+        // Nothing listens on port 9: starting calls no orchestrator, and this test none either.
+        ORCHESTRATOR_BASE_URL: 'http://127.0.0.1:9',
+        ORCHESTRATOR_API_KEY: 'remote-api-key',
+        ORCHESTRATOR_USER_NAME: 'remote-user',
+        ORCHESTRATOR_PASSWORD: 'remote-password',
+        SESSION_SECRET: 'no-sandbox-session-secret-0123456789abcdef',
+      });
+      expect(started.messages.find((m) => m['msg'] === 'ready')).toMatchObject({
+        orchestrator: 'remote',
+      });
+      expect(started.exit).toBe(0);
+      expect(started.sandboxImports).toEqual([]);
     });
-    expect(started.messages.find((m) => m['msg'] === 'ready')).toMatchObject({
-      orchestrator: 'remote',
-    });
-    expect(started.exit).toBe(0);
-    expect(started.sandboxImports).toEqual([]);
-  });
 
-  it('refuses embedded mode without the sandbox, saying what to set or install', async () => {
-    const started = await startWithoutSandbox({});
-    expect(started.exit).toBe(1);
-    expect(started.sandboxImports).toEqual(['@payouts/orchestrator-sandbox']);
-    const fatal = started.messages.find((m) => m['level'] === 60);
-    expect(fatal?.['msg']).toMatch(
-      /^ORCHESTRATOR_BASE_URL is not set, so the BFF would run its embedded sandbox orchestrator, but @payouts\/orchestrator-sandbox is not installed .*Set ORCHESTRATOR_BASE_URL.*or install the development dependencies \(`npm ci`\)/,
-    );
-    // It fails before touching the database: no PGlite folder was created.
-    expect(existsSync(started.dataDir)).toBe(false);
-  });
-});
+    it('refuses embedded mode without the sandbox, saying what to set or install', async () => {
+      const started = await startWithoutSandbox({});
+      expect(started.exit).toBe(1);
+      expect(started.sandboxImports).toEqual(['@payouts/orchestrator-sandbox']);
+      const fatal = started.messages.find((m) => m['level'] === 60);
+      expect(fatal?.['msg']).toMatch(
+        /^ORCHESTRATOR_BASE_URL is not set, so the BFF would run its embedded sandbox orchestrator, but @payouts\/orchestrator-sandbox is not installed .*Set ORCHESTRATOR_BASE_URL.*or install the development dependencies \(`npm ci`\)/,
+      );
+      // It fails before touching the database: no PGlite folder was created.
+      expect(existsSync(started.dataDir)).toBe(false);
+    });
+  },
+);

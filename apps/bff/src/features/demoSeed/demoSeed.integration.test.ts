@@ -438,8 +438,8 @@ describe.each(testDatabaseKinds)('demo history across restarts of npm start (%s)
     running = await start();
     const seeded = logLines.find((l) => String(l['msg']).startsWith('demo history seeded'));
     expect(seeded?.['payouts']).toBe(2000);
-    // Generous for a shared CI machine; the decision record has the measured numbers.
-    expect(Number(seeded?.['ms'])).toBeLessThan(10_000);
+    // How long it took is logged (a number), never asserted: speed is `npm run bench -- startup`.
+    expect(Number(seeded?.['ms'])).toBeGreaterThan(0);
     expect((await fetch(`${running.url}/readyz`)).status).toBe(200);
   }, 60_000);
 
