@@ -32,13 +32,7 @@ function vitest(runArgs, prefix) {
 const runs =
   args.length > 0
     ? [vitest(args)]
-    : [
-        // Three files at a time, not vitest.config.ts's two: integration files wait on sockets
-        // and databases, and the journeys beside them wait on Chromium; with two, a core was
-        // idle for an eighth of the run.
-        vitest(['--project', '!e2e', '--maxWorkers', '3'], ''),
-        vitest(['--project', 'e2e'], '[journeys] '),
-      ];
+    : [vitest(['--project', '!e2e'], ''), vitest(['--project', 'e2e'], '[journeys] ')];
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => runs.forEach((run) => run.child.kill(signal)));
 }
