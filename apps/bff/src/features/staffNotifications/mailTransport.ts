@@ -23,22 +23,32 @@ export function createSmtpTransport({
   // Nodemailer loads with the first e-mail, not with the BFF (issue 16: start-up time).
   let transporter: Promise<Transporter> | undefined;
   const open = () =>
-    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-        // Never nodemailer's own logger: it would print the envelope and the message.
-        logger: false,
-      }),
+    (transporter ??= import('nodemailer').then(
+      ({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+          // Never nodemailer's own logger: it would print the envelope and the message.
+          logger: false,
+        }),
+      (error: unknown) => {
+        // Not kept: the next e-mail tries again, and the outbox retries this one.
+        transporter = undefined;
+        throw error;
+      },
     ));
   return {
     async send({ to, subject, text }) {
       await (await open()).sendMail({ from, to, subject, text });
     },
     close() {
-      void transporter?.then((t) => t.close());
+      // Nothing to close when no e-mail was ever sent, or when loading failed.
+      void transporter?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }
