@@ -45,6 +45,8 @@ export function spaStatic(dir: string): RequestHandler[] | undefined {
     }
     return built.pageFor(path);
   };
+  // Read once now, so a malformed route-preloads.json stops the start instead of failing pages.
+  indexHtmlFor('/');
   const fallback: RequestHandler = (req, res, next) => {
     // A missing asset (a tab still open on an old build asking for a chunk the new one has not)
     // is a 404: index.html in its place fails as a module with a confusing MIME type error.
