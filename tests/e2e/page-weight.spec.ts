@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAME_MODULE, PAGE_MODULES, PUBLIC_PATHS } from '../../apps/web/src/app/pageModules.js';
 import { buildWeb } from '../../bench/web/buildWeb.js';
 import {
   kb,
@@ -44,6 +45,21 @@ describe('page weight', () => {
       ),
     ).toEqual([]);
     expect(budgets.find((budget) => budget.name === 'sign-in')?.layout).toBeUndefined();
+  });
+
+  it('names, for every page path, its own chunk and the frame, in files the build wrote', () => {
+    // dist/route-preloads.json: the BFF preloads these (docs/decisions/026).
+    const { routes } = JSON.parse(readFileSync(join(dist, 'route-preloads.json'), 'utf8')) as {
+      routes: { path: string; files: string[] }[];
+    };
+    expect(routes.map((route) => route.path)).toEqual(Object.keys(PAGE_MODULES));
+    const chunkOf = (module: string) => `assets/${module.split('/').at(-1)!.replace('.tsx', '')}-`;
+    for (const { path, files } of routes) {
+      for (const file of files) expect(existsSync(join(dist, file)), file).toBe(true);
+      const hasChunk = (module: string) => files.some((f) => f.startsWith(chunkOf(module)));
+      expect(hasChunk(PAGE_MODULES[path]!), `${path}: its page`).toBe(true);
+      expect(hasChunk(FRAME_MODULE), `${path}: the frame`).toBe(!PUBLIC_PATHS.includes(path));
+    }
   });
 
   it('keeps every route within its budget', () => {
