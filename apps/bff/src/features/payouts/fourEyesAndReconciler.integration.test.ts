@@ -54,7 +54,9 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
       database,
       env: {
         APPROVAL_THRESHOLDS: 'USD=5000,*=1000',
-        ORCHESTRATOR_TIMEOUT_MS: '800',
+        // Short, for the hanging create below, yet long enough that a lookup on a loaded CI
+        // machine does not time out (one did at 800 ms, leaving a payout unknown after a round).
+        ORCHESTRATOR_TIMEOUT_MS: '2500',
         RECONCILE_GRACE_SECONDS: '60',
         RECONCILE_BACKOFF_SECONDS: '10',
         ATTENTION_AFTER_MINUTES: '30',
