@@ -18,6 +18,7 @@ import { createAuditService } from './features/audit/auditService.js';
 import { createPasswordHasher } from './features/users/passwordHasher.js';
 import { openDemoPayouts, seedDemoHistory } from './features/demoSeed/demoSeed.js';
 import { seedUsers } from './features/users/seedUsers.js';
+import { PGLITE_TEMPLATE_FILE, readPgliteTemplate } from './db/pgliteTemplate.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
 import { createUsersService, DEMO_USERS } from './features/users/usersService.js';
 import { systemClock } from './shared/clock.js';
@@ -119,7 +120,10 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
         url: config.database.url,
         onPoolError: (error) => logger.error({ err: error }, 'idle database connection failed'),
       })
-    : await openDatabase({ dataDir: config.database.dataDir });
+    : await openDatabase({
+        dataDir: config.database.dataDir,
+        template: readPgliteTemplate(PGLITE_TEMPLATE_FILE),
+      });
   await database.migrate();
   if (config.payoutDataKeyIsRandom && !config.database.url) {
     // Embedded demo: keep the key beside the PGlite ledger, so approvals survive a restart.

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** PostgreSQL's connection pool (its counters feed `/metrics`); undefined on PGlite. */
   pool?: pg.Pool;
+  /** PGlite only: the data directory as a gzipped tar (src/db/pgliteTemplate.ts). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
   /** The same database as pg-boss talks to it (the batch queue, docs/decisions/019). */
   jobsDb: JobsDb;
@@ -39,8 +41,11 @@ export interface JobsDb {
 
 export type OpenDatabaseOptions =
   | { url: string; onPoolError?: (error: Error) => void }
-  /** PGlite persisted in `dataDir` (guarded by a lock file). */
-  | { dataDir: string }
+  /**
+   * PGlite persisted in `dataDir` (guarded by a lock file); a new folder starts from `template`
+   * (a dumped data directory) when given, else from initdb.
+   */
+  | { dataDir: string; template?: Blob }
   /** PGlite in memory (tests), optionally started from a dumped data directory. */
   | { memory: true; loadDataDir?: Blob };
 
@@ -97,10 +102,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const dir = resolve(options.dataDir);
     mkdirSync(dir, { recursive: true });
     lock = acquireLockFile(join(dir, 'bff.lock'));
+    const pgdata = join(dir, 'pglite');
+    const fresh = !existsSync(join(pgdata, 'PG_VERSION'));
     try {
-      client = await PGlite.create(join(dir, 'pglite'), {
+      client = await PGlite.create(pgdata, {
         extensions: PGLITE_EXTENSIONS,
         startParams: PGLITE_START_PARAMS,
+        ...(fresh && options.template ? { loadDataDir: options.template } : {}),
       });
     } catch (error) {
       lock.release();
@@ -125,6 +133,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    dump: () => client.dumpDataDir('gzip'),
     jobsDb: {
       // PGlite runs one statement per `query` with values, and scripts (pg-boss's migrations,
       // its locked multi-statement plans) only through `exec`.

@@ -18,6 +18,8 @@ export interface BatchRowJob {
 export interface BatchQueue {
   /** Queues the rows (a row already queued and not yet started is not queued twice). */
   enqueue(jobs: readonly BatchRowJob[], options?: { startAfterSeconds?: number }): Promise<void>;
+  /** Creates the queue's tables and the queue itself, as the first `enqueue` or `work` would. */
+  prepare(): Promise<void>;
   /**
    * Starts taking jobs: up to `concurrency` rows at a time in this process; `handle` settles
    * each row itself (it throws only for what should be retried).
@@ -103,6 +105,10 @@ export function createBatchQueue({
   }
 
   return {
+    async prepare() {
+      await boss();
+    },
+
     async enqueue(jobs, options = {}) {
       if (jobs.length === 0) return;
       const instance = await boss();
