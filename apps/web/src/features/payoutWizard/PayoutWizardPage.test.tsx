@@ -9,7 +9,9 @@ import {
   choosePsp,
   corridorStep,
   fill,
+  findSectionField,
   next,
+  sectionField,
   setup,
 } from '../../testing/wizardHarness.js';
 
@@ -30,29 +32,32 @@ describe('PayoutWizardPage: the steps', () => {
     await user.keyboard('5');
     await tabTo(user, screen.getByText('Next'));
     await user.keyboard('{Enter}');
-    await screen.findByText(/^Step 2 of 5/);
+    await screen.findByText(/^Step 2 of 4/);
     // The heading takes the focus in the frame after the step is shown.
     await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
 
     // The method step is in the section-form kit, which may still be loading.
-    await tabTo(user, await screen.findByLabelText('Card'));
+    const card = await screen.findByRole('radio', { name: 'Card' }, { timeout: 15_000 });
+    await tabTo(user, card);
     await user.keyboard(' ');
-    expect(screen.getByLabelText('Card')).toBeChecked();
-    await tabTo(user, screen.getByLabelText(/^PSP/));
+    expect(card).toBeChecked();
+    // Tab enters the PSP group on its first option; the arrow keys pick, and each pick shows
+    // that PSP's section below while the focus stays on the PSP.
+    const acme = await screen.findByRole('radio', { name: 'Acme Pay' });
+    await tabTo(user, acme);
     await user.keyboard('{ArrowDown}');
-    await screen.findByRole('listbox');
-    await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(screen.getByLabelText(/^PSP/)).toHaveTextContent('CardCo'));
+    const cardCo = screen.getByRole('radio', { name: 'CardCo' });
+    await waitFor(() => expect(cardCo).toBeChecked());
+    expect(cardCo).toHaveFocus();
+    await screen.findByRole('heading', { name: 'Recipient details for CardCo', hidden: false });
+    expect(screen.getByText(/^Step 2 of 4/)).toBeInTheDocument();
+    await tabTo(user, sectionField(/^Name on card/));
+    await user.keyboard('Jo');
+    await tabTo(user, sectionField(/^First name/));
+    await user.keyboard('Jo');
     await tabTo(user, screen.getByText('Next'));
     await user.keyboard('{Enter}');
-    await screen.findByText(/^Step 3 of 5/);
-    await tabTo(user, screen.getByLabelText(/^Name on card/));
-    await user.keyboard('Jo');
-    await tabTo(user, screen.getByLabelText(/^First name/));
-    await user.keyboard('Jo');
-    await tabTo(user, screen.getByText('Next'));
-    await user.keyboard('{Enter}');
-    await screen.findByText(/^Step 4 of 5/);
+    await screen.findByText(/^Step 3 of 4/);
     await tabTo(user, screen.getByText('Make a payout'));
   });
 
@@ -78,8 +83,10 @@ describe('PayoutWizardPage: the steps', () => {
     await user.clear(amount);
     await fill(user, amount, '10');
     await next(user);
-    await screen.findByText(/^Step 2 of 5/);
-    const heading = screen.getByRole('heading', { name: 'Step 2 of 5: Payout method and PSP' });
+    await screen.findByText(/^Step 2 of 4/);
+    const heading = screen.getByRole('heading', {
+      name: 'Step 2 of 4: Payout method and recipient',
+    });
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
@@ -92,15 +99,16 @@ describe('PayoutWizardPage: the steps', () => {
     await fill(user, screen.getByLabelText(/^State/), 'Califo');
     await user.click(await screen.findByText('California (CA)'));
     await next(user);
-    expect(await screen.findByText(/^Step 2 of 5/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Step 2 of 4/)).toBeInTheDocument();
   });
 
   it('offers only the payout types some PSP offers, and says plainly when no PSP offers any', async () => {
     const { user } = setup();
     await corridorStep(user);
-    const radios = (await screen.findAllByRole('radio')).map(
-      (r) => r.closest('label')?.textContent,
-    );
+    const methods = await screen.findByRole('radiogroup', { name: 'Payout method' });
+    const radios = within(methods)
+      .getAllByRole('radio')
+      .map((r) => r.closest('label')?.textContent);
     expect(radios).toEqual(['Card', 'Bank account']);
     expect(screen.getByText(/Not offered for BE \/ EUR: Crypto wallet\./)).toBeInTheDocument();
 
@@ -115,38 +123,118 @@ describe('PayoutWizardPage: the steps', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
-  it('labels the PSP dropdown with the PSPs’ titles, for the chosen type only', async () => {
+  it('offers the PSPs of the chosen type only, by their titles, once a type is chosen', async () => {
     const { user } = setup();
     await corridorStep(user);
-    await user.click(await screen.findByLabelText('Card'));
-    await user.click(screen.getByLabelText(/^PSP/));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Acme Pay', 'CardCo']);
+    await screen.findByRole('radiogroup', { name: 'Payout method' });
+    expect(screen.queryByRole('radiogroup', { name: 'PSP' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Card' }));
+    const psps = screen.getByRole('radiogroup', { name: 'PSP' });
+    expect(
+      within(psps)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Acme Pay', 'CardCo']);
+    // Beta Bank is the only bank-account PSP: choosing the type picks it and shows its section.
+    await user.click(screen.getByRole('radio', { name: 'Bank account' }));
+    expect(screen.getByRole('radio', { name: 'Beta Bank' })).toBeChecked();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Recipient details for Beta Bank',
+        hidden: false,
+      }),
+    ).toBeVisible();
   });
 
-  it('mounts a fresh PSP section when the PSP changes, so no value carries over', async () => {
+  it('shows the PSP’s section under the PSP the moment it is picked, and says so', async () => {
     const { user } = setup();
     await corridorStep(user);
-    await choosePsp(user, 'Card', 'Acme Pay');
-    await next(user);
-    await fill(user, await screen.findByLabelText(/^Name on card/), 'Jane Doe');
-    expect(screen.getByLabelText(/^Name on card/)).toHaveValue('Jane Doe');
+    await user.click(await screen.findByRole('radio', { name: 'Card' }));
+    expect(
+      screen.queryByRole('heading', { name: /^Recipient details for/, hidden: false }),
+    ).toBeNull();
+    const acme = screen.getByRole('radio', { name: 'Acme Pay' });
+    await user.click(acme);
 
-    await user.click(screen.getByText('Back'));
-    await user.click(await screen.findByLabelText(/^PSP/));
-    await user.click(await screen.findByText('CardCo'));
+    const heading = screen.getByRole('heading', {
+      level: 3,
+      name: 'Recipient details for Acme Pay',
+      hidden: false,
+    });
+    expect(heading).toBeVisible();
+    // Same step, the focus where it was, and a screen reader told what appeared.
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Step 2 of 4/);
+    expect(acme).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Card with Acme Pay: the recipient details follow.',
+    );
+    expect(sectionField(/^Card number/)).toBeVisible();
+    // Only the shown section's fields and buttons are there for the keyboard and the screen reader.
+    expect(sectionField(/^Card number/).id).toMatch(/^recipient-credit_card-acme_pay_/);
+    // CardCo's section is there, ready, but hidden: neither seen, focusable nor announced.
+    const cardCoField = document.getElementById('recipient-credit_card-cardco_customerFirstName');
+    expect(cardCoField).not.toBeVisible();
+    expect(screen.queryByRole('textbox', { name: /^First name/, hidden: false })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Next', hidden: false })).toHaveLength(1);
+  });
+
+  it('says what is missing when Next is pressed before a type or PSP is picked', async () => {
+    const { user } = setup();
+    await corridorStep(user);
+    await screen.findByRole('radiogroup', { name: 'Payout method' });
     await next(user);
-    expect(await screen.findByLabelText(/^Name on card/)).toHaveValue('');
-    expect(screen.getByLabelText(/^First name/)).toBeInTheDocument();
-    expect(screen.queryByLabelText(/^Card number/)).not.toBeInTheDocument();
+    const methods = screen.getByRole('radiogroup', { name: 'Payout method' });
+    expect(methods).toHaveAccessibleDescription('Choose the payout method.');
+    expect(screen.getByRole('radio', { name: 'Card' })).toHaveFocus();
+
+    await user.click(screen.getByRole('radio', { name: 'Card' }));
+    await next(user);
+    expect(screen.getByRole('radiogroup', { name: 'PSP' })).toHaveAccessibleDescription(
+      'Choose the PSP.',
+    );
+    expect(screen.getByRole('radio', { name: 'Acme Pay' })).toHaveFocus();
+    expect(screen.getByText(/^Step 2 of 4/)).toBeInTheDocument();
+  });
+
+  it('swaps the section when the PSP changes: each keeps its own values, only the chosen one is sent', async () => {
+    const { user, calls } = setup();
+    await corridorStep(user);
+    await choosePsp(user, 'Card', 'Acme Pay');
+    await fill(user, sectionField(/^Name on card/), 'Jane Doe');
+
+    await user.click(screen.getByRole('radio', { name: 'CardCo' }));
+    await screen.findByRole('heading', { name: 'Recipient details for CardCo', hidden: false });
+    expect(
+      screen.queryByRole('heading', { name: 'Recipient details for Acme Pay', hidden: false }),
+    ).toBeNull();
+    // No value carries over from one PSP's section to another's.
+    expect(sectionField(/^Name on card/)).toHaveValue('');
+    expect(sectionField(/^First name/)).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: /^Card number/, hidden: false })).toBeNull();
+    await fill(user, sectionField(/^Name on card/), 'Someone Else');
+
+    // Back to Acme Pay: what was typed there is still there.
+    await user.click(screen.getByRole('radio', { name: 'Acme Pay' }));
+    expect(await findSectionField(/^Name on card/)).toHaveValue('Jane Doe');
+    await fill(user, sectionField(/^Card number/), CARD);
+    await fill(user, sectionField(/^E-mail/), 'jane@example.com');
+    await next(user);
+    await screen.findByText(/^Step 3 of 4/);
+    await user.click(screen.getByRole('button', { name: 'Make a payout' }));
+    await waitFor(() => expect(calls.create).toHaveLength(1));
+    expect(calls.create[0]!.body).toMatchObject({ provider: 'acme_pay' });
+    expect(calls.create[0]!.body.metadata).toEqual({
+      creditCardNumber: CARD,
+      cardHolderName: 'Jane Doe',
+      email: 'jane@example.com',
+    });
   });
 
   it('checks the card number as the BFF does and shows it masked once typed', async () => {
     const { user } = setup();
     await corridorStep(user);
     await choosePsp(user, 'Card', 'Acme Pay');
-    await next(user);
-    const card = await screen.findByLabelText(/^Card number/);
+    const card = await findSectionField(/^Card number/);
     const audit = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(audit.violations.map((v) => v.id)).toEqual([]);
     expect(card).toHaveAttribute('inputmode', 'numeric');

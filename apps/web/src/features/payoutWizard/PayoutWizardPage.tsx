@@ -18,17 +18,7 @@ import {
   statesOf,
 } from '@payouts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Activity,
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
@@ -91,8 +81,8 @@ function restored(draft: WizardDraft): WizardDraft {
 }
 
 /**
- * The "+" wizard: corridor and amount, payout method and PSP, the PSP's own section, review, and
- * the result. One idempotency key for the wizard's life (kept with the draft), so a double click,
+ * The "+" wizard: corridor and amount; payout method, PSP and the PSP's own section (shown under
+ * the PSP as it is picked); review; the result. One idempotency key for the wizard's life (kept with the draft), so a double click,
  * a retry or a reload never makes a second payout.
  */
 export function PayoutWizardPage({
@@ -136,7 +126,7 @@ export function PayoutWizardPage({
         : null,
     [draft.corridor.country, draft.corridor.currency],
   );
-  const providers = useProviders(draft.step >= STEP.method ? corridor : null);
+  const providers = useProviders(draft.step >= STEP.recipient ? corridor : null);
   const providersData = providers.data;
   // RJSF and the field rules load while the corridor step is filled in (see sectionFormKit.ts).
   const formKit = useSectionFormKit();
@@ -272,13 +262,26 @@ export function PayoutWizardPage({
     );
   };
 
-  const changeMethod = (choice: { type: PayoutMethodType | ''; provider: string }): void => {
+  /**
+   * Another type or PSP: its section's values become the payout's (what was typed in that
+   * section earlier on the step, or nothing), so no value carries over from one PSP to another.
+   */
+  const changeMethod = (
+    choice: { type: PayoutMethodType | ''; provider: string },
+    metadata: Record<string, unknown>,
+  ): void => {
     const same = choice.type === draft.payout_method_type && choice.provider === draft.provider;
-    setApiErrors({ ...apiErrors, method: {}, ...(same ? {} : { metadata: {} }) });
+    // Only when there is something to clear: new error objects would re-render the sections.
+    if (
+      Object.keys(apiErrors.method).length > 0 ||
+      (!same && Object.keys(apiErrors.metadata).length > 0)
+    ) {
+      setApiErrors({ ...apiErrors, method: {}, ...(same ? {} : { metadata: {} }) });
+    }
     update({
       payout_method_type: choice.type,
       provider: choice.provider,
-      ...(same ? {} : { metadata: {} }),
+      ...(same ? {} : { metadata }),
     });
   };
 
@@ -307,8 +310,7 @@ export function PayoutWizardPage({
     setCorridorErrors(errors);
     if (Object.keys(errors).length > 0) return;
     const saved = draft.beneficiary;
-    if (saved) goTo(saved.card_fields_required ? STEP.recipient : STEP.review);
-    else goTo(STEP.method);
+    goTo(saved && !saved.card_fields_required ? STEP.review : STEP.recipient);
   };
 
   const saved = draft.beneficiary;
@@ -436,7 +438,7 @@ export function PayoutWizardPage({
         />
       );
       break;
-    case STEP.method:
+    case STEP.recipient:
       content = !corridor ? null : !kit ? (
         <MethodStepPending
           error={formKit.error}
@@ -444,7 +446,7 @@ export function PayoutWizardPage({
           onBack={() => goTo(STEP.corridor)}
         />
       ) : (
-        <kit.MethodStep
+        <kit.MethodAndRecipientStep
           corridor={corridor}
           form={form}
           fetchedAt={providersData?.fetched_at}
@@ -452,20 +454,14 @@ export function PayoutWizardPage({
           isRefreshing={refresh.isPending}
           type={draft.payout_method_type}
           provider={draft.provider}
-          apiErrors={apiErrors.method}
-          onChange={changeMethod}
+          fixed={saved !== null}
+          formData={draft.metadata}
+          apiErrors={apiErrors}
+          onChangeMethod={changeMethod}
+          onChangeFormData={changeMetadata}
           onRefresh={() => (formKit.error ? formKit.retry() : refresh.mutate())}
           onBack={() => goTo(STEP.corridor)}
-          onNext={() => goTo(STEP.recipient)}
-        />
-      );
-      break;
-    case STEP.recipient:
-      // The section itself is rendered below, in `recipientStep`.
-      content = section ? null : (
-        <MissingChoice
-          onBack={() => goTo(form ? STEP.method : STEP.corridor)}
-          loading={!form && !providers.isError && !formKit.error}
+          onNext={() => goTo(STEP.review)}
         />
       );
       break;
@@ -486,7 +482,7 @@ export function PayoutWizardPage({
           />
         ) : (
           <MissingChoice
-            onBack={() => goTo(STEP.method)}
+            onBack={() => goTo(STEP.recipient)}
             loading={!form && !providers.isError && !formKit.error}
           />
         );
@@ -513,28 +509,6 @@ export function PayoutWizardPage({
       ) : null;
       break;
   }
-
-  /**
-   * The PSP's section. Once a PSP is chosen on the method step it is rendered ahead of time in a
-   * hidden `<Activity>` (at low priority, after the choice is on screen; hidden with display:none,
-   * so neither focusable nor announced), and Next only makes the same instance visible instead of
-   * mounting a dozen fields. Keyed per (type, PSP): another PSP gets a fresh form.
-   */
-  const onRecipientStep = draft.step === STEP.recipient;
-  const RecipientStep = kit?.RecipientStep;
-  const recipientStep =
-    RecipientStep && section && (onRecipientStep || draft.step === STEP.method) ? (
-      <RecipientStep
-        key={`${section.type}:${section.provider.name}`}
-        section={section}
-        formData={draft.metadata}
-        apiErrors={apiErrors.metadata}
-        onChange={changeMetadata}
-        onBack={() => goTo(saved ? STEP.corridor : STEP.method)}
-        onNext={() => goTo(STEP.review)}
-        active={onRecipientStep}
-      />
-    ) : null;
 
   return (
     <Stack spacing={3}>
@@ -565,7 +539,6 @@ export function PayoutWizardPage({
         ) : null}
         {/* Only the result step is lazy (loadResultStep). */}
         <Suspense fallback={<FullPageProgress />}>{content}</Suspense>
-        <Activity mode={onRecipientStep ? 'visible' : 'hidden'}>{recipientStep}</Activity>
       </Paper>
     </Stack>
   );

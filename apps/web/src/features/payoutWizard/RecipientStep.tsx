@@ -19,8 +19,8 @@ export interface RecipientStepProps {
   onBack?: () => void;
   onNext: () => void;
   /**
-   * Whether the step is on screen. While the PSP is chosen on the method step the wizard renders
-   * this step ahead of time in a hidden `<Activity>`; its buttons are left out until it is shown.
+   * Whether the section is on screen. The wizard renders the sections of the PSPs not (yet)
+   * chosen ahead of time in a hidden `<Activity>`; their buttons are left out until shown.
    */
   active?: boolean;
   /** The main button's words ("Next" in the wizard; "Create beneficiary" elsewhere). */
@@ -29,6 +29,11 @@ export interface RecipientStepProps {
   busy?: boolean;
   /** Help text under fields, per field name (the masked current value when editing). */
   help?: Record<string, string>;
+  /**
+   * The fields' id prefix. Unique per section where several are rendered at once (the wizard
+   * keeps every PSP's section of the step, hidden but one): labels find their input by id.
+   */
+  idPrefix?: string;
 }
 
 function withHelp(ui: UiSchema, help: Record<string, string> | undefined): UiSchema {
@@ -59,6 +64,7 @@ export function RecipientStep({
   nextLabel = 'Next',
   busy = false,
   help,
+  idPrefix = 'recipient',
 }: RecipientStepProps) {
   const formId = useId();
   // Read once: the form holds the values from then on (uncontrolled), so a keystroke re-renders
@@ -101,13 +107,13 @@ export function RecipientStep({
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
-        idPrefix="recipient"
+        idPrefix={idPrefix}
       >
         {/* The buttons are below the form (`form` attribute): it is the same element while hidden. */}
         <></>
       </Form>
     ),
-    [formId, section.schema, uiSchema, initialFormData, extraErrors],
+    [formId, section.schema, uiSchema, initialFormData, extraErrors, idPrefix],
   );
   return (
     <>

@@ -28,7 +28,7 @@ describe('the wizard and saved beneficiaries', () => {
 
     await fill(user, screen.getByLabelText(/^Amount/), '42.00');
     await next(user);
-    await screen.findByText(/^Step 4 of 5/);
+    await screen.findByText(/^Step 3 of 4/);
     await user.click(await screen.findByRole('button', { name: 'Make a payout' }));
     await waitFor(() => expect(calls.createForBeneficiary).toHaveLength(1));
     expect(calls.createForBeneficiary[0]?.body).toEqual({
@@ -42,7 +42,7 @@ describe('the wizard and saved beneficiaries', () => {
       'order_id',
     ]);
     expect(calls.create).toEqual([]);
-    await screen.findByText(/^Step 5 of 5/);
+    await screen.findByText(/^Step 4 of 4/);
     expect(screen.queryByRole('button', { name: 'Save as beneficiary' })).not.toBeInTheDocument();
   });
 

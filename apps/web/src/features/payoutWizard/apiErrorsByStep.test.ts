@@ -21,8 +21,11 @@ describe('apiErrorsByStep', () => {
     expect(firstStep).toBe(STEP.corridor);
   });
 
-  it('sends the user to the recipient step for metadata errors only', () => {
+  it('sends the user to the method and recipient step for a PSP, type or metadata error', () => {
     expect(apiErrorsByStep([{ pointer: '/metadata/phone', message: 'x' }]).firstStep).toBe(
+      STEP.recipient,
+    );
+    expect(apiErrorsByStep([{ pointer: '/provider', message: 'x' }]).firstStep).toBe(
       STEP.recipient,
     );
     expect(apiErrorsByStep([{ pointer: '/whatever', message: 'x' }]).firstStep).toBeNull();

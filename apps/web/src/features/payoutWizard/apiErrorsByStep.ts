@@ -47,10 +47,8 @@ export function apiErrorsByStep(errors: readonly FieldError[]): {
   const firstStep =
     Object.keys(out.corridor).length > 0
       ? STEP.corridor
-      : Object.keys(out.method).length > 0
-        ? STEP.method
-        : Object.keys(out.metadata).length > 0
-          ? STEP.recipient
-          : null;
+      : Object.keys(out.method).length + Object.keys(out.metadata).length > 0
+        ? STEP.recipient
+        : null;
   return { errors: out, firstStep };
 }

@@ -23,7 +23,7 @@ describe('createDraftStorage', () => {
     const drafts = createDraftStorage(storage, 'draft');
     drafts.save({
       ...newDraft('PO-1', 'key-1'),
-      step: 3,
+      step: 2,
       lastAttempt: 'unresolved',
       metadata: {
         creditCardNumber: '4111111111111111',
@@ -37,14 +37,29 @@ describe('createDraftStorage', () => {
     expect(drafts.load()).toMatchObject({
       idempotencyKey: 'key-1',
       lastAttempt: 'unresolved',
-      step: 3,
+      step: 2,
       metadata: { cardHolderName: 'Jane' },
     });
+  });
+
+  it('reads a draft of the five-step wizard, its method and recipient steps as one', () => {
+    const storage = memoryStorage();
+    const old = (step: number) =>
+      JSON.stringify({ ...newDraft('PO-1', 'key-1'), version: 1, step });
+    const drafts = createDraftStorage(storage, 'draft');
+    const steps = [0, 1, 2, 3, 4].map((step) => {
+      storage.setItem('draft', old(step));
+      return drafts.load()?.step;
+    });
+    expect(steps).toEqual([0, 1, 1, 2, 3]);
+    expect(drafts.load()).toMatchObject({ version: 2, idempotencyKey: 'key-1' });
   });
 
   it('ignores what it cannot read and survives storage that throws', () => {
     const storage = memoryStorage();
     storage.setItem('draft', '{"version":2}');
+    expect(createDraftStorage(storage, 'draft').load()).toBeNull();
+    storage.setItem('draft', JSON.stringify({ ...newDraft('PO-1', 'k'), version: 3 }));
     expect(createDraftStorage(storage, 'draft').load()).toBeNull();
     storage.setItem('draft', 'not json');
     expect(createDraftStorage(storage, 'draft').load()).toBeNull();

@@ -1,5 +1,5 @@
 import { isSensitiveField, PAYOUT_METHOD_TYPES } from '@payouts/contracts';
-import type { WizardDraft } from './wizardDraft.js';
+import { STEP, type WizardDraft, type WizardStep } from './wizardDraft.js';
 
 export interface DraftStorage {
   load(): WizardDraft | null;
@@ -30,16 +30,22 @@ function parseDraft(text: string): WizardDraft | null {
   } catch {
     return null;
   }
-  if (!isRecord(value) || value.version !== 1 || !isRecord(value.corridor)) return null;
+  if (!isRecord(value) || (value.version !== 1 && value.version !== 2)) return null;
+  if (!isRecord(value.corridor)) return null;
   const c = value.corridor;
   const strings = ['country', 'currency', 'state', 'amount', 'order_id'] as const;
   if (!strings.every((k) => typeof c[k] === 'string')) return null;
   if (typeof value.idempotencyKey !== 'string' || value.idempotencyKey === '') return null;
   const type = value.payout_method_type;
   const step = value.step;
+  // Version 1 had five steps, method (1) and recipient (2) apart: both are step 1 now.
+  const steps: readonly WizardStep[] =
+    value.version === 1
+      ? [0, 1, 1, 2, 3]
+      : [STEP.corridor, STEP.recipient, STEP.review, STEP.result];
   return {
-    version: 1,
-    step: typeof step === 'number' && step >= 0 && step <= 4 ? (step as WizardDraft['step']) : 0,
+    version: 2,
+    step: (typeof step === 'number' ? steps[step] : undefined) ?? STEP.corridor,
     corridor: {
       country: c.country as string,
       currency: c.currency as string,

@@ -1,13 +1,16 @@
 import type { BeneficiaryDto, PayoutMethodType } from '@payouts/contracts';
 
+/**
+ * The payout method, the PSP and the PSP's own section are one step: the section appears under
+ * the PSP the moment it is picked (docs/decisions/027).
+ */
 export const WIZARD_STEPS = [
   'Corridor and amount',
-  'Payout method and PSP',
-  'Recipient details',
+  'Payout method and recipient',
   'Review',
   'Result',
 ] as const;
-export const STEP = { corridor: 0, method: 1, recipient: 2, review: 3, result: 4 } as const;
+export const STEP = { corridor: 0, recipient: 1, review: 2, result: 3 } as const;
 export type WizardStep = (typeof STEP)[keyof typeof STEP];
 
 export interface CorridorValues {
@@ -31,7 +34,8 @@ export type AttemptState = 'none' | 'unresolved' | 'refused';
 
 /** The wizard's whole state; kept in sessionStorage (without sensitive values) across reloads. */
 export interface WizardDraft {
-  version: 1;
+  /** 2 since the method and recipient steps became one (a version 1 draft is read and renumbered). */
+  version: 2;
   step: WizardStep;
   corridor: CorridorValues;
   payout_method_type: PayoutMethodType | '';
@@ -49,7 +53,7 @@ export interface WizardDraft {
 
 export function newDraft(orderId: string, idempotencyKey: string): WizardDraft {
   return {
-    version: 1,
+    version: 2,
     step: STEP.corridor,
     corridor: { country: '', currency: '', state: '', amount: '', order_id: orderId },
     payout_method_type: '',

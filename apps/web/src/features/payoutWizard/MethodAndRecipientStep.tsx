@@ -1,0 +1,257 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  PAYOUT_METHOD_TYPE_TITLES,
+  type Corridor,
+  type PayoutForm,
+  type PayoutFormSection,
+  type PayoutMethodType,
+} from '@payouts/contracts';
+import { Activity, memo, useLayoutEffect, useRef, useState } from 'react';
+import { visuallyHidden } from '../../components/visuallyHidden.js';
+import { MethodChoice, type MethodChoiceValue } from './MethodChoice.js';
+import { MethodStepPending } from './MethodStepPending.js';
+import { noProviderMessage } from './noProviderMessage.js';
+import { ProviderListAge } from './ProviderListAge.js';
+import { RecipientStep } from './RecipientStep.js';
+import { WizardButtons } from './WizardButtons.js';
+
+type Values = Record<string, unknown>;
+
+export interface MethodAndRecipientStepProps {
+  corridor: Corridor;
+  form: PayoutForm | undefined;
+  fetchedAt: string | undefined;
+  providersError: unknown;
+  isRefreshing: boolean;
+  type: PayoutMethodType | '';
+  provider: string;
+  /**
+   * A saved beneficiary fixed the type and PSP: no choice, only the section (for the card
+   * fields typed again at each payout).
+   */
+  fixed?: boolean;
+  /** The chosen section's values when the step mounts (the draft's). */
+  formData: Values;
+  apiErrors: {
+    method: Partial<Record<'payout_method_type' | 'provider', string>>;
+    /** Per field name of the chosen section. */
+    metadata: Record<string, string>;
+  };
+  /**
+   * Another type or PSP was picked; `formData` is what its section holds (what was typed in it
+   * earlier on this step, or nothing).
+   */
+  onChangeMethod: (choice: MethodChoiceValue, formData: Values) => void;
+  /** Per keystroke in the chosen section. */
+  onChangeFormData: (formData: Values) => void;
+  onRefresh: () => void;
+  onBack: () => void;
+  onNext: () => void;
+}
+
+const NO_ERRORS: Record<string, string> = {};
+
+const sectionKey = (type: PayoutMethodType | '', provider: string): string => `${type}:${provider}`;
+
+/**
+ * The wizard's second step: the payout method, its PSP, and the PSP's own section right below,
+ * shown the moment the PSP is picked.
+ *
+ * Every PSP section of the corridor is rendered when the step mounts, hidden in an `<Activity>`
+ * (at low priority, after the step is on screen; hidden with display:none, so neither focusable
+ * nor announced), so a pick only shows one that is already built: no step change, no form mounted
+ * on the click. Each section keeps what was typed in it while the step is open, so going back to
+ * a PSP picked earlier finds its values again; only the chosen one's values are the payout's.
+ * The focus stays on the PSP (arrow keys keep choosing) and a polite live region says which
+ * section appeared; Tab goes on into it.
+ */
+export function MethodAndRecipientStep({
+  corridor,
+  form,
+  fetchedAt,
+  providersError,
+  isRefreshing,
+  type,
+  provider,
+  fixed = false,
+  formData,
+  apiErrors,
+  onChangeMethod,
+  onChangeFormData,
+  onRefresh,
+  onBack,
+  onNext,
+}: MethodAndRecipientStepProps) {
+  const [checked, setChecked] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const typeGroupRef = useRef<HTMLDivElement>(null);
+  const providerGroupRef = useRef<HTMLDivElement>(null);
+  const chosen = form && type !== '' && provider !== '' ? form.section(type, provider) : undefined;
+  const chosenKey = chosen ? sectionKey(chosen.type, chosen.provider.name) : null;
+  // What each section holds: the sections report per keystroke, the wizard keeps the chosen one's.
+  const [initialValues] = useState(() => new Map([[sectionKey(type, provider), formData]]));
+  const valuesRef = useRef(new Map<string, Values>(initialValues));
+  // The latest props for the sections' handlers, which stay the same functions: a section
+  // re-renders only when it is shown or hidden, not with every render of the wizard.
+  const latest = useRef({ chosenKey, onChangeFormData, onBack, onNext });
+  useLayoutEffect(() => {
+    latest.current = { chosenKey, onChangeFormData, onBack, onNext };
+  });
+  const [handlers] = useState(() => ({
+    change: (key: string, values: Values): void => {
+      valuesRef.current.set(key, values);
+      if (key === latest.current.chosenKey) latest.current.onChangeFormData(values);
+    },
+    back: (): void => latest.current.onBack(),
+    next: (): void => latest.current.onNext(),
+  }));
+
+  if (form === undefined) {
+    return <MethodStepPending error={providersError} onRetry={onRefresh} onBack={onBack} />;
+  }
+
+  const refresh = fixed ? null : (
+    <ProviderListAge fetchedAt={fetchedAt} isRefreshing={isRefreshing} onRefresh={onRefresh} />
+  );
+  if (form.methodTypes.length === 0) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="warning">{noProviderMessage(corridor)}</Alert>
+        {refresh}
+        <WizardButtons onBack={onBack} next={null} />
+      </Stack>
+    );
+  }
+
+  const typeProblem =
+    apiErrors.method.payout_method_type ??
+    (checked && type === '' ? 'Choose the payout method.' : undefined);
+  const providerProblem =
+    apiErrors.method.provider ?? (checked && !chosen ? 'Choose the PSP.' : undefined);
+
+  const change = (choice: MethodChoiceValue): void => {
+    const next = choice.type === '' ? undefined : form.section(choice.type, choice.provider);
+    setAnnouncement(
+      next
+        ? `${PAYOUT_METHOD_TYPE_TITLES[next.type]} with ${next.provider.title}: the recipient details follow.`
+        : '',
+    );
+    onChangeMethod(choice, valuesRef.current.get(sectionKey(choice.type, choice.provider)) ?? {});
+  };
+
+  /** Next before a PSP is chosen: say what is missing, at the first group missing it. */
+  const nextWithoutSection = (): void => {
+    setChecked(true);
+    const group = type === '' ? typeGroupRef.current : providerGroupRef.current;
+    group?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+  };
+
+  const sections = fixed
+    ? chosen
+      ? [chosen]
+      : []
+    : form.methodTypes.flatMap((t) =>
+        form.providersByType[t].flatMap((p) => form.section(t, p.name) ?? []),
+      );
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 560 }}>
+      {fixed && chosen ? (
+        <Typography>
+          {PAYOUT_METHOD_TYPE_TITLES[chosen.type]} with {chosen.provider.title}, as saved for the
+          beneficiary.
+        </Typography>
+      ) : (
+        <>
+          {refresh}
+          <MethodChoice
+            corridor={corridor}
+            form={form}
+            type={type}
+            provider={chosen ? provider : ''}
+            typeProblem={typeProblem}
+            providerProblem={providerProblem}
+            onChange={change}
+            typeGroupRef={typeGroupRef}
+            providerGroupRef={providerGroupRef}
+          />
+        </>
+      )}
+      <div role="status" style={visuallyHidden}>
+        {announcement}
+      </div>
+      <div>
+        {sections.map((section) => {
+          const key = sectionKey(section.type, section.provider.name);
+          const shown = key === chosenKey;
+          return (
+            <Activity key={key} mode={shown ? 'visible' : 'hidden'}>
+              <Section
+                sectionKey={key}
+                section={section}
+                initialValues={initialValues.get(key) ?? NO_VALUES}
+                apiErrors={shown ? apiErrors.metadata : NO_ERRORS}
+                shown={shown}
+                onChange={handlers.change}
+                onBack={handlers.back}
+                onNext={handlers.next}
+              />
+            </Activity>
+          );
+        })}
+        {chosen ? null : (
+          <WizardButtons
+            onBack={onBack}
+            next={
+              <Button type="button" variant="contained" onClick={nextWithoutSection}>
+                Next
+              </Button>
+            }
+          />
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+const NO_VALUES: Values = {};
+
+/**
+ * One PSP's section. Memoised: a pick re-renders the step, and only the section shown or hidden
+ * by it has a prop that changed.
+ */
+const Section = memo(function Section({
+  sectionKey: key,
+  section,
+  initialValues,
+  apiErrors,
+  shown,
+  onChange,
+  onBack,
+  onNext,
+}: {
+  sectionKey: string;
+  section: PayoutFormSection;
+  initialValues: Values;
+  apiErrors: Record<string, string>;
+  shown: boolean;
+  onChange: (key: string, values: Values) => void;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <RecipientStep
+      section={section}
+      formData={initialValues}
+      apiErrors={apiErrors}
+      onChange={(values) => onChange(key, values)}
+      onBack={onBack}
+      onNext={onNext}
+      active={shown}
+      idPrefix={`recipient-${key.replace(':', '-')}`}
+    />
+  );
+});
