@@ -76,10 +76,10 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await audit('wizard step 1: corridor and amount');
     await fillCorridorStep(page, { country: 'Germany', currency: 'EUR', amount: '10.00' });
     await page.getByRole('radiogroup', { name: 'Payout method' }).waitFor();
-    await audit('wizard step 2: payout method and PSP');
+    await audit('wizard step 2: payout method, no PSP yet');
     await chooseMethodStep(page, { method: 'Bank account' });
     await page.getByRole('heading', { name: 'Recipient details for Northwind Pay' }).waitFor();
-    await audit('wizard step 3: recipient details');
+    await audit('wizard step 2: the PSP and its section');
     // The same step showing its field errors (empty required fields).
     // BLOCKED: RJSF logs "Form validation failed" as a console error whenever the step is sent
     // with invalid fields, because the wizard's <Form> has no `onError` (RecipientStep.tsx; the
@@ -87,14 +87,14 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     expectError('console: Form validation failed');
     await nextButton(page).click();
     await page.getByText('Bank name is required.', { exact: true }).waitFor();
-    await audit('wizard step 3 with field errors');
+    await audit('wizard step 2 with field errors');
     await fillRecipientStep(page, RECIPIENT);
     await makePayoutButton(page).waitFor();
-    await audit('wizard step 4: review');
+    await audit('wizard step 3: review');
     await makePayoutButton(page).click();
-    await stepHeading(page, 5).waitFor();
+    await stepHeading(page, 4).waitFor();
     await page.getByText(/was created\./).waitFor();
-    await audit('wizard step 5: result');
+    await audit('wizard step 4: result');
 
     expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((k) => [k, []])));
     expect(unexpectedErrors).toEqual([]);

@@ -93,7 +93,7 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     await chooseMethodStep(page, { method: 'Bank account' });
     await fillRecipientStep(page, BANK_RECIPIENT);
     await makePayoutButton(page).click();
-    await stepHeading(page, 5).waitFor();
+    await stepHeading(page, 4).waitFor();
     await page.getByText(`Needs 2 more approvals (rule: ${RULE_NAME})`, { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Open the payout' }).click();
     await page.getByRole('heading', { level: 1, name: `Payout ${orderId}` }).waitFor();

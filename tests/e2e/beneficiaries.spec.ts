@@ -47,7 +47,7 @@ async function payBeneficiary(page: Page, amount: string): Promise<string> {
   const orderId = await page.getByRole('textbox', { name: 'Order ID' }).inputValue();
   while ((await makePayoutButton(page).count()) === 0) await nextButton(page).click();
   await makePayoutButton(page).click();
-  await stepHeading(page, 5).waitFor();
+  await stepHeading(page, 4).waitFor();
   return orderId;
 }
 
@@ -88,7 +88,7 @@ describe('beneficiaries: save a payee, pay again, change the IBAN under four eye
     await chooseMethodStep(page, { method: 'Bank account' });
     await fillRecipientStep(page, BANK_RECIPIENT);
     await makePayoutButton(page).click();
-    await stepHeading(page, 5).waitFor();
+    await stepHeading(page, 4).waitFor();
     await expect.poll(() => sentTo(firstOrder)).toBe(IBAN);
     await page.getByRole('button', { name: 'Save as beneficiary' }).click();
     const save = page.getByRole('region', { name: 'Save as beneficiary' });

@@ -54,7 +54,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await chooseMethodStep(page, { method: 'Bank account' });
     await fillRecipientStep(page, BANK_RECIPIENT);
     await makePayoutButton(page).click();
-    await stepHeading(page, 5).waitFor();
+    await stepHeading(page, 4).waitFor();
     // No spinner waiting for a status that cannot come: it says what it waits for.
     await page.getByText(/^Needs approval by a second person above 1000(\.0+)? EUR/).waitFor();
     await expect.poll(() => page.getByLabel('Waiting for the final status').count()).toBe(0);

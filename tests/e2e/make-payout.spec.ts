@@ -22,6 +22,7 @@ import {
   nextButton,
   pressUntilFocused,
   recipientField,
+  recipientSection,
   stepHeading,
   tabTo,
   type RecipientValue,
@@ -133,7 +134,7 @@ describe('make a payout through the "+" wizard', () => {
     await expect.poll(() => review.textContent()).not.toContain('4111111111111111');
     await makePayoutButton(page).click();
 
-    await stepHeading(page, 5).waitFor();
+    await stepHeading(page, 4).waitFor();
     await page.getByText(`Payout ${orderId} was created.`).waitFor();
     await page.getByRole('link', { name: 'Back to the list' }).click();
     const row = payoutRow(page, orderId);
@@ -145,7 +146,7 @@ describe('make a payout through the "+" wizard', () => {
     expect(unexpectedErrors).toEqual([]);
   });
 
-  it('makes a bank-account payout to a US state through the PSP chosen in the dropdown', async () => {
+  it('makes a bank-account payout to a US state through the PSP picked, its section shown below it', async () => {
     const { page, unexpectedErrors } = await financeOnList({ viewport: SCREENSHOT_VIEWPORT });
     await page.getByRole('link', { name: 'New payout' }).click();
     const orderId = await fillCorridorStep(page, {
@@ -154,9 +155,21 @@ describe('make a payout through the "+" wizard', () => {
       state: 'New York',
       amount: '310.14',
     });
-    // Two PSPs pay bank accounts in US/USD: the dropdown decides which section is generated.
-    await chooseMethodStep(page, { method: 'Bank account', psp: 'Meridian Transfers' });
-    await page.getByRole('heading', { name: 'Recipient details for Meridian Transfers' }).waitFor();
+    // Two PSPs pay bank accounts in US/USD: the pick decides which section is shown, right
+    // below the PSPs on the same step; picking the other swaps it.
+    await chooseMethodStep(page, { method: 'Bank account', psp: 'Harbor Payments' });
+    await recipientField(page, 'Bank address').fill('1 Harbor Way');
+    const meridian = page.getByRole('radio', { name: 'Meridian Transfers', exact: true });
+    await meridian.check();
+    await recipientSection(page, 'Meridian Transfers').waitFor();
+    await recipientSection(page, 'Harbor Payments').waitFor({ state: 'hidden' });
+    await expect.poll(() => meridian.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Announced to screen readers (a polite status region), the focus left on the PSP.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Bank account with Meridian Transfers: the recipient details follow.' })
+      .waitFor({ state: 'attached' });
+    await expect.poll(() => stepHeading(page, 2).count()).toBe(1);
     await fillRecipientFields(page, {
       'Bank name': 'Chase',
       'Routing / bank code': '021000021',
@@ -174,7 +187,7 @@ describe('make a payout through the "+" wizard', () => {
     });
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/wizard-psp-step.png` });
     await nextButton(page).click();
-    await stepHeading(page, 4).waitFor();
+    await stepHeading(page, 3).waitFor();
     const summary = page.getByRole('region', { name: 'Payout' });
     await expect.poll(() => summary.textContent()).toContain('Meridian Transfers');
     await makePayoutButton(page).click();
@@ -220,18 +233,17 @@ describe('make a payout through the "+" wizard', () => {
     const orderId = await page.getByRole('textbox', { name: 'Order ID' }).inputValue();
     await key('Enter');
 
-    // Step 2: the focus moves to the step's heading; crypto has a single PSP here, picked for us.
+    // Step 2: the focus moves to the step's heading; crypto has a single PSP here, picked for us,
+    // and its generated section follows on the same step.
     await stepHeading(page, 2).waitFor();
     await tabTo(page, page.getByRole('radio', { name: 'Crypto wallet' }));
     await key('Space');
     await expect
-      .poll(() => page.getByRole('combobox', { name: 'PSP' }).textContent())
-      .toBe('CoinBridge');
-    await tabTo(page, nextButton(page));
-    await key('Enter');
+      .poll(() => page.getByRole('radio', { name: 'CoinBridge', exact: true }).isChecked())
+      .toBe(true);
+    await recipientSection(page, 'CoinBridge').waitFor();
 
-    // Step 3: the generated section, field by field; Enter in the last field sends the form.
-    await stepHeading(page, 3).waitFor();
+    // The section, field by field; Enter in the last field sends the form.
     const recipient: [string, string][] = [
       ['Wallet address', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'],
       ['First name', 'Satoshi'],
@@ -244,7 +256,7 @@ describe('make a payout through the "+" wizard', () => {
     }
     await key('Enter');
 
-    await stepHeading(page, 4).waitFor();
+    await stepHeading(page, 3).waitFor();
     await tabTo(page, makePayoutButton(page));
     await key('Enter');
     await page.getByText(`Payout ${orderId} was created.`).waitFor();
@@ -313,8 +325,8 @@ describe('make a payout through the "+" wizard', () => {
       });
       await makePayoutButton(page).click();
 
-      // Back on the recipient step, the message on the field it is about.
-      await stepHeading(page, 3).waitFor();
+      // Back on the method and recipient step, the message on the field it is about.
+      await stepHeading(page, 2).waitFor();
       await page.getByText('The payout was not made: fix the marked fields').waitFor();
       const field = recipientField(page, 'Account holder name');
       await expect.poll(() => field.inputValue()).toBe(longName);
@@ -333,7 +345,7 @@ describe('make a payout through the "+" wizard', () => {
 
       await field.fill('Ada Lovelace');
       await nextButton(page).click();
-      await stepHeading(page, 4).waitFor();
+      await stepHeading(page, 3).waitFor();
       await makePayoutButton(page).click();
       await page.getByText(`Payout ${orderId} was created.`).waitFor();
       await expect

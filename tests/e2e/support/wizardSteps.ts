@@ -22,8 +22,17 @@ export interface MethodChoice {
 /** A recipient field by its label: text to type, or the option to pick in a generated select. */
 export type RecipientValue = string | { option: string };
 
+/** Steps: 1 corridor and amount, 2 payout method and recipient, 3 review, 4 result. */
 export function stepHeading(page: Page, step: number): Locator {
-  return page.getByRole('heading', { level: 2, name: new RegExp(`^Step ${step} of 5:`) });
+  return page.getByRole('heading', { level: 2, name: new RegExp(`^Step ${step} of 4:`) });
+}
+
+/** The PSP's generated section, shown under the PSP on step 2 once one is picked. */
+export function recipientSection(page: Page, psp?: string): Locator {
+  return page.getByRole('heading', {
+    level: 3,
+    name: psp === undefined ? /^Recipient details for / : `Recipient details for ${psp}`,
+  });
 }
 
 /** The wizard's main button on the current step ("Next" or "Make a payout"). */
@@ -77,17 +86,14 @@ export async function fillCorridorStep(page: Page, choice: CorridorChoice): Prom
   return id;
 }
 
-/** Step 2: the payout method and its PSP. */
+/** Step 2: the payout method and its PSP, until the PSP's section is shown below them. */
 export async function chooseMethodStep(page: Page, choice: MethodChoice): Promise<void> {
   await stepHeading(page, 2).waitFor();
   await page.getByRole('radio', { name: choice.method, exact: true }).check();
-  const psp = page.getByRole('combobox', { name: 'PSP' });
-  if (choice.psp !== undefined && (await psp.textContent()) !== choice.psp) {
-    await psp.click();
-    await page.getByRole('option', { name: choice.psp, exact: true }).click();
+  if (choice.psp !== undefined) {
+    await page.getByRole('radio', { name: choice.psp, exact: true }).check();
   }
-  await nextButton(page).click();
-  await stepHeading(page, 3).waitFor();
+  await recipientSection(page, choice.psp).waitFor();
 }
 
 /** A generated field by its label (text fields are textboxes, integers spinbuttons). */
@@ -97,12 +103,12 @@ export function recipientField(page: Page, label: string): Locator {
     .or(page.getByRole('spinbutton', { name: label, exact: true }));
 }
 
-/** Step 3: fills the PSP's generated section, field by field. */
+/** Step 2: fills the PSP's generated section, field by field. */
 export async function fillRecipientFields(
   page: Page,
   values: Record<string, RecipientValue>,
 ): Promise<void> {
-  await stepHeading(page, 3).waitFor();
+  await recipientSection(page).waitFor();
   for (const [label, value] of Object.entries(values)) {
     if (typeof value === 'string') {
       await recipientField(page, label).fill(value);
@@ -113,14 +119,14 @@ export async function fillRecipientFields(
   }
 }
 
-/** Step 3, then on to the review. */
+/** Step 2's section, then on to the review. */
 export async function fillRecipientStep(
   page: Page,
   values: Record<string, RecipientValue>,
 ): Promise<void> {
   await fillRecipientFields(page, values);
   await nextButton(page).click();
-  await stepHeading(page, 4).waitFor();
+  await stepHeading(page, 3).waitFor();
 }
 
 export function makePayoutButton(page: Page): Locator {
