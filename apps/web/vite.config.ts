@@ -27,6 +27,25 @@ function rjsfStubs(): Plugin {
   };
 }
 
+/**
+ * React Router publishes a production build beside the development one its package exports name
+ * (the same code without its development-only checks and warnings): the build uses it, as React
+ * Router's own Vite plugin does. About 0.5 kB gzip on every route.
+ */
+function reactRouterProduction(): Plugin {
+  const production = fileURLToPath(
+    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  );
+  return {
+    name: 'payouts:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' ? production : undefined;
+    },
+  };
+}
+
 /** What `dist/route-preloads.json` holds: the BFF reads it (apps/bff/src/http/spaStatic.ts). */
 interface RoutePreloads {
   routes: { path: string; files: string[] }[];
@@ -98,7 +117,7 @@ const MUI_MODULES = /[\\/]node_modules[\\/]@mui[\\/](material|system|utils|icons
  * same-origin exactly as in production, where the BFF serves `dist/`.
  */
 export default defineConfig({
-  plugins: [react(), rjsfStubs(), routePreloads()],
+  plugins: [react(), rjsfStubs(), reactRouterProduction(), routePreloads()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     host: '127.0.0.1',

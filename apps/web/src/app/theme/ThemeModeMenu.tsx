@@ -1,26 +1,20 @@
-import BrightnessAutoIcon from '@mui/icons-material/BrightnessAuto';
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useColorScheme } from '@mui/material/styles';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { THEME_MODES } from './themeModes.js';
 
-const MODES = [
-  { mode: 'system', label: 'Same as the system', Icon: BrightnessAutoIcon },
-  { mode: 'light', label: 'Light', Icon: LightModeIcon },
-  { mode: 'dark', label: 'Dark', Icon: DarkModeIcon },
-] as const;
+// Loaded on the first click: the frame is in every page's bundle (apps/web/budgets.json).
+const ThemeModeMenuList = lazy(() =>
+  import('./ThemeModeMenuList.js').then((m) => ({ default: m.ThemeModeMenuList })),
+);
 
 /** Light, dark or the system's choice; MUI stores it in localStorage (`mui-mode`). */
 export function ThemeModeMenu() {
-  const { mode, setMode } = useColorScheme();
+  const { mode } = useColorScheme();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
   const menuId = useId();
-  const current = MODES.find((m) => m.mode === (mode ?? 'system')) ?? MODES[0];
+  const current = THEME_MODES.find((m) => m.mode === (mode ?? 'system')) ?? THEME_MODES[0];
   const CurrentIcon = current.Icon;
   return (
     <>
@@ -30,27 +24,23 @@ export function ThemeModeMenu() {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <CurrentIcon />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {MODES.map(({ mode: value, label, Icon }) => (
-          <MenuItem
-            key={value}
-            selected={value === current.mode}
-            onClick={() => {
-              setMode(value);
-              setAnchor(null);
-            }}
-          >
-            <ListItemIcon>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {used ? (
+        <Suspense fallback={null}>
+          <ThemeModeMenuList
+            id={menuId}
+            anchor={anchor}
+            current={current.mode}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   SUPPORT_USER,
 } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
-import { reasonProblem } from './PayoutApproval.js';
+import { reasonProblem } from './PayoutReasonDialog.js';
 
 const CREATOR = { id: 'u_9', email: 'other@example.com', name: 'Otto Other' };
 

@@ -5,14 +5,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
@@ -26,18 +20,11 @@ import {
 } from './approvalRole.js';
 import { usePayoutApproval, type ApprovalAction } from './usePayout.js';
 
-/** The BFF's limit on a rejection or cancellation reason, after trimming. */
-export const MAX_REASON_LENGTH = 500;
-
-/** Why a reason cannot be sent, or null. Blank is a problem only where a reason is required. */
-export function reasonProblem(reason: string, required: boolean): string | null {
-  const trimmed = reason.trim();
-  if (trimmed === '') return required ? 'Say why the payout is rejected.' : null;
-  if (trimmed.length > MAX_REASON_LENGTH) {
-    return `At most ${MAX_REASON_LENGTH} characters (now ${trimmed.length}).`;
-  }
-  return null;
-}
+// The reason dialog (MUI's dialog and text field) loads when first opened: the detail page's
+// first screen is on a budget (apps/web/budgets.json).
+const PayoutReasonDialog = lazy(() =>
+  import('./PayoutReasonDialog.js').then((m) => ({ default: m.PayoutReasonDialog })),
+);
 
 function thresholdText(payout: PayoutDto): string {
   return payout.approval_threshold
@@ -91,79 +78,6 @@ export function ApprovalOutcome({ payout }: { payout: PayoutDto }) {
   return null;
 }
 
-function ReasonDialog({
-  open,
-  kind,
-  pending,
-  error,
-  onClose,
-  onSubmit,
-}: {
-  open: boolean;
-  kind: 'reject' | 'cancel';
-  pending: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSubmit: (reason: string | undefined) => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const required = kind === 'reject';
-  const problem = reasonProblem(reason, required);
-  const serverProblem = isApiError(error, 'validation_failed')
-    ? (error.errors.find((e) => e.pointer === '/reason')?.message ?? error.message)
-    : undefined;
-  const shown = (submitted ? problem : null) ?? serverProblem;
-  const trimmedLength = reason.trim().length;
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (problem !== null) return;
-    const trimmed = reason.trim();
-    onSubmit(trimmed === '' ? undefined : trimmed);
-  };
-  const titleId = `${kind}-payout-title`;
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited: () => (setReason(''), setSubmitted(false)) } }}
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>
-          {kind === 'reject' ? 'Reject this payout?' : 'Cancel this payout?'}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <DialogContentText>
-            {kind === 'reject'
-              ? 'It will not be sent. The person who created it sees your reason.'
-              : 'It will not be sent, and nobody can approve it any more.'}
-          </DialogContentText>
-          <TextField
-            label={kind === 'reject' ? 'Reason' : 'Reason (optional)'}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            multiline
-            minRows={2}
-            required={required}
-            error={shown !== undefined}
-            helperText={shown ?? `${trimmedLength} / ${MAX_REASON_LENGTH} characters`}
-            slotProps={{ htmlInput: { maxLength: MAX_REASON_LENGTH + 100 } }}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{kind === 'reject' ? 'Back' : 'Keep it'}</Button>
-          <Button type="submit" variant="contained" color="error" loading={pending}>
-            {kind === 'reject' ? 'Reject payout' : 'Cancel payout'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
 const ACTION_FAILED: Readonly<Record<ApprovalAction['kind'], string>> = {
   approve: 'The payout could not be approved',
   reject: 'The payout could not be rejected',
@@ -184,6 +98,8 @@ export function ApprovalControls({
 }) {
   const approval = usePayoutApproval(payout.id);
   const [dialog, setDialog] = useState<'reject' | 'cancel' | null>(null);
+  // Mounted from the first opening on, and kept: it clears its reason once it has closed.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const role = approvalRole(payout, user);
   const run = (action: ApprovalAction): void => {
     approval.mutate(action, {
@@ -259,6 +175,7 @@ export function ApprovalControls({
             disabled={approval.isPending}
             onClick={() => {
               approval.reset();
+              setDialogUsed(true);
               setDialog('reject');
             }}
           >
@@ -273,6 +190,7 @@ export function ApprovalControls({
             disabled={approval.isPending}
             onClick={() => {
               approval.reset();
+              setDialogUsed(true);
               setDialog('cancel');
             }}
           >
@@ -280,27 +198,31 @@ export function ApprovalControls({
           </Button>
         </Stack>
       ) : null}
-      {role === 'approver' ? (
-        <ReasonDialog
-          open={dialog === 'reject'}
-          kind="reject"
-          pending={approval.isPending}
-          error={approval.error}
-          onClose={() => setDialog(null)}
-          onSubmit={(reason) => run({ kind: 'reject', reason: reason ?? '' })}
-        />
+      {role === 'approver' && dialogUsed ? (
+        <Suspense fallback={null}>
+          <PayoutReasonDialog
+            open={dialog === 'reject'}
+            kind="reject"
+            pending={approval.isPending}
+            error={approval.error}
+            onClose={() => setDialog(null)}
+            onSubmit={(reason) => run({ kind: 'reject', reason: reason ?? '' })}
+          />
+        </Suspense>
       ) : null}
-      {role === 'creator' ? (
-        <ReasonDialog
-          open={dialog === 'cancel'}
-          kind="cancel"
-          pending={approval.isPending}
-          error={approval.error}
-          onClose={() => setDialog(null)}
-          onSubmit={(reason) =>
-            run(reason === undefined ? { kind: 'cancel' } : { kind: 'cancel', reason })
-          }
-        />
+      {role === 'creator' && dialogUsed ? (
+        <Suspense fallback={null}>
+          <PayoutReasonDialog
+            open={dialog === 'cancel'}
+            kind="cancel"
+            pending={approval.isPending}
+            error={approval.error}
+            onClose={() => setDialog(null)}
+            onSubmit={(reason) =>
+              run(reason === undefined ? { kind: 'cancel' } : { kind: 'cancel', reason })
+            }
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

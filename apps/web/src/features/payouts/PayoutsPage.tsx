@@ -6,7 +6,6 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -38,8 +37,8 @@ const PayoutColumnsDialog = lazy(() =>
   loadExtras().then((m) => ({ default: m.PayoutColumnsDialog })),
 );
 const PayoutCards = lazy(() => loadExtras().then((m) => ({ default: m.PayoutCards })));
-const PayoutViewsMenuItems = lazy(() =>
-  loadExtras().then((m) => ({ default: m.PayoutViewsMenuItems })),
+const PayoutViewsMenuPopup = lazy(() =>
+  loadExtras().then((m) => ({ default: m.PayoutViewsMenuPopup })),
 );
 const PayoutViewsDialogs = lazy(() =>
   loadExtras().then((m) => ({ default: m.PayoutViewsDialogs })),
@@ -76,6 +75,7 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
   if (defaultQuery !== null && defaultQuery === paramsKey) setDefaultQuery(null);
   const [columnsDialog, setColumnsDialog] = useState<'closed' | 'open' | 'never'>('never');
   const [viewsAnchor, setViewsAnchor] = useState<HTMLElement | null>(null);
+  const [viewsUsed, setViewsUsed] = useState(false);
   const [viewsDialog, setViewsDialog] = useState<PayoutViewsDialog | null>(null);
 
   const stack = useCursorStack(paramsKey);
@@ -132,6 +132,7 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
           aria-haspopup="menu"
           aria-expanded={viewsAnchor !== null}
           onClick={(event) => {
+            setViewsUsed(true);
             setViewsAnchor(event.currentTarget);
           }}
         >
@@ -196,22 +197,21 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
           />
         ) : null}
       </Suspense>
-      {/* The menu is the page's (the shell has its code); its items load on first open. */}
-      <Menu anchorEl={viewsAnchor} open={viewsAnchor !== null} onClose={() => setViewsAnchor(null)}>
-        {viewsAnchor ? (
-          <Suspense fallback={null}>
-            <PayoutViewsMenuItems
-              data={views.data}
-              loadError={views.error}
-              activeViewId={activeViewId}
-              onClose={() => setViewsAnchor(null)}
-              onPick={(view) => void pickView(view)}
-              onLeaveView={leaveView}
-              onOpenDialog={setViewsDialog}
-            />
-          </Suspense>
-        ) : null}
-      </Menu>
+      {/* The menu and its items load on first open (payoutListExtras.ts). */}
+      {viewsUsed ? (
+        <Suspense fallback={null}>
+          <PayoutViewsMenuPopup
+            anchor={viewsAnchor}
+            data={views.data}
+            loadError={views.error}
+            activeViewId={activeViewId}
+            onClose={() => setViewsAnchor(null)}
+            onPick={(view) => void pickView(view)}
+            onLeaveView={leaveView}
+            onOpenDialog={setViewsDialog}
+          />
+        </Suspense>
+      ) : null}
       <Paper variant="outlined">
         {page.isError && items !== undefined ? (
           <Box sx={{ px: 2, pt: 1 }}>

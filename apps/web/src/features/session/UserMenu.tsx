@@ -1,24 +1,21 @@
-import { ROLE_TITLES, type SessionUser } from '@payouts/contracts';
+import type { SessionUser } from '@payouts/contracts';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import LogoutIcon from '@mui/icons-material/Logout';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useSignOut } from './useSession.js';
 
-// The zone list and its search load when asked for: the shell is in every route's bundle.
+// The menu and the zone dialog load when first asked for: the frame is in every page's bundle,
+// and the list's and detail's are on a budget (apps/web/budgets.json).
+const UserMenuList = lazy(() =>
+  import('./UserMenuList.js').then((m) => ({ default: m.UserMenuList })),
+);
 const TimeZoneDialog = lazy(() =>
   import('../../app/TimeZoneDialog.js').then((m) => ({ default: m.TimeZoneDialog })),
 );
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
   const menuId = useId();
   const signOut = useSignOut();
   const [zoneOpen, setZoneOpen] = useState(false);
@@ -30,45 +27,26 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <AccountCircleIcon />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <Box sx={{ px: 2, py: 1, mb: 1, borderBottom: 1, borderColor: 'divider' }}>
-          <Typography variant="subtitle1">{user.name}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {user.email}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Role: {ROLE_TITLES[user.role] ?? user.role}
-          </Typography>
-        </Box>
-        {/* No icon of its own: the shell is in the list page's bundle, which is on a budget. */}
-        <MenuItem component={RouterLink} to="/security" onClick={() => setAnchor(null)}>
-          <ListItemText>Security</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setZoneOpen(true);
-          }}
-        >
-          <ListItemText>Time zone</ListItemText>
-        </MenuItem>
-        <MenuItem
-          disabled={signOut.isPending}
-          onClick={() => {
-            setAnchor(null);
-            signOut.mutate();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Sign out</ListItemText>
-        </MenuItem>
-      </Menu>
+      {used ? (
+        <Suspense fallback={null}>
+          <UserMenuList
+            id={menuId}
+            user={user}
+            anchor={anchor}
+            signingOut={signOut.isPending}
+            onClose={() => setAnchor(null)}
+            onTimeZone={() => setZoneOpen(true)}
+            onSignOut={() => signOut.mutate()}
+          />
+        </Suspense>
+      ) : null}
       {zoneOpen ? (
         <Suspense fallback={null}>
           <TimeZoneDialog onClose={() => setZoneOpen(false)} />

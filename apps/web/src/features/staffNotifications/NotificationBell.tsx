@@ -1,7 +1,6 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import type { NotificationDigest } from '@payouts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
@@ -9,12 +8,11 @@ import { useApi } from '../../api/ApiContext.js';
 import { CountBadge } from '../../components/CountBadge.js';
 import { staffNotificationQueryKeys, useStaffNotifications } from './useStaffNotifications.js';
 
-// The panel loads on first open (issue 15): with react-router kept out of the shell chunk
-// (vite.config.ts) a lazy panel no longer re-splits the shared chunks, and every route is about
-// 0.6 kB lighter for it (measured with tests/e2e/page-weight.spec.ts). The Popover is the
-// shell's already (its menus use it).
-const NotificationsPanel = lazy(() =>
-  import('./NotificationsPanel.js').then((m) => ({ default: m.NotificationsPanel })),
+// The popover and its panel load on first open: the frame is in every page's bundle, and the
+// frame's menus are lazy too, so MUI's popover and modal machinery leaves the list's and the
+// detail's first screen (issue 16).
+const NotificationsPopover = lazy(() =>
+  import('./NotificationsPopover.js').then((m) => ({ default: m.NotificationsPopover })),
 );
 
 /** `Notifications, 3 unread`: the button's name says the count the badge shows. */
@@ -63,33 +61,19 @@ export function NotificationBell() {
       </IconButton>
       {unread > 0 ? <CountBadge count={unread} /> : null}
       {used ? (
-        <Popover
-          id={popoverId}
-          open={anchor !== null}
-          anchorEl={anchor}
-          onClose={() => setAnchor(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-          slotProps={{
-            paper: {
-              role: 'dialog',
-              'aria-labelledby': headingId,
-              sx: { width: 360, maxWidth: 'calc(100vw - 32px)' },
-            },
-          }}
-        >
-          <Suspense fallback={null}>
-            <NotificationsPanel
-              headingId={headingId}
-              data={notifications.data}
-              settings={settings.data}
-              busy={markRead.isPending || updateSettings.isPending}
-              onMarkRead={(ids) => markRead.mutate(ids)}
-              onDigest={(digest) => updateSettings.mutate(digest)}
-              onClose={() => setAnchor(null)}
-            />
-          </Suspense>
-        </Popover>
+        <Suspense fallback={null}>
+          <NotificationsPopover
+            id={popoverId}
+            anchor={anchor}
+            headingId={headingId}
+            data={notifications.data}
+            settings={settings.data}
+            busy={markRead.isPending || updateSettings.isPending}
+            onMarkRead={(ids) => markRead.mutate(ids)}
+            onDigest={(digest) => updateSettings.mutate(digest)}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
       ) : null}
     </Box>
   );

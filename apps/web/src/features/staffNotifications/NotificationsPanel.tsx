@@ -25,6 +25,16 @@ const HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
+export interface NotificationsPanelProps {
+  headingId: string;
+  data: StaffNotificationsResponse | undefined;
+  settings: NotificationSettingsDto | undefined;
+  busy: boolean;
+  onMarkRead: (ids: string[] | 'all') => void;
+  onDigest: (digest: NotificationDigest) => void;
+  onClose: () => void;
+}
+
 /**
  * The bell's content: newest first, unread in bold, "Mark all as read", and the e-mail digest.
  * Plain elements rather than MUI's List, Link and Radio: it is in the shell every page
@@ -38,15 +48,7 @@ export function NotificationsPanel({
   onMarkRead,
   onDigest,
   onClose,
-}: {
-  headingId: string;
-  data: StaffNotificationsResponse | undefined;
-  settings: NotificationSettingsDto | undefined;
-  busy: boolean;
-  onMarkRead: (ids: string[] | 'all') => void;
-  onDigest: (digest: NotificationDigest) => void;
-  onClose: () => void;
-}) {
+}: NotificationsPanelProps) {
   const digestName = useId();
   const items = data?.items ?? [];
   const unread = data?.unread_count ?? 0;
