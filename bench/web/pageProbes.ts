@@ -11,10 +11,11 @@
 
 /** What the next click must lead to before its time is taken. */
 export type ClickGoal =
-  /** The PSP dropdown shows this PSP (the option was taken). */
-  | { kind: 'pspChosen'; psp: string }
-  /** The wizard shows this PSP's generated section with at least `minFields` inputs. */
-  | { kind: 'sectionShown'; psp: string; minFields: number };
+  /**
+   * The wizard shows this PSP's generated section with at least `minFields` inputs, and its first
+   * field can take input: rendered, laid out and visible, enabled, writable, not inert.
+   */
+  { kind: 'sectionUsable'; psp: string; minFields: number };
 
 /**
  * Arms a one-shot probe for the next click (capture phase, so it sees the click before React):
@@ -29,13 +30,14 @@ export function armClickProbe(goal: ClickGoal): string {
       [...document.querySelectorAll('form')].find((form) =>
         form.textContent.includes('Recipient details for ' + goal.psp) &&
         form.checkVisibility());
+    const usable = (input) =>
+      !!input && input.checkVisibility() && !input.disabled && !input.readOnly &&
+      !input.closest('[inert]') && input.getClientRects().length > 0;
     const met = () => {
-      if (goal.kind === 'pspChosen') {
-        return [...document.querySelectorAll('[role="combobox"]')].some(
-          (el) => el.textContent === goal.psp);
-      }
       const form = sectionForm();
-      return !!form && form.querySelectorAll('input, textarea').length >= goal.minFields;
+      if (!form) return false;
+      const inputs = form.querySelectorAll('input, textarea');
+      return inputs.length >= goal.minFields && usable(inputs[0]);
     };
     window.__benchClick = new Promise((resolve, reject) => {
       let t0 = null;
@@ -52,7 +54,7 @@ export function armClickProbe(goal: ClickGoal): string {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => {
             clearTimeout(timer);
-            const form = goal.kind === 'sectionShown' ? sectionForm() : null;
+            const form = sectionForm();
             resolve({
               ms: performance.now() - t0,
               fields: form ? form.querySelectorAll('input, textarea').length : 0,
