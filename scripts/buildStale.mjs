@@ -1,7 +1,7 @@
 // Builds each workspace whose inputs are newer than its dist/ (shared by `npm start` and the
 // browser journeys' global setup). A fresh clone has no dist/, so everything builds once.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
@@ -59,6 +59,9 @@ export function buildStale(names = WORKSPACES.map((w) => w.name), options = {}) 
     const inputs = Math.max(...INPUTS.map((input) => newest(join(dir, input))));
     if (!rebuilt && oldestFile(join(dir, 'dist')) >= inputs) continue;
     log(`Building ${ws.name} ...`);
+    // From an empty dist/: tsc leaves the outputs of a deleted source behind, older than every
+    // input, and the workspace would then count as stale at every start.
+    rmSync(join(dir, 'dist'), { recursive: true, force: true });
     // Always the production build, even when called from a test run (Vitest sets NODE_ENV=test,
     // which would make Vite bundle React's development build, and `npm start` would serve it).
     const { NODE_ENV: _mode, ...env } = process.env;
