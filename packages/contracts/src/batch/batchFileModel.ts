@@ -9,11 +9,6 @@ import type { ResolvedField } from '../fieldRules.js';
 import { buildPayoutForm, type PayoutForm, type PayoutFormSection } from '../payoutForm.js';
 import type { Corridor, PayoutMethodType, PayoutProvider } from '../types.js';
 
-/** A file holds at most this many data rows. */
-export const MAX_BATCH_ROWS = 10_000;
-/** A file is at most this many bytes (5 MB). */
-export const MAX_BATCH_FILE_BYTES = 5 * 1024 * 1024;
-
 export const BATCH_FIXED_COLUMNS = [
   'order_id',
   'amount',

@@ -1,4 +1,5 @@
 export * from './batchFileModel.js';
+export * from './batchLimits.js';
 export * from './batchCsv.js';
 export * from './batchTemplate.js';
 export * from './validateBatchRows.js';

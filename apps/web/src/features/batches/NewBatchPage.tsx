@@ -14,9 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  buildBatchFileModel,
   can,
-  checkBatchHeader,
   MAX_BATCH_FILE_BYTES,
   MAX_BATCH_ROWS,
   PAYOUT_METHOD_TYPE_TITLES,
@@ -46,6 +44,7 @@ import {
 } from './columnMapping.js';
 import { useApi } from '../../api/ApiContext.js';
 import { localBatchFiles } from './localBatchFiles.js';
+import { useBatchFileKit } from './useBatchFileKit.js';
 import type { parseBatchFile as ParseBatchFile, ParsedBatchFile } from './parseBatchFile.js';
 import { useUploadBatch } from './useBatches.js';
 
@@ -97,12 +96,17 @@ export function NewBatchPage() {
   const list = providers.data?.providers;
   const types = [...new Set((list ?? []).map((p) => p.payout_method_type))];
   const psps = (list ?? []).filter((p) => p.payout_method_type === type);
+  // The model's builder (with the field rules) loads once a corridor is chosen, alongside its
+  // PSPs: the corridor picker does not need it.
+  const batchFileKit = useBatchFileKit(corridor !== null);
+  const kit = batchFileKit.kit;
+  const modelWanted = list !== undefined && corridor !== null && type !== '' && provider !== '';
   const model = useMemo(
     () =>
-      list && corridor && type !== '' && provider !== ''
-        ? buildBatchFileModel(list, corridor, type, provider)
+      kit && list && corridor && type !== '' && provider !== ''
+        ? kit.buildBatchFileModel(list, corridor, type, provider)
         : undefined,
-    [list, corridor, type, provider],
+    [kit, list, corridor, type, provider],
   );
 
   if (!can(user?.role, 'batches:write')) {
@@ -125,7 +129,7 @@ export function NewBatchPage() {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     resetFile();
-    if (!chosen || !model) return;
+    if (!chosen || !model || !kit) return;
     if (chosen.size > MAX_BATCH_FILE_BYTES) {
       setFileError(
         `${chosen.name} is ${megabytes(chosen.size)}: a batch file may be at most ${megabytes(MAX_BATCH_FILE_BYTES)}.`,
@@ -164,7 +168,7 @@ export function NewBatchPage() {
       );
       return;
     }
-    const check = checkBatchHeader(model, header);
+    const check = kit.checkBatchHeader(model, header);
     const exact =
       check.unknown.length === 0 && check.missing.length === 0 && check.duplicate.length === 0;
     setFile({ name: chosen.name, text, parsed, check, exact });
@@ -333,6 +337,16 @@ export function NewBatchPage() {
                   </TextField>
                 </>
               )
+            ) : null}
+            {modelWanted && !kit && batchFileKit.error ? (
+              <ErrorState
+                error={batchFileKit.error}
+                title="The template could not be loaded"
+                onRetry={batchFileKit.retry}
+              />
+            ) : null}
+            {modelWanted && !kit && !batchFileKit.error ? (
+              <Placeholder height={56} label="Loading the template" />
             ) : null}
             {model ? (
               <>
