@@ -29,11 +29,11 @@ import {
   depositBin,
   emptyDepositForm,
   toDepositInput,
-  validateDepositForm,
   type DepositFormErrors,
   type DepositFormValues,
 } from './depositForm.js';
 import { FingerprintFrame } from './FingerprintFrame.js';
+import { loadDepositChecks, loadedDepositChecks, type DepositChecks } from './loadDepositChecks.js';
 
 export interface DepositConsolePageProps {
   now?: () => Date;
@@ -87,8 +87,15 @@ export function DepositConsolePage({
   const api = useApi();
   const options = useQuery({
     queryKey: ['lab', 'deposits', 'options'],
-    // The form is checked against the contracts' schema, whose patterns RE2 matches.
-    queryFn: ({ signal }) => withPatternEngine(api.lab.depositOptions(signal)),
+    // The form is checked against the contracts' schema, whose patterns RE2 matches; the checks
+    // themselves (with the field rules) load alongside too, not with the page.
+    queryFn: async ({ signal }) => {
+      const [reply] = await Promise.all([
+        withPatternEngine(api.lab.depositOptions(signal)),
+        loadDepositChecks(),
+      ]);
+      return reply;
+    },
   });
   const [values, setValues] = useState<DepositFormValues>(() =>
     emptyDepositForm(`DEP-${now().getTime().toString(36).toUpperCase()}`),
@@ -163,8 +170,7 @@ export function DepositConsolePage({
     );
   };
 
-  const startFingerprint = (event: FormEvent): void => {
-    event.preventDefault();
+  const fingerprintIfValid = ({ validateDepositForm }: DepositChecks): void => {
     const withCorridor = { ...values, corridor };
     const found = validateDepositForm(withCorridor, now());
     setErrors(found);
@@ -176,6 +182,15 @@ export function DepositConsolePage({
       name: 'fingerprint',
       src: api.lab.fingerprintUrl({ country, currency, card_bin: depositBin(withCorridor) }),
     });
+  };
+
+  const startFingerprint = (event: FormEvent): void => {
+    event.preventDefault();
+    const checks = loadedDepositChecks();
+    // Sent before the options (and the checks with them) are there: wait for the checks. Should
+    // they fail to load, the options' error says so and offers a retry.
+    if (checks) fingerprintIfValid(checks);
+    else void loadDepositChecks().then(fingerprintIfValid, () => undefined);
   };
 
   const submitDeposit = (): void => {

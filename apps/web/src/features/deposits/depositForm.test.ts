@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { emptyDepositForm, toDepositInput, validateDepositForm } from './depositForm.js';
+import { emptyDepositForm, toDepositInput } from './depositForm.js';
+import { validateDepositForm } from './validateDepositForm.js';
 
 const NOW = new Date('2026-11-20T09:00:00Z');
 const VALID = {
