@@ -111,6 +111,68 @@ const FRAMEWORK_MODULES =
 /** MUI's components, its style system and icons. */
 const MUI_MODULES = /[\\/]node_modules[\\/]@mui[\\/](material|system|utils|icons-material)[\\/]/;
 
+/** The app's own modules (not the contracts: their barrel reaches much no first screen uses). */
+const APP_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+
+/**
+ * MUI modules the graph reaches only through MUI's barrels (`@mui/material/styles`,
+ * `@mui/system`): no first screen of sign-in, the frame, the list or the detail renders them, so
+ * the route-aware groups leave them to the pages that do (the overview's and the batch pages'
+ * grid, the list's media query).
+ */
+const NOT_FIRST_SCREEN =
+  /[\\/]@mui[\\/](system[\\/](Grid|useMediaQuery)|material[\\/](styles[\\/]enhanceHighContrast|Grid|PigmentGrid))[\\/.]/;
+
+/** The first screens with a budget of their own (issue 16), as their modules' paths. */
+const BUDGETED = {
+  entry: 'src/main.tsx',
+  signIn: PAGE_MODULES['/sign-in'],
+  frame: FRAME_MODULE,
+  list: PAGE_MODULES['/payouts'],
+  detail: PAGE_MODULES['/payouts/:id'],
+} as const;
+
+/**
+ * For each of BUDGETED, the modules it imports statically, itself excluded (a page must stay the
+ * start of its own chunk: route-preloads.json is keyed by it), the entry included. Walked once
+ * per build from the bundler's module graph.
+ */
+function firstScreenModules() {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  let graph: Rolldown.ChunkingContext | undefined;
+  let sets = new Map<keyof typeof BUDGETED, Set<string>>();
+  const walk = (ctx: Rolldown.ChunkingContext, module: string, keepRoot: boolean): Set<string> => {
+    const start = `${root}${module}`;
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    if (!keepRoot) seen.delete(start);
+    return seen;
+  };
+  return (ctx: Rolldown.ChunkingContext, screen: keyof typeof BUDGETED): Set<string> => {
+    if (ctx !== graph) {
+      graph = ctx;
+      sets = new Map();
+    }
+    let set = sets.get(screen);
+    if (!set) {
+      const module = BUDGETED[screen];
+      if (!module) throw new Error(`vite.config: no page module for ${screen}`);
+      set = walk(ctx, module, screen === 'entry');
+      sets.set(screen, set);
+    }
+    return set;
+  };
+}
+
+const firstScreen = firstScreenModules();
+const signedInScreens = ['frame', 'list', 'detail'] as const;
+
 /**
  * The SPA. Workspace packages resolve to their TypeScript sources (the `source` condition,
  * docs/decisions/001). In development `/api` goes to the BFF on :3000, so cookies stay
@@ -141,11 +203,23 @@ export default defineConfig({
         //   loaded by RequireSession while the session is checked), so the sign-in page never
         //   downloads the header, its menus or the notification bell;
         // - `framework`: the libraries of FRAMEWORK_MODULES, all of them, in one chunk;
-        // - `mui`: the MUI modules that 12 or more of the ~40 lazy chunks and the entry share, in
-        //   one chunk. Left to itself the bundler cuts them into dozens of small chunks by which
-        //   pages share them, and each boundary costs compression: with a share count of 30 every
-        //   route was 5-8 kB heavier; with 19 the list was 5 kB lighter but the new-batch page and
-        //   the deposit console went over 250 kB; 8 made most routes 1-4 kB heavier;
+        // - MUI and the app's own modules are cut by the first screens issue 16 budgets (sign-in
+        //   <= 120 kB, list <= 150, detail <= 180), from the module graph (`firstScreen`):
+        //   `core`: what the entry imports statically, and what the sign-in page does that the
+        //   frame, the list or the detail use too (every route downloads it);
+        //   `signIn`: what only the sign-in page of those uses (the divider, the collapse);
+        //   `signedIn`: the MUI modules of the frame, the list or the detail, and the app's
+        //   modules two of them share (every signed-in route downloads it);
+        //   with these three, sign-in went from 182.6 to 163.3 kB, the list from 193.1 to 177.6,
+        //   the detail from 193.7 to 176.3 (2026-11-26); most other routes got 5-9 kB heavier
+        //   (three chunk boundaries where there was one, and the list's and detail's MUI they
+        //   do not all use), which fits under 250 kB only because the new-batch page and the
+        //   deposit console load the field rules (libphonenumber) after their first screen;
+        // - `mui`: the other MUI modules that 12 or more of the ~40 lazy chunks and the entry
+        //   share, in one chunk. Left to itself the bundler cuts them into dozens of small chunks
+        //   by which pages share them, and each boundary costs compression (before the cut
+        //   above: a share count of 30 made every route 5-8 kB heavier, 8 made most routes 1-4 kB
+        //   heavier);
         // - everything else (a page's own modules, the charts, the form engine, the batch grid's
         //   virtualizer) follows the pages that import it.
         // The former `payoutsList` group (the list's shared modules in one chunk) is gone: it
@@ -158,6 +232,33 @@ export default defineConfig({
             {
               name: 'framework',
               test: (id) => FRAMEWORK_MODULES.test(id) && !/node_modules.*node_modules/.test(id),
+            },
+            // `core` or `signIn`, as above. A module of the entry is `core` even where a page
+            // imports it too: index.html loads it anyway.
+            {
+              name: (id, ctx) => {
+                if (!MUI_MODULES.test(id) && !APP_MODULES.test(id)) return null;
+                if (NOT_FIRST_SCREEN.test(id)) return null;
+                if (firstScreen(ctx, 'entry').has(id)) return 'core';
+                if (!firstScreen(ctx, 'signIn').has(id)) return null;
+                return signedInScreens.some((screen) => firstScreen(ctx, screen).has(id))
+                  ? 'core'
+                  : 'signIn';
+              },
+              debugName: 'core',
+            },
+            // `signedIn`, as above. An app module only one of the three uses stays with it: the
+            // others would download it for nothing.
+            {
+              name: (id, ctx) => {
+                const mui = MUI_MODULES.test(id);
+                if (!mui && !APP_MODULES.test(id)) return null;
+                const users = signedInScreens.filter((screen) =>
+                  firstScreen(ctx, screen).has(id),
+                ).length;
+                return users >= (mui ? 1 : 2) ? 'signedIn' : null;
+              },
+              debugName: 'signedIn',
             },
             { name: 'mui', test: (id) => MUI_MODULES.test(id), minShareCount: 12 },
             // Every icon two or more chunks use, in one chunk: they were a dozen requests of

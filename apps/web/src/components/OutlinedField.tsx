@@ -9,7 +9,12 @@ export interface OutlinedFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'search' | 'date';
+  type?: 'text' | 'search' | 'date' | 'email' | 'password';
+  /** `small` (the default: filters) or `medium`, `TextField`'s default (a form's fields). */
+  size?: 'small' | 'medium';
+  /** The label gets MUI's asterisk and the input `required`, as with `TextField`. */
+  required?: boolean;
+  autoComplete?: string;
   placeholder?: string;
   inputMode?: 'text' | 'decimal' | 'numeric' | 'search';
   error?: boolean;
@@ -22,15 +27,18 @@ export interface OutlinedFieldProps {
 }
 
 /**
- * A small outlined text input with its label and help, what `TextField` renders for
- * `variant="outlined"`. The list page uses it instead of `TextField`, which also pulls in every
- * other input variant and the select machinery (the list's bundle is on a budget).
+ * An outlined text input with its label and help, what `TextField` renders for
+ * `variant="outlined"`. The list and sign-in pages use it instead of `TextField`, which also
+ * pulls in every other input variant and the select machinery (their bundles are on a budget).
  */
 export function OutlinedField({
   label,
   value,
   onChange,
   type = 'text',
+  size = 'small',
+  required = false,
+  autoComplete,
   placeholder,
   inputMode,
   error = false,
@@ -44,7 +52,7 @@ export function OutlinedField({
   const id = useId();
   const helpId = `${id}-help`;
   return (
-    <FormControl size="small" variant="outlined" error={error} sx={sx}>
+    <FormControl size={size} variant="outlined" error={error} required={required} sx={sx}>
       <InputLabel htmlFor={id} shrink={type === 'date' ? true : undefined}>
         {label}
       </InputLabel>
@@ -52,6 +60,7 @@ export function OutlinedField({
         id={id}
         label={label}
         type={type}
+        autoComplete={autoComplete}
         value={value}
         placeholder={placeholder}
         notched={type === 'date' ? true : undefined}

@@ -7,7 +7,6 @@ import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -15,6 +14,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { errorMessage, retryText } from '../../components/errorMessage.js';
+import { OutlinedField } from '../../components/OutlinedField.js';
 import { safeNextPath } from './safeNextPath.js';
 import { useSession, useSignIn } from './useSession.js';
 
@@ -121,23 +121,25 @@ export function SignInPage() {
           {problem}
         </Alert>
       ) : null}
-      <TextField
+      <OutlinedField
         label="Email"
         type="email"
+        size="medium"
         autoComplete="username"
         required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={setEmail}
         error={emailProblem !== undefined}
         helperText={emailProblem}
       />
-      <TextField
+      <OutlinedField
         label="Password"
         type="password"
+        size="medium"
         autoComplete="current-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={setPassword}
         error={passwordProblem !== undefined}
         helperText={passwordProblem}
       />
