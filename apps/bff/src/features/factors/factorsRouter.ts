@@ -13,16 +13,17 @@ import type { StepUp } from '../../http/requireStepUp.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
 import type { FactorsService, FactorViewer } from './factorsService.js';
 
-const emptyBody = z.object({}).strict();
+/** The body of actions that take none: `{}` (anything else is refused). */
+export const emptyBody = z.object({}).strict();
 const label = z.string().trim().min(1).max(60).optional();
 // The browser's WebAuthn JSON: its shape is checked by @simplewebauthn, which refuses any other.
 const webauthnResponse = z.record(z.string(), z.unknown());
 const code = z.string().min(1).max(40);
 
-const totpEnrolmentBody = z.object({ label }).strict();
-const confirmBody = z.object({ code }).strict();
-const passkeyBody = z.object({ label, response: webauthnResponse }).strict();
-const verifyBody = z.discriminatedUnion('method', [
+export const totpEnrolmentBody = z.object({ label }).strict();
+export const confirmTotpBody = z.object({ code }).strict();
+export const registerPasskeyBody = z.object({ label, response: webauthnResponse }).strict();
+export const verifySessionBody = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), code }).strict(),
   z.object({ method: z.literal('recovery_code'), code }).strict(),
   z.object({ method: z.literal('passkey'), response: webauthnResponse }).strict(),
@@ -63,7 +64,7 @@ export function createFactorsRouter({
     res.status(201).json(enrolment satisfies TotpEnrolmentDto);
   });
   router.post('/me/factors/totp/:id/confirm', own, async (req, res) => {
-    const body = parseInput(confirmBody, req.body);
+    const body = parseInput(confirmTotpBody, req.body);
     const result = await factorsService.confirmTotp(
       viewerOf(req),
       param(req.params.id),
@@ -77,7 +78,7 @@ export function createFactorsRouter({
     res.json(await factorsService.passkeyRegistrationOptions(viewerOf(req)));
   });
   router.post('/me/factors/passkeys', own, async (req, res) => {
-    const body = parseInput(passkeyBody, req.body);
+    const body = parseInput(registerPasskeyBody, req.body);
     const result = await factorsService.registerPasskey(viewerOf(req), body, auditContextOf(req));
     res.status(201).json(result satisfies FactorEnrolledDto);
   });
@@ -98,7 +99,7 @@ export function createFactorsRouter({
     res.json(await factorsService.verificationOptions(viewerOf(req)));
   });
   router.post('/session/verify', own, async (req, res) => {
-    const body = parseInput(verifyBody, req.body);
+    const body = parseInput(verifySessionBody, req.body);
     const reply = await factorsService.verify(viewerOf(req), body, auditContextOf(req));
     res.json(reply satisfies SessionReply);
   });

@@ -49,7 +49,7 @@ const fingerprintQuery = z
   })
   .strict();
 
-const depositBody = z
+export const labDepositBody = z
   .object({
     mode: z.enum(['routed', 'single']),
     psp_name: z.string().trim().min(1).max(100).optional(),
@@ -131,7 +131,10 @@ export function createLabRouter({
   });
 
   router.post('/lab/deposits', async (req, res) => {
-    const reply = await labService.deposit(parseInput(depositBody, req.body), auditContextOf(req));
+    const reply = await labService.deposit(
+      parseInput(labDepositBody, req.body),
+      auditContextOf(req),
+    );
     res.json(reply satisfies LabDepositReply);
   });
 

@@ -32,7 +32,7 @@ export const corridorOfBody = z.looseObject({
  * A payout to a saved beneficiary (`beneficiary_id` present): the beneficiary gives corridor,
  * PSP, type and details; amount and order id are checked by the payout form like any payout's.
  */
-const beneficiaryPayoutBody = z.strictObject({
+export const beneficiaryPayoutBody = z.strictObject({
   beneficiary_id: z.uuid('Choose a beneficiary'),
   amount: z.string('Enter an amount'),
   order_id: z.string('Expected an order id').optional(),
@@ -44,14 +44,14 @@ const beneficiaryPayoutBody = z.strictObject({
 const isBeneficiaryPayout = (body: unknown) =>
   typeof body === 'object' && body !== null && Object.hasOwn(body, 'beneficiary_id');
 
-const rejectBody = z.strictObject({
+export const rejectPayoutBody = z.strictObject({
   reason: z
     .string('Say why it is rejected')
     .trim()
     .min(1, 'Say why it is rejected')
     .max(500, 'At most 500 characters'),
 });
-const cancelBody = z.strictObject({
+export const cancelPayoutBody = z.strictObject({
   reason: z.string().trim().max(500, 'At most 500 characters').optional(),
 });
 
@@ -216,7 +216,7 @@ export function createPayoutsRouter({
   });
 
   router.post('/payouts/:id/reject', requirePermission('payouts:approve'), async (req, res) => {
-    const input = parseInput(rejectBody, req.body ?? {});
+    const input = parseInput(rejectPayoutBody, req.body ?? {});
     res.json(
       await payoutApprovals.reject(
         req.params.id as string,
@@ -228,7 +228,7 @@ export function createPayoutsRouter({
   });
 
   router.post('/payouts/:id/cancel', requirePermission('payouts:cancel'), async (req, res) => {
-    const input = parseInput(cancelBody, req.body ?? {});
+    const input = parseInput(cancelPayoutBody, req.body ?? {});
     res.json(
       await payoutApprovals.cancel(
         req.params.id as string,

@@ -15,7 +15,8 @@ import type { SessionService } from './sessionService.js';
 import type { SignInDelays } from './signInDelays.js';
 import { signInRateLimit, type SignInLimits } from './signInRateLimit.js';
 
-const signInBody = z
+/** The sign-in body (also the throttle's test of what counts as an attempt). */
+export const signInBody = z
   .object({
     email: z.string().trim().min(1, 'Enter your email').max(320),
     password: z.string().min(1, 'Enter your password').max(1024),

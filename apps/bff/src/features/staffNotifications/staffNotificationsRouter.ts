@@ -5,12 +5,12 @@ import { parseInput } from '../../http/parseInput.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
 import type { StaffNotificationsService } from './staffNotificationsService.js';
 
-const readBody = z.union([
+export const markNotificationsReadBody = z.union([
   z.object({ ids: z.array(z.uuid()).min(1).max(STAFF_NOTIFICATIONS_READ_MAX_IDS) }).strict(),
   z.object({ all: z.literal(true) }).strict(),
 ]);
 
-const settingsBody = z.object({ digest: z.enum(NOTIFICATION_DIGESTS) }).strict();
+export const notificationSettingsBody = z.object({ digest: z.enum(NOTIFICATION_DIGESTS) }).strict();
 
 const userIdOf = (req: Request) => authOf(req).user.id;
 
@@ -29,14 +29,14 @@ export function createStaffNotificationsRouter({
     res.json(await service.list(userIdOf(req)));
   });
   router.post('/me/notifications/read', async (req, res) => {
-    const body = parseInput(readBody, req.body);
+    const body = parseInput(markNotificationsReadBody, req.body);
     res.json(await service.markRead(userIdOf(req), body));
   });
   router.get('/me/notification-settings', async (req, res) => {
     res.json(await service.settings(userIdOf(req)));
   });
   router.patch('/me/notification-settings', async (req, res) => {
-    const body = parseInput(settingsBody, req.body);
+    const body = parseInput(notificationSettingsBody, req.body);
     res.json(await service.updateSettings(userIdOf(req), body.digest));
   });
   return router;

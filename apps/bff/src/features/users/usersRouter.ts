@@ -15,7 +15,7 @@ const password = z
   .max(1024, 'At most 1024 characters');
 const name = z.string().trim().min(1, 'Enter a name').max(200);
 
-const createBody = z
+export const createUserBody = z
   .object({
     email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email').max(320)),
     name,
@@ -24,7 +24,7 @@ const createBody = z
   })
   .strict();
 
-const patchBody = z
+export const updateUserBody = z
   .object({
     role: z.enum(ROLES).optional(),
     disabled: z.boolean().optional(),
@@ -35,7 +35,7 @@ const patchBody = z
     message: 'Send role, disabled or name',
   });
 
-const passwordBody = z.object({ password }).strict();
+export const setPasswordBody = z.object({ password }).strict();
 
 /** User management, admin only. */
 export function createUsersRouter({
@@ -51,18 +51,18 @@ export function createUsersRouter({
     res.json({ items: await usersService.list() });
   });
   router.post('/users', async (req, res) => {
-    const body = parseInput(createBody, req.body);
+    const body = parseInput(createUserBody, req.body);
     stepUp.check(authOf(req));
     const { id } = await usersService.createUser(body, auditContextOf(req));
     res.status(201).json(await usersService.get(id));
   });
   router.patch('/users/:id', async (req, res) => {
-    const body = parseInput(patchBody, req.body);
+    const body = parseInput(updateUserBody, req.body);
     stepUp.check(authOf(req));
     res.json(await usersService.update(req.params.id, body, auditContextOf(req)));
   });
   router.post('/users/:id/password', async (req, res) => {
-    const body = parseInput(passwordBody, req.body);
+    const body = parseInput(setPasswordBody, req.body);
     stepUp.check(authOf(req));
     await usersService.resetPassword(req.params.id, body.password, auditContextOf(req));
     res.status(204).end();

@@ -59,11 +59,6 @@ function routeOf(op: ApiOperation): RouteConfig {
   }
   if (op.body === 'csv') {
     request.body = { content: { 'text/csv': { schema: { type: 'string' } } }, required: true };
-  } else if (op.body === 'json') {
-    request.body = {
-      description: 'Checked by the route itself; its schema is not described yet.',
-      content: { 'application/json': { schema: { type: 'object' } } },
-    };
   } else if (op.body) {
     request.body = { content: { 'application/json': { schema: op.body } }, required: true };
   }

@@ -26,6 +26,21 @@ import {
   type Permission,
 } from '@payouts/contracts';
 import type { z } from 'zod';
+import {
+  confirmTotpBody,
+  emptyBody,
+  registerPasskeyBody,
+  totpEnrolmentBody,
+  verifySessionBody,
+} from '../../factors/factorsRouter.js';
+import { labDepositBody } from '../../lab/labRouter.js';
+import { cancelPayoutBody, rejectPayoutBody } from '../../payouts/payoutsRouter.js';
+import { signInBody } from '../../session/sessionRouter.js';
+import {
+  markNotificationsReadBody,
+  notificationSettingsBody,
+} from '../../staffNotifications/staffNotificationsRouter.js';
+import { createUserBody, setPasswordBody, updateUserBody } from '../../users/usersRouter.js';
 import type { HttpMethod } from '../mountedRoutes.js';
 import {
   approvalCount,
@@ -78,6 +93,7 @@ import {
   recoveryCodes,
   totpEnrolment,
 } from './replySchemas.js';
+import { createPayoutBody, labPayoutBody, orchestratorNotificationBody } from './requestSchemas.js';
 
 /**
  * What a 2xx reply is: JSON described by a schema (every JSON reply has one: the conformance
@@ -98,7 +114,9 @@ export interface ApiOperation {
   tag: string;
   access: Access;
   query?: z.ZodObject;
-  body?: z.ZodType | 'json' | 'csv';
+  /** The schema the handler parses its JSON body with (or, marked so in requestSchemas.ts, one
+   * restating its own checks for the document); `csv`: the body is a CSV file. */
+  body?: z.ZodType | 'csv';
   /** Headers the route requires. */
   idempotencyKey?: boolean;
   reply: Reply;
@@ -130,30 +148,30 @@ type Row = [
 // prettier-ignore
 const TABLE: Record<string, Row[]> = {
   Session: [
-    ['post', '/api/session', 'Sign in with e-mail and password', 'public', json(sessionReply), { body: 'json' }],
+    ['post', '/api/session', 'Sign in with e-mail and password', 'public', json(sessionReply), { body: signInBody }],
     ['get', '/api/session', 'The signed-in user and their session', 'session:read', json(sessionReply)],
     ['delete', '/api/session', 'Sign out', 'public', empty],
     ['get', '/api/auth/options', 'How one may sign in (password, single sign-on)', 'public', json(authOptions)],
     ['get', '/api/auth/oidc/start', 'Start single sign-on (redirects to the identity provider)', 'public', { status: 302, kind: 'redirect' }],
     ['get', '/api/auth/oidc/callback', 'Back from single sign-on (redirects into the app)', 'public', { status: 302, kind: 'redirect' }],
-    ['post', '/api/session/verify/options', 'Options for a passkey check of this session', 'session:read', json(passkeyVerificationOptions), { body: 'json' }],
-    ['post', '/api/session/verify', 'Prove a second factor for this session', 'session:read', json(sessionReply), { body: 'json' }],
+    ['post', '/api/session/verify/options', 'Options for a passkey check of this session', 'session:read', json(passkeyVerificationOptions), { body: emptyBody }],
+    ['post', '/api/session/verify', 'Prove a second factor for this session', 'session:read', json(sessionReply), { body: verifySessionBody }],
     ['get', '/api/me/sessions', 'My open sessions', 'session:read', json(staffSessions)],
     ['post', '/api/me/sessions/end-others', 'End my other sessions', 'session:read', json(endedSessions)],
     ['delete', '/api/me/sessions/:id', 'End one of my sessions', 'session:read', empty],
     ['get', '/api/me/factors', 'My second factors', 'session:read', json(factors)],
-    ['post', '/api/me/factors/totp', 'Start enrolling an authenticator app', 'session:read', json(totpEnrolment, 201), { body: 'json' }],
-    ['post', '/api/me/factors/totp/:id/confirm', 'Confirm an authenticator app with a code', 'session:read', json(factorEnrolled), { body: 'json' }],
-    ['post', '/api/me/factors/passkeys/options', 'Options for registering a passkey', 'session:read', json(passkeyRegistrationOptions), { body: 'json' }],
-    ['post', '/api/me/factors/passkeys', 'Register a passkey', 'session:read', json(factorEnrolled, 201), { body: 'json' }],
+    ['post', '/api/me/factors/totp', 'Start enrolling an authenticator app', 'session:read', json(totpEnrolment, 201), { body: totpEnrolmentBody }],
+    ['post', '/api/me/factors/totp/:id/confirm', 'Confirm an authenticator app with a code', 'session:read', json(factorEnrolled), { body: confirmTotpBody }],
+    ['post', '/api/me/factors/passkeys/options', 'Options for registering a passkey', 'session:read', json(passkeyRegistrationOptions), { body: emptyBody }],
+    ['post', '/api/me/factors/passkeys', 'Register a passkey', 'session:read', json(factorEnrolled, 201), { body: registerPasskeyBody }],
     ['delete', '/api/me/factors/:id', 'Remove one of my second factors', 'session:read', empty],
     ['post', '/api/me/recovery-codes', 'New recovery codes (the old ones stop working)', 'session:read', json(recoveryCodes)],
   ],
   Users: [
     ['get', '/api/users', 'Staff users', 'users:manage', json(staffUserList)],
-    ['post', '/api/users', 'Create a staff user', 'users:manage', json(staffUser, 201), { body: 'json' }],
-    ['patch', '/api/users/:id', 'Change a staff user (role, name, disabled)', 'users:manage', json(staffUser), { body: 'json' }],
-    ['post', '/api/users/:id/password', 'Set a staff user’s password', 'users:manage', empty, { body: 'json' }],
+    ['post', '/api/users', 'Create a staff user', 'users:manage', json(staffUser, 201), { body: createUserBody }],
+    ['patch', '/api/users/:id', 'Change a staff user (role, name, disabled)', 'users:manage', json(staffUser), { body: updateUserBody }],
+    ['post', '/api/users/:id/password', 'Set a staff user’s password', 'users:manage', empty, { body: setPasswordBody }],
     ['post', '/api/users/:id/factors/reset', 'Remove a staff user’s second factors', 'users:manage', empty],
     ['get', '/api/users/:id/sessions', 'A staff user’s open sessions', 'users:manage', json(staffSessions)],
     ['post', '/api/users/:id/sessions/end-all', 'End all of a staff user’s sessions', 'users:manage', json(endedSessions)],
@@ -168,15 +186,15 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/docs', 'This document, rendered', 'api:docs', { status: 200, kind: 'html' }],
   ],
   Payouts: [
-    ['post', '/api/payouts', 'Create a payout (a corridor’s form, or a saved beneficiary)', 'payouts:create', json(payoutDto, 201, [202]), { body: 'json', idempotencyKey: true }],
+    ['post', '/api/payouts', 'Create a payout (a corridor’s form, or a saved beneficiary)', 'payouts:create', json(payoutDto, 201, [202]), { body: createPayoutBody, idempotencyKey: true }],
     ['get', '/api/payouts', 'List payouts', 'payouts:read', json(payoutPage), { query: payoutListQuery }],
     ['get', '/api/payouts/summary', 'Counts for the navigation badges', 'payouts:read', json(payoutSummary)],
     ['get', '/api/payouts/export.csv', 'Export payouts as CSV', 'payouts:export', csv, { query: payoutExportQuery }],
     ['get', '/api/payouts/:id', 'A payout and its history', 'payouts:read', json(payoutDetail)],
     ['post', '/api/payouts/:id/check-status', 'Ask the orchestrator for a payout’s status now', 'payouts:check-status', json(payoutDto)],
     ['post', '/api/payouts/:id/approve', 'Approve a payout', 'payouts:approve', json(payoutDto)],
-    ['post', '/api/payouts/:id/reject', 'Reject a payout', 'payouts:approve', json(payoutDto), { body: 'json' }],
-    ['post', '/api/payouts/:id/cancel', 'Cancel a payout waiting for approval', 'payouts:cancel', json(payoutDto), { body: 'json' }],
+    ['post', '/api/payouts/:id/reject', 'Reject a payout', 'payouts:approve', json(payoutDto), { body: rejectPayoutBody }],
+    ['post', '/api/payouts/:id/cancel', 'Cancel a payout waiting for approval', 'payouts:cancel', json(payoutDto), { body: cancelPayoutBody }],
     ['get', '/api/approvals', 'The approvals inbox', 'payouts:approve', json(approvalInbox), { query: approvalInboxQuery }],
     ['get', '/api/approvals/count', 'How many wait for my approval', 'payouts:approve', json(approvalCount)],
     ['post', '/api/approvals/decisions', 'Approve or reject several payouts', 'payouts:approve', json(approvalDecisions), { body: approvalDecisionsBody }],
@@ -223,17 +241,17 @@ const TABLE: Record<string, Row[]> = {
   ],
   Notifications: [
     ['get', '/api/me/notifications', 'My notifications (the bell)', 'notifications:read', json(staffNotifications)],
-    ['post', '/api/me/notifications/read', 'Mark notifications read', 'notifications:read', json(notificationsRead), { body: 'json' }],
+    ['post', '/api/me/notifications/read', 'Mark notifications read', 'notifications:read', json(notificationsRead), { body: markNotificationsReadBody }],
     ['get', '/api/me/notification-settings', 'How often I get e-mail', 'notifications:read', json(notificationSettings)],
-    ['patch', '/api/me/notification-settings', 'Change how often I get e-mail', 'notifications:read', json(notificationSettings), { body: 'json' }],
-    ['post', '/api/orchestrator/notifications/:token', 'Status notifications from the orchestrator (secret path token)', 'token', json(notificationOutcome), { body: 'json' }],
+    ['patch', '/api/me/notification-settings', 'Change how often I get e-mail', 'notifications:read', json(notificationSettings), { body: notificationSettingsBody }],
+    ['post', '/api/orchestrator/notifications/:token', 'Status notifications from the orchestrator (secret path token)', 'token', json(notificationOutcome), { body: orchestratorNotificationBody }],
   ],
   Lab: [
     ['get', '/api/lab/test-data', 'Test data per PSP and payout type', 'lab:use', json(labTestData)],
-    ['post', '/api/lab/payouts', 'Send a test payout (a refusal is a 200 with `problem`)', 'lab:use', json(labPayout, 201, [200, 202]), { body: 'json', idempotencyKey: true }],
+    ['post', '/api/lab/payouts', 'Send a test payout (a refusal is a 200 with `problem`)', 'lab:use', json(labPayout, 201, [200, 202]), { body: labPayoutBody, idempotencyKey: true }],
     ['get', '/api/lab/deposits/options', 'PSPs and MIDs for card deposits', 'lab:use', json(depositOptions)],
     ['get', '/api/lab/fingerprint', 'The cashier’s device-fingerprint page', 'lab:use', { status: 200, kind: 'html' }],
-    ['post', '/api/lab/deposits', 'Make a card deposit', 'lab:use', json(labDeposit), { body: 'json' }],
+    ['post', '/api/lab/deposits', 'Make a card deposit', 'lab:use', json(labDeposit), { body: labDepositBody }],
     ['get', '/api/lab/deposits/:id', 'A card deposit', 'lab:use', json(depositTransaction)],
   ],
 };
