@@ -36,23 +36,52 @@ const ajv = createContractsAjv({ strict: false });
 type ValidateFunction = ReturnType<typeof ajv.compile>;
 const validators = new Map<ApiOperation, ValidateFunction>();
 
+interface DocumentedOperation {
+  requestBody?: { content: Record<string, { schema: object }> };
+  responses: Record<string, { content: Record<string, { schema: object }> }>;
+}
+
+function documented(op: ApiOperation): DocumentedOperation {
+  const path = op.path.replace(/^\/api/, '').replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+  const item = openApiDocument().paths?.[path] as Record<string, DocumentedOperation>;
+  return item[op.method]!;
+}
+
+/** `#/components/...` references resolve inside this root (strict off: `components` is no keyword). */
+const compile = (schema: object): ValidateFunction =>
+  ajv.compile({ ...schema, components: openApiDocument().components });
+
 function validatorOf(op: ApiOperation): ValidateFunction {
   let validate = validators.get(op);
   if (!validate) {
-    const doc = openApiDocument();
-    const path = op.path.replace(/^\/api/, '').replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
-    const item = doc.paths?.[path] as Record<string, { responses: Record<string, unknown> }>;
-    const response = item[op.method]!.responses[String(op.reply.status)] as {
-      content: Record<string, { schema: object }>;
-    };
-    // `#/components/...` references resolve inside this root (strict off: `components` is no keyword).
-    validate = ajv.compile({
-      ...response.content['application/json']!.schema,
-      components: doc.components,
-    });
+    const response = documented(op).responses[String(op.reply.status)]!;
+    validate = compile(response.content['application/json']!.schema);
     validators.set(op, validate);
   }
   return validate;
+}
+
+const bodyValidators = new Map<ApiOperation, ValidateFunction>();
+
+/**
+ * The problems the document finds in a JSON request body for `op` (its generated JSON Schema,
+ * not the zod it came from): [] when it accepts it. Throws when `op` documents no JSON body.
+ */
+export function requestBodyProblems(op: ApiOperation, body: unknown): string[] {
+  let validate = bodyValidators.get(op);
+  if (!validate) {
+    const schema = documented(op).requestBody?.content['application/json']?.schema;
+    if (!schema) throw new Error(`${op.method} ${op.path}: documents no JSON request body`);
+    validate = compile(schema);
+    bodyValidators.set(op, validate);
+  }
+  return validate(body) ? [] : problemsOf(validate);
+}
+
+function problemsOf(validate: ValidateFunction): string[] {
+  return (validate.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+  );
 }
 
 /**
@@ -81,9 +110,7 @@ export function checkReplyConforms(
     throw new Error(`${method} ${path}: replied ${status}, documented ${statuses.join(', ')}`);
   }
   if (!validate(JSON.parse(body))) {
-    const problems = (validate.errors ?? [])
-      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
-      .join('; ');
+    const problems = problemsOf(validate).join('; ');
     throw new Error(
       `${method} ${path}: the reply does not match the OpenAPI document (${op.path}): ${problems}`,
     );
