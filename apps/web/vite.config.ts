@@ -211,7 +211,7 @@ export default defineConfig({
         //   `signedIn`: the MUI modules of the frame, the list or the detail, and the app's
         //   modules two of them share (every signed-in route downloads it);
         //   with these three, sign-in went from 182.6 to 163.3 kB, the list from 193.1 to 177.6,
-        //   the detail from 193.7 to 176.3 (2026-11-26); most other routes got 5-9 kB heavier
+        //   the detail from 193.7 to 176.3 (2026-11-26); most other routes got 6-11 kB heavier
         //   (three chunk boundaries where there was one, and the list's and detail's MUI they
         //   do not all use), which fits under 250 kB only because the new-batch page and the
         //   deposit console load the field rules (libphonenumber) after their first screen;
