@@ -106,11 +106,13 @@ export async function corridorStep(user: UserEvent, amount = '100.50') {
 
 /**
  * The PSP section on screen. The sections of the PSPs not chosen are in the DOM too, hidden
- * (React <Activity> sets `display: none` on them), some with the same labels.
+ * (inside an `aria-hidden`, invisible wrapper), some with the same labels.
  */
 export function shownSection(): HTMLElement {
   const shown = [...document.querySelectorAll('form')].filter(
-    (form) => form.style.display !== 'none' && /^Recipient details for /.test(form.textContent),
+    (form) =>
+      form.closest('[aria-hidden="true"]') === null &&
+      /^Recipient details for /.test(form.textContent),
   );
   if (shown.length !== 1) throw new Error(`${shown.length} PSP sections on screen, not 1`);
   return shown[0]!;

@@ -9,7 +9,15 @@ import {
   type PayoutFormSection,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import { Activity, memo, useLayoutEffect, useRef, useState } from 'react';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { visuallyHidden } from '../../components/visuallyHidden.js';
 import { MethodChoice, type MethodChoiceValue } from './MethodChoice.js';
 import { MethodStepPending } from './MethodStepPending.js';
@@ -54,7 +62,29 @@ export interface MethodAndRecipientStepProps {
 
 const NO_ERRORS: Record<string, string> = {};
 
+/**
+ * A section not chosen: laid out (at the step's width) but invisible, so neither focusable nor in
+ * the accessibility tree, and out of the flow and the scroll area. Showing it is a change of these
+ * few properties on one element: its fields' styles and layout were computed beforehand.
+ */
+const HIDDEN_SECTION: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  height: 0,
+  overflow: 'hidden',
+};
+/**
+ * Apart from the above: the browser passes a change of `visibility` alone down to the fields
+ * without matching their style rules again (it would for the whole section if the same element
+ * changed its position as well).
+ */
+const INVISIBLE: CSSProperties = { visibility: 'hidden' };
+const SECTIONS_STYLE: CSSProperties = { position: 'relative' };
+
 const sectionKey = (type: PayoutMethodType | '', provider: string): string => `${type}:${provider}`;
+const sectionFormId = (key: string): string => `recipient-form-${key.replace(':', '-')}`;
 
 /**
  * The wizard's second step: the payout method, its PSP, and the PSP's own section right below,
@@ -100,6 +130,12 @@ export function MethodAndRecipientStep({
   useLayoutEffect(() => {
     latest.current = { chosenKey, onChangeFormData, onBack, onNext };
   });
+  // The sections of the PSPs not chosen are built after the step is on screen, as a transition
+  // (rendered in slices, a pick or a keystroke going first): a pick then only shows one.
+  const [prepared, setPrepared] = useState(false);
+  useEffect(() => {
+    startTransition(() => setPrepared(true));
+  }, []);
   const [handlers] = useState(() => ({
     change: (key: string, values: Values): void => {
       valuesRef.current.set(key, values);
@@ -149,13 +185,14 @@ export function MethodAndRecipientStep({
     group?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
   };
 
-  const sections = fixed
-    ? chosen
-      ? [chosen]
-      : []
-    : form.methodTypes.flatMap((t) =>
-        form.providersByType[t].flatMap((p) => form.section(t, p.name) ?? []),
-      );
+  const sections =
+    fixed || !prepared
+      ? chosen
+        ? [chosen]
+        : []
+      : form.methodTypes.flatMap((t) =>
+          form.providersByType[t].flatMap((p) => form.section(t, p.name) ?? []),
+        );
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 560 }}>
@@ -183,35 +220,46 @@ export function MethodAndRecipientStep({
       <div role="status" style={visuallyHidden}>
         {announcement}
       </div>
-      <div>
+      <div style={SECTIONS_STYLE}>
         {sections.map((section) => {
           const key = sectionKey(section.type, section.provider.name);
           const shown = key === chosenKey;
+          // Only this wrapper changes with a pick; the section itself is not rendered again.
           return (
-            <Activity key={key} mode={shown ? 'visible' : 'hidden'}>
-              <Section
-                sectionKey={key}
-                section={section}
-                initialValues={initialValues.get(key) ?? NO_VALUES}
-                apiErrors={shown ? apiErrors.metadata : NO_ERRORS}
-                shown={shown}
-                onChange={handlers.change}
-                onBack={handlers.back}
-                onNext={handlers.next}
-              />
-            </Activity>
+            <div key={key} style={shown ? undefined : HIDDEN_SECTION}>
+              <div style={shown ? undefined : INVISIBLE} aria-hidden={shown ? undefined : true}>
+                <Section
+                  sectionKey={key}
+                  section={section}
+                  initialValues={initialValues.get(key) ?? NO_VALUES}
+                  apiErrors={
+                    shown && Object.keys(apiErrors.metadata).length > 0
+                      ? apiErrors.metadata
+                      : NO_ERRORS
+                  }
+                  onChange={handlers.change}
+                  onBack={handlers.back}
+                  onNext={handlers.next}
+                />
+              </div>
+            </div>
           );
         })}
-        {chosen ? null : (
-          <WizardButtons
-            onBack={onBack}
-            next={
+        {/* One Back and Next for every section: a pick changes which form Next submits. */}
+        <WizardButtons
+          onBack={onBack}
+          next={
+            chosenKey ? (
+              <Button type="submit" form={sectionFormId(chosenKey)} variant="contained">
+                Next
+              </Button>
+            ) : (
               <Button type="button" variant="contained" onClick={nextWithoutSection}>
                 Next
               </Button>
-            }
-          />
-        )}
+            )
+          }
+        />
       </div>
     </Stack>
   );
@@ -220,15 +268,14 @@ export function MethodAndRecipientStep({
 const NO_VALUES: Values = {};
 
 /**
- * One PSP's section. Memoised: a pick re-renders the step, and only the section shown or hidden
- * by it has a prop that changed.
+ * One PSP's section with its buttons (hidden with it). Memoised: a pick re-renders the step, and
+ * no section's props change with it (API errors aside).
  */
 const Section = memo(function Section({
   sectionKey: key,
   section,
   initialValues,
   apiErrors,
-  shown,
   onChange,
   onBack,
   onNext,
@@ -237,7 +284,6 @@ const Section = memo(function Section({
   section: PayoutFormSection;
   initialValues: Values;
   apiErrors: Record<string, string>;
-  shown: boolean;
   onChange: (key: string, values: Values) => void;
   onBack: () => void;
   onNext: () => void;
@@ -250,8 +296,9 @@ const Section = memo(function Section({
       onChange={(values) => onChange(key, values)}
       onBack={onBack}
       onNext={onNext}
-      active={shown}
       idPrefix={`recipient-${key.replace(':', '-')}`}
+      formId={sectionFormId(key)}
+      active={false}
     />
   );
 });

@@ -19,10 +19,12 @@ export interface RecipientStepProps {
   onBack?: () => void;
   onNext: () => void;
   /**
-   * Whether the section is on screen. The wizard renders the sections of the PSPs not (yet)
-   * chosen ahead of time in a hidden `<Activity>`; their buttons are left out until shown.
+   * Whether the section shows its own Back and Next. The wizard's step, which keeps several
+   * sections (all hidden but one), shows one pair under them instead, Next submitting `formId`.
    */
   active?: boolean;
+  /** The form element's id; a generated one by default. */
+  formId?: string;
   /** The main button's words ("Next" in the wizard; "Create beneficiary" elsewhere). */
   nextLabel?: string;
   /** The main action is under way (its button shows progress). */
@@ -35,6 +37,8 @@ export interface RecipientStepProps {
    */
   idPrefix?: string;
 }
+
+const NO_EXTRA_ERRORS: ErrorSchema = {};
 
 function withHelp(ui: UiSchema, help: Record<string, string> | undefined): UiSchema {
   if (!help || Object.keys(help).length === 0) return ui;
@@ -65,17 +69,23 @@ export function RecipientStep({
   busy = false,
   help,
   idPrefix = 'recipient',
+  formId: givenFormId,
 }: RecipientStepProps) {
-  const formId = useId();
+  const generatedFormId = useId();
+  const formId = givenFormId ?? generatedFormId;
   // Read once: the form holds the values from then on (uncontrolled), so a keystroke re-renders
   // the form and the edited field, not this component or the wizard around it.
   const [initialFormData] = useState(formData);
   const uiSchema = useMemo(() => withHelp(sectionUiSchema(section), help), [section, help]);
+  // No errors is always the same object: a new (empty) one would rebuild the form element below,
+  // and RJSF would re-render every field of the section.
   const extraErrors = useMemo(
     () =>
-      Object.fromEntries(
-        Object.entries(apiErrors).map(([name, message]) => [name, { __errors: [message] }]),
-      ) as ErrorSchema,
+      Object.keys(apiErrors).length === 0
+        ? NO_EXTRA_ERRORS
+        : (Object.fromEntries(
+            Object.entries(apiErrors).map(([name, message]) => [name, { __errors: [message] }]),
+          ) as ErrorSchema),
     [apiErrors],
   );
   // The latest handlers, so the form element below need not change with them: the wizard passes
