@@ -25,14 +25,17 @@ export type ClickGoal =
 export function armClickProbe(goal: ClickGoal): string {
   return `(() => {
     const goal = ${JSON.stringify(goal)};
-    // Visible only: the wizard may pre-render the next step hidden (React <Activity>).
+    // Seen only: the wizard keeps the sections of the PSPs not chosen laid out but hidden
+    // (visibility: hidden, aria-hidden), and may pre-render others with display: none.
+    const SEEN = { visibilityProperty: true, opacityProperty: true };
     const sectionForm = () =>
       [...document.querySelectorAll('form')].find((form) =>
-        form.textContent.includes('Recipient details for ' + goal.psp) &&
-        form.checkVisibility());
+        form.checkVisibility(SEEN) &&
+        !form.closest('[aria-hidden="true"], [inert]') &&
+        form.textContent.includes('Recipient details for ' + goal.psp));
     const usable = (input) =>
-      !!input && input.checkVisibility() && !input.disabled && !input.readOnly &&
-      !input.closest('[inert]') && input.getClientRects().length > 0;
+      !!input && input.checkVisibility(SEEN) && !input.disabled && !input.readOnly &&
+      !input.closest('[inert], [aria-hidden="true"]') && input.getClientRects().length > 0;
     const met = () => {
       const form = sectionForm();
       if (!form) return false;
@@ -41,35 +44,29 @@ export function armClickProbe(goal: ClickGoal): string {
     };
     window.__benchClick = new Promise((resolve, reject) => {
       let t0 = null;
-      let done = false;
-      const timer = setTimeout(() => {
-        observer.disconnect();
-        reject(new Error('probe timed out: ' + JSON.stringify(goal)));
-      }, 20000);
-      const check = () => {
-        if (t0 === null || done || !met()) return;
-        done = true;
-        observer.disconnect();
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            clearTimeout(timer);
-            const form = sectionForm();
-            resolve({
-              ms: performance.now() - t0,
-              fields: form ? form.querySelectorAll('input, textarea').length : 0,
-            });
-          };
-          channel.port2.postMessage(null);
-        });
+      const timer = setTimeout(() => reject(new Error('probe timed out: ' + JSON.stringify(goal))), 20000);
+      // Checked at the start of each frame after the click (the frame's style and layout are
+      // due then anyway, so the check adds none of its own): once met, the time is taken after
+      // that frame.
+      const onFrame = () => {
+        if (!met()) {
+          requestAnimationFrame(onFrame);
+          return;
+        }
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          clearTimeout(timer);
+          const form = sectionForm();
+          resolve({
+            ms: performance.now() - t0,
+            fields: form ? form.querySelectorAll('input, textarea').length : 0,
+          });
+        };
+        channel.port2.postMessage(null);
       };
-      const observer = new MutationObserver(check);
       document.addEventListener('click', (event) => {
         t0 = event.timeStamp;
-        observer.observe(document.body, {
-          subtree: true, childList: true, attributes: true, characterData: true,
-        });
-        check();
+        requestAnimationFrame(onFrame);
       }, { capture: true, once: true });
     });
   })()`;
