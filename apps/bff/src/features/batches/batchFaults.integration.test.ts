@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds)('batch rows under sandbox faults (%s)', (kind) 
    * Drives the batch to its end: the worker sends (real time), the sandbox settles, and the
    * reconciler (test clock moved past its grace) finds or re-sends every unknown outcome.
    */
-  async function driveToEnd(id: string, timeoutMs = 15_000) {
+  async function driveToEnd(id: string, timeoutMs = 45_000) {
     const start = Date.now();
     for (;;) {
       const [batch, rows] = [await batchOf(id), await rowsOf(id)];
@@ -95,8 +95,9 @@ describe.each(testDatabaseKinds)('batch rows under sandbox faults (%s)', (kind) 
       database,
       env: {
         BATCH_SWEEP_INTERVAL_MS: '200',
-        // A hung create is an unknown outcome after a second, not fifteen.
-        ORCHESTRATOR_TIMEOUT_MS: '1000',
+        // A hung create is an unknown outcome after three seconds, not fifteen; one second was
+        // too short for a plain create on a loaded CI machine (a row of the 429 test failed).
+        ORCHESTRATOR_TIMEOUT_MS: '3000',
       },
     });
     await t.batchWorker.start();
@@ -110,96 +111,112 @@ describe.each(testDatabaseKinds)('batch rows under sandbox faults (%s)', (kind) 
     await database?.close();
   });
 
-  it('429 with Retry-After: rows are deferred, then sent; none failed', async () => {
-    t.sandbox.faults.add({ kind: 'http_429', ms: 1000, route: 'create_payout', times: 6 });
-    const id = await send(
-      rowsNamed(
-        'r429',
-        Array.from({ length: 12 }, (_, i) => `${i + 10}.19`),
-      ),
-    );
-    const { batch, rows } = await driveToEnd(id);
-    expect(batch.status).toBe('completed');
-    expect(batch.counts.payouts).toEqual({ approved: 12 });
-    const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id?.startsWith('r429-'));
-    // The 429s were met (and answered by waiting), not turned into failures.
-    expect(calls.length).toBeGreaterThan(12);
-    expect(calls.filter((c) => c.fault === 'http_429')).toHaveLength(6);
-    expectEachCreatedOnce(rows);
-  });
+  it(
+    '429 with Retry-After: rows are deferred, then sent; none failed',
+    { timeout: 60_000 },
+    async () => {
+      t.sandbox.faults.add({ kind: 'http_429', ms: 1000, route: 'create_payout', times: 6 });
+      const id = await send(
+        rowsNamed(
+          'r429',
+          Array.from({ length: 12 }, (_, i) => `${i + 10}.19`),
+        ),
+      );
+      const { batch, rows } = await driveToEnd(id);
+      expect(batch.status).toBe('completed');
+      expect(batch.counts.payouts).toEqual({ approved: 12 });
+      const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id?.startsWith('r429-'));
+      // The 429s were met (and answered by waiting), not turned into failures.
+      expect(calls.length).toBeGreaterThan(12);
+      expect(calls.filter((c) => c.fault === 'http_429')).toHaveLength(6);
+      expectEachCreatedOnce(rows);
+    },
+  );
 
-  it('5xx before commit, 5xx after commit (.17) and a hang after commit (.15): final, none created twice', async () => {
-    // Two creates refused with a 500 before anything is created (the rows' outcome is unknown
-    // until the reconciler finds nothing and sends them again).
-    t.sandbox.faults.add({ kind: 'http_500', route: 'create_payout', times: 2 });
-    const amounts = [
-      ...Array.from({ length: 8 }, (_, i) => `${i + 10}.19`),
-      '22.17',
-      '23.17',
-      '24.15',
-      '25.15',
-    ];
-    const id = await send(rowsNamed('r5xx', amounts));
-    const { batch, rows } = await driveToEnd(id);
-    expect(batch.status).toBe('completed');
-    expect(batch.counts.payouts).toEqual({ approved: 12 });
-    expectEachCreatedOnce(rows);
-    const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id?.startsWith('r5xx-'));
-    // The after-commit failures were found by the reconciler, never sent again.
-    for (const amount of ['22.17', '23.17', '24.15', '25.15']) {
-      const row = rows.find((r: any) => r.amount === amount);
+  it(
+    '5xx before commit, 5xx after commit (.17) and a hang after commit (.15): final, none created twice',
+    { timeout: 60_000 },
+    async () => {
+      // Two creates refused with a 500 before anything is created (the rows' outcome is unknown
+      // until the reconciler finds nothing and sends them again).
+      t.sandbox.faults.add({ kind: 'http_500', route: 'create_payout', times: 2 });
+      const amounts = [
+        ...Array.from({ length: 8 }, (_, i) => `${i + 10}.19`),
+        '22.17',
+        '23.17',
+        '24.15',
+        '25.15',
+      ];
+      const id = await send(rowsNamed('r5xx', amounts));
+      const { batch, rows } = await driveToEnd(id);
+      expect(batch.status).toBe('completed');
+      expect(batch.counts.payouts).toEqual({ approved: 12 });
+      expectEachCreatedOnce(rows);
+      const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id?.startsWith('r5xx-'));
+      // The after-commit failures were found by the reconciler, never sent again.
+      for (const amount of ['22.17', '23.17', '24.15', '25.15']) {
+        const row = rows.find((r: any) => r.amount === amount);
+        expect(
+          calls.filter((c) => c.order_id === row.order_id && c.outcome === 'created'),
+        ).toHaveLength(1);
+      }
+    },
+  );
+
+  it(
+    '500 before commit every time (.16): never created, re-sent safely, the row stays unknown',
+    { timeout: 60_000 },
+    async () => {
+      const id = await send(rowsNamed('r516', ['10.19', '11.19', '12.19', '20.16', '21.16']));
+      // At least six reconciler rounds (re-sends after the grace), and until every row was sent
+      // and answered: the worker sends in real time, slower on a loaded machine.
+      const sentAndAnswered = (r: any) => r.state === 'created' && r.payout_status !== 'submitting';
+      let rows: any[] = [];
+      const started = Date.now();
+      for (let round = 0; round < 6 || !rows.every(sentAndAnswered); round += 1) {
+        if (Date.now() - started > 20_000) break;
+        await new Promise((r) => setTimeout(r, 200));
+        t.clock.advance(2 * 60_000);
+        await t.reconciler.runRound();
+        rows = await rowsOf(id);
+      }
+      const byAmount = Object.fromEntries(rows.map((r: any) => [r.amount, r]));
       expect(
-        calls.filter((c) => c.order_id === row.order_id && c.outcome === 'created'),
-      ).toHaveLength(1);
-    }
-  });
+        rows.filter((r: any) => r.amount.endsWith('.19')).map((r: any) => r.payout_status),
+      ).toEqual(['approved', 'approved', 'approved']);
+      for (const amount of ['20.16', '21.16']) {
+        const row = byAmount[amount];
+        expect([amount, row.state, row.payout_status]).toEqual([amount, 'created', 'unknown']);
+        expect(t.sandbox.inspect.payouts().filter((p) => p.order_id === row.order_id)).toEqual([]);
+        const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id === row.order_id);
+        // Each send (the reconciler may send it again after its grace) met a 500, none created.
+        expect(calls.length).toBeGreaterThanOrEqual(1);
+        expect(calls.every((c) => c.outcome === 'fault' && c.payout_id === null)).toBe(true);
+      }
+      // A batch with a row of unknown outcome is still sending: it shows the row as unknown.
+      const batch = await batchOf(id);
+      expect(batch.status).toBe('submitting');
+      expect(batch.counts.payouts).toEqual({ approved: 3, unknown: 2 });
+    },
+  );
 
-  it('500 before commit every time (.16): never created, re-sent safely, the row stays unknown', async () => {
-    const id = await send(rowsNamed('r516', ['10.19', '11.19', '12.19', '20.16', '21.16']));
-    // At least six reconciler rounds (re-sends after the grace), and until every row was sent
-    // and answered: the worker sends in real time, slower on a loaded machine.
-    const sentAndAnswered = (r: any) => r.state === 'created' && r.payout_status !== 'submitting';
-    let rows: any[] = [];
-    const started = Date.now();
-    for (let round = 0; round < 6 || !rows.every(sentAndAnswered); round += 1) {
-      if (Date.now() - started > 20_000) break;
-      await new Promise((r) => setTimeout(r, 200));
-      t.clock.advance(2 * 60_000);
-      await t.reconciler.runRound();
-      rows = await rowsOf(id);
-    }
-    const byAmount = Object.fromEntries(rows.map((r: any) => [r.amount, r]));
-    expect(
-      rows.filter((r: any) => r.amount.endsWith('.19')).map((r: any) => r.payout_status),
-    ).toEqual(['approved', 'approved', 'approved']);
-    for (const amount of ['20.16', '21.16']) {
-      const row = byAmount[amount];
-      expect([amount, row.state, row.payout_status]).toEqual([amount, 'created', 'unknown']);
-      expect(t.sandbox.inspect.payouts().filter((p) => p.order_id === row.order_id)).toEqual([]);
-      const calls = t.sandbox.inspect.createCalls().filter((c) => c.order_id === row.order_id);
-      // Each send (the reconciler may send it again after its grace) met a 500, none created.
-      expect(calls.length).toBeGreaterThanOrEqual(1);
-      expect(calls.every((c) => c.outcome === 'fault' && c.payout_id === null)).toBe(true);
-    }
-    // A batch with a row of unknown outcome is still sending: it shows the row as unknown.
-    const batch = await batchOf(id);
-    expect(batch.status).toBe('submitting');
-    expect(batch.counts.payouts).toEqual({ approved: 3, unknown: 2 });
-  });
-
-  it('reset after commit and other 5xx faults: final, none created twice', async () => {
-    t.sandbox.faults.add({ kind: 'reset_after_commit', route: 'create_payout', times: 2 });
-    t.sandbox.faults.add({ kind: 'http_503', route: 'create_payout', times: 1 });
-    t.sandbox.faults.add({ kind: 'http_500_after_commit', route: 'create_payout', times: 1 });
-    const id = await send(
-      rowsNamed(
-        'reset',
-        Array.from({ length: 15 }, (_, i) => `${i + 10}.19`),
-      ),
-    );
-    const { batch, rows } = await driveToEnd(id);
-    expect(batch.status).toBe('completed');
-    expect(batch.counts.payouts).toEqual({ approved: 15 });
-    expectEachCreatedOnce(rows);
-  });
+  it(
+    'reset after commit and other 5xx faults: final, none created twice',
+    { timeout: 60_000 },
+    async () => {
+      t.sandbox.faults.add({ kind: 'reset_after_commit', route: 'create_payout', times: 2 });
+      t.sandbox.faults.add({ kind: 'http_503', route: 'create_payout', times: 1 });
+      t.sandbox.faults.add({ kind: 'http_500_after_commit', route: 'create_payout', times: 1 });
+      const id = await send(
+        rowsNamed(
+          'reset',
+          Array.from({ length: 15 }, (_, i) => `${i + 10}.19`),
+        ),
+      );
+      const { batch, rows } = await driveToEnd(id);
+      expect(batch.status).toBe('completed');
+      expect(batch.counts.payouts).toEqual({ approved: 15 });
+      expectEachCreatedOnce(rows);
+    },
+  );
 });
