@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -20,8 +19,7 @@ import {
 } from 'react';
 import { visuallyHidden } from '../../components/visuallyHidden.js';
 import { MethodChoice, type MethodChoiceValue } from './MethodChoice.js';
-import { MethodStepPending } from './MethodStepPending.js';
-import { noProviderMessage } from './noProviderMessage.js';
+import { MethodStepPending, NoProviderStep } from './MethodStepPending.js';
 import { ProviderListAge } from './ProviderListAge.js';
 import { RecipientStep } from './RecipientStep.js';
 import { WizardButtons } from './WizardButtons.js';
@@ -153,13 +151,7 @@ export function MethodAndRecipientStep({
     <ProviderListAge fetchedAt={fetchedAt} isRefreshing={isRefreshing} onRefresh={onRefresh} />
   );
   if (form.methodTypes.length === 0) {
-    return (
-      <Stack spacing={2}>
-        <Alert severity="warning">{noProviderMessage(corridor)}</Alert>
-        {refresh}
-        <WizardButtons onBack={onBack} next={null} />
-      </Stack>
-    );
+    return <NoProviderStep corridor={corridor} refresh={refresh} onBack={onBack} />;
   }
 
   const typeProblem =

@@ -1,11 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Corridor, PayoutForm, PayoutMethodType } from '@payouts/contracts';
 import { useState, type FormEvent } from 'react';
 import { MethodChoice } from './MethodChoice.js';
-import { MethodStepPending } from './MethodStepPending.js';
-import { noProviderMessage } from './noProviderMessage.js';
+import { MethodStepPending, NoProviderStep } from './MethodStepPending.js';
 import { ProviderListAge } from './ProviderListAge.js';
 import { WizardButtons } from './WizardButtons.js';
 
@@ -53,13 +51,7 @@ export function MethodStep({
   );
 
   if (form.methodTypes.length === 0) {
-    return (
-      <Stack spacing={2}>
-        <Alert severity="warning">{noProviderMessage(corridor)}</Alert>
-        {refresh}
-        <WizardButtons onBack={onBack} next={null} />
-      </Stack>
-    );
+    return <NoProviderStep corridor={corridor} refresh={refresh} onBack={onBack} />;
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
