@@ -13,6 +13,7 @@ import { appRoutes, AppRoutes } from '../app/appRoutes.js';
 import { AppProviders } from '../app/AppProviders.js';
 import { createAppQueryClient } from '../app/createAppQueryClient.js';
 import { createAppTheme } from '../app/theme/createAppTheme.js';
+import { newTestStyleCache, StyleCacheProvider } from './testStyleCache.js';
 // The signed-in frame and the overview's charts are lazy chunks in the browser. Loaded here up
 // front, as they were when they were static imports, so a test's first `findBy…` does not also
 // wait for their modules (and @mui/x-charts) to be transformed on a busy machine.
@@ -58,12 +59,14 @@ export function renderApp({
   // jsdom with MUI's style sheets; nothing here relies on pointer-events: none.
   const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
-    <AppProviders api={api} queryClient={queryClient} theme={TEST_THEME}>
-      <MemoryRouter initialEntries={[path]}>
-        <LocationSpy />
-        <AppRoutes routes={routes} />
-      </MemoryRouter>
-    </AppProviders>,
+    <StyleCacheProvider value={newTestStyleCache()}>
+      <AppProviders api={api} queryClient={queryClient} theme={TEST_THEME}>
+        <MemoryRouter initialEntries={[path]}>
+          <LocationSpy />
+          <AppRoutes routes={routes} />
+        </MemoryRouter>
+      </AppProviders>
+    </StyleCacheProvider>,
   );
   return { ...view, router, queryClient, user };
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { cacheComputedStyle } from './cachedComputedStyle.js';
+import { removeTestStyles } from './testStyleCache.js';
 
 configure({
   // Pages are lazy chunks: the first render of each one in a run waits for its module.
@@ -15,6 +16,7 @@ if (typeof window !== 'undefined') cacheComputedStyle(window);
 
 afterEach(() => {
   cleanup();
+  removeTestStyles();
   if (typeof window !== 'undefined') {
     window.sessionStorage.clear();
     window.localStorage.clear();
