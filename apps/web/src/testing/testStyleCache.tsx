@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import createCache, { type EmotionCache, type StylisElement } from '@emotion/cache';
+import type * as EmotionReact from '@emotion/react';
 
 /**
  * jsdom answers `getComputedStyle` by matching every rule of every style sheet against the
@@ -44,7 +45,7 @@ export function onlyWhatTestsRead(element: StylisElement): void {
  */
 export const { CacheProvider: StyleCacheProvider } = createRequire(import.meta.url)(
   '@emotion/react',
-) as typeof import('@emotion/react');
+) as typeof EmotionReact;
 
 const caches: EmotionCache[] = [];
 
