@@ -13,9 +13,7 @@ describe('the tests’ style cache', () => {
     render(
       <StyleCacheProvider value={newTestStyleCache()}>
         <Box sx={{ display: 'none', color: 'red', border: '1px solid' }}>gone</Box>
-        <Box sx={{ visibility: 'hidden', '@media (min-width: 600px)': { padding: 2 } }}>
-          hidden
-        </Box>
+        <Box sx={{ visibility: 'hidden', '@media (min-width: 600px)': { padding: 2 } }}>hidden</Box>
         <Box sx={{ margin: 1, '&:hover': { opacity: 0.5 } }}>shown</Box>
       </StyleCacheProvider>,
     );
