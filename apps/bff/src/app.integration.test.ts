@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type TestApp } from './testing/testApp.js';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from './testing/testDatabase.js';
+import {
+  openTestDatabase,
+  appTestDatabaseKinds,
+  type TestDatabase,
+} from './testing/testDatabase.js';
 
 /** Big enough for compression to matter. */
 const APP_JS = 'console.log("app");\n'.repeat(200);
@@ -34,7 +38,7 @@ function rawGet(
   });
 }
 
-describe.each(testDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   const webDist = mkdtempSync(join(tmpdir(), 'bff-web-'));

@@ -10,7 +10,11 @@ import {
   type ApiInit,
   type TestApp,
 } from '../testing/testApp.js';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
+import {
+  openTestDatabase,
+  appTestDatabaseKinds,
+  type TestDatabase,
+} from '../testing/testDatabase.js';
 
 type Who = 'anonymous' | 'finance' | 'support' | 'admin';
 
@@ -425,7 +429,7 @@ const routes: RouteCase[] = [
   },
 ];
 
-describe.each(testDatabaseKinds)('role x route matrix (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('role x route matrix (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   const clients = {} as Record<Who, (path: string, init?: ApiInit) => Promise<Response>>;
@@ -561,7 +565,7 @@ const stepUpRoutes: RouteCase[] = [
   },
 ];
 
-describe.each(testDatabaseKinds)('step-up x route matrix (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('step-up x route matrix (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   const clients = {} as Record<'finance' | 'admin', ApiFetch>;

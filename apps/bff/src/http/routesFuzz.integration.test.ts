@@ -18,7 +18,11 @@ import { badRequests, type FuzzInput } from '../testing/fuzz/fuzzRequests.js';
 import { createRawClient, type RawClient, type RawResponse } from '../testing/fuzz/rawRequest.js';
 import { FUZZ_ROUTES, mountedRoutes, type FuzzRoute } from '../testing/fuzz/routeTable.js';
 import { readJson, startTestApp, type TestApp } from '../testing/testApp.js';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
+import {
+  appTestDatabaseKinds,
+  openTestDatabase,
+  type TestDatabase,
+} from '../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
 
 /**
@@ -32,7 +36,7 @@ import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 // One database kind: PostgreSQL when configured, else PGlite.
-const KIND = testDatabaseKinds.includes('postgres') ? 'postgres' : 'pglite';
+const [KIND = 'pglite'] = appTestDatabaseKinds;
 
 /** Inputs sent at once (the machine's cores wait on I/O otherwise); row counts run per batch. */
 const BATCH = Number(process.env.FUZZ_BATCH ?? 10);

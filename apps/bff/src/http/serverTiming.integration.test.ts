@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiFetch, type TestApp } from '../testing/testApp.js';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/testDatabase.js';
+import {
+  openTestDatabase,
+  appTestDatabaseKinds,
+  type TestDatabase,
+} from '../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
 
 const TIMING = /^bff;dur=[\d.]+(, orch;dur=[\d.]+)?$/;
 const orchOf = (res: Response) =>
   /orch;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
 
-describe.each(testDatabaseKinds)('Server-Timing on the real app (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('Server-Timing on the real app (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -7,10 +7,24 @@ import { onPostgresAdmin } from './postgresAdmin.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI, and this machine). */
+/**
+ * For suites about what the database itself does (migrations, triggers and rollups, locking and
+ * the reconciler's claims, the job queue, bulk SQL, list queries, re-encryption, the server's
+ * start): PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI, and this machine).
+ */
 export const testDatabaseKinds: TestDatabaseKind[] = readTestDatabaseUrl()
   ? ['pglite', 'postgres']
   : ['pglite'];
+
+/**
+ * For every other suite, where the database only keeps what the routes write: one kind, the one
+ * production runs on when the run has it (PostgreSQL with TEST_DATABASE_URL, else PGlite). Both
+ * drivers still meet every route: the browser journeys run the whole app on PGlite, as
+ * `npm start` does (docs/decisions/032).
+ */
+export const appTestDatabaseKinds: TestDatabaseKind[] = [
+  readTestDatabaseUrl() ? 'postgres' : 'pglite',
+];
 
 export interface TestDatabase {
   kind: TestDatabaseKind;

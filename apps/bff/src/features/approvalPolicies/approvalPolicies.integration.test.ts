@@ -15,7 +15,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { createApprovalPoliciesRepository } from './approvalPoliciesRepository.js';
@@ -109,7 +109,7 @@ function payoutBody(kind: Kind, amount: string) {
 }
 
 /** Issue 12: the stored approval policy, changed under four eyes, read by every new payout. */
-describe.each(testDatabaseKinds)('stored approval policies (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('stored approval policies (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

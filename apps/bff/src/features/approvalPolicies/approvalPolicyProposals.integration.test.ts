@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -125,7 +125,7 @@ const policy = fc.oneof(
 );
 
 /** Issue 12: proposals after their commit, and policy bodies that nothing valid comes from. */
-describe.each(testDatabaseKinds)('approval-policy proposals (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('approval-policy proposals (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;

@@ -6,7 +6,7 @@ import { payouts } from '../../db/schema.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
@@ -25,7 +25,7 @@ interface Item {
  * approver, above 100,000 two. Bulk decisions go payout by payout through the single-payout
  * approvals, so a refusal of one never half-approves another.
  */
-describe.each(testDatabaseKinds)('approvals inbox (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('approvals inbox (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
-describe.each(testDatabaseKinds)('audit log (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('audit log (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
 

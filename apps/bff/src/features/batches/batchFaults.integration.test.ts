@@ -10,7 +10,7 @@ import {
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -19,7 +19,7 @@ import {
  * create commits, a hang after it, a reset after it) all end final, and no order id is created
  * twice at the orchestrator, whatever the sender and the reconciler retried.
  */
-describe.each(testDatabaseKinds)('batch rows under sandbox faults (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('batch rows under sandbox faults (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

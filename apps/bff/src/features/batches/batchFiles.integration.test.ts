@@ -10,7 +10,7 @@ import {
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -133,7 +133,7 @@ const BAD_FILES: BadFile[] = [
 ];
 
 /** Issue 13: every file that cannot be used gets one clear error, and nothing is stored. */
-describe.each(testDatabaseKinds)('bad batch files (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('bad batch files (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

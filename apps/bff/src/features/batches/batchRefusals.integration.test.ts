@@ -3,7 +3,7 @@ import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFile
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -15,7 +15,7 @@ import {
  * - the batch's status in a 409's `extensions.status` is overwritten by the problem's own
  *   `status` (the HTTP status) in problemBody, so a client never sees it.
  */
-describe.each(testDatabaseKinds)('batch refusals (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('batch refusals (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

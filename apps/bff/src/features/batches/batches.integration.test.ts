@@ -4,12 +4,12 @@ import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFile
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
 /** Issue 13: a batch from upload to completion, through the real sandbox and database. */
-describe.each(testDatabaseKinds)('batch payouts (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -7,7 +7,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { bankBeneficiary, IBAN } from '../../testing/bankBeneficiary.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -15,7 +15,7 @@ const IBAN_2 = 'BE71096123456769';
 const IBAN_3 = 'BE62510007547061';
 const WALLET = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-describe.each(testDatabaseKinds)('beneficiaries (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

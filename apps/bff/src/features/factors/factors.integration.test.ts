@@ -5,13 +5,13 @@ import { auditsOf, newSignedInUser, selectRows } from '../../testing/factorTesti
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
 const PASSWORD = 'factor-test-password-1';
 
-describe.each(testDatabaseKinds)('second factors: TOTP and recovery codes (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('second factors: TOTP and recovery codes (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;

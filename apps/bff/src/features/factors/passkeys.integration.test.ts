@@ -9,13 +9,13 @@ import { auditsOf, newSignedInUser, selectRows } from '../../testing/factorTesti
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
 const PASSWORD = 'passkey-test-password-1';
 
-describe.each(testDatabaseKinds)('second factors: passkeys (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('second factors: passkeys (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { FINGERPRINT_CSP } from './labRouter.js';
@@ -38,7 +38,7 @@ function deposit(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describe.each(testDatabaseKinds)('lab card deposits (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('lab card deposits (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;

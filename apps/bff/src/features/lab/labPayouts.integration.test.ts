@@ -4,11 +4,11 @@ import { checkReplyConforms } from '../../testing/openApiConformance.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
-describe.each(testDatabaseKinds)('lab payouts (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('lab payouts (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;

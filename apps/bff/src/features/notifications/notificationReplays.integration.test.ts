@@ -5,7 +5,7 @@ import { payouts } from '../../db/schema.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
@@ -16,7 +16,7 @@ import { chargeNotification } from '../../testing/chargeNotification.js';
  * event each time. A replay (same content, any bytes) now changes and asks nothing, and
  * notifications about one payout ask the orchestrator a few times per window.
  */
-describe.each(testDatabaseKinds)('notification replays (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('notification replays (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, oidcSignIns, sessions, users } from '../../db/schema.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import {
@@ -95,7 +95,7 @@ async function follow(url: URL | string): Promise<Landing> {
   };
 }
 
-describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('single sign-on (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let idp: TestIdp;
@@ -434,7 +434,7 @@ describe.each(testDatabaseKinds)('single sign-on (%s)', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('AUTH_MODE=oidc and local (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('AUTH_MODE=oidc and local (%s)', (kind) => {
   let database: TestDatabase;
   let local: TestDatabase;
   let t: TestApp;

@@ -12,7 +12,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -27,7 +27,7 @@ const STATE: PayoutViewState = {
 const NO_SUCH_VIEW = '00000000-0000-4000-8000-0000000000aa';
 const OTHER_PASSWORD = 'another-password-123';
 
-describe.each(testDatabaseKinds)('saved payout views (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('saved payout views (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

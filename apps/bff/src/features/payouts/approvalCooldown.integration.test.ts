@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
@@ -15,7 +15,7 @@ const HOUR = 3_600_000;
  * it. An approval by an account the payout's creator created, re-roled or reset within
  * APPROVAL_COOLDOWN_HOURS does not count: it is refused and audited.
  */
-describe.each(testDatabaseKinds)('approval cooldown (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('approval cooldown (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;

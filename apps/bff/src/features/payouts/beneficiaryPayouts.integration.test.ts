@@ -5,14 +5,14 @@ import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testi
 import { bankBeneficiary, IBAN } from '../../testing/bankBeneficiary.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
 const NEW_IBAN = 'BE71096123456769';
 
 /** Issue 11: `POST /api/payouts` with `{ beneficiary_id, amount, order_id? }`. */
-describe.each(testDatabaseKinds)('payouts to saved beneficiaries (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('payouts to saved beneficiaries (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -7,7 +7,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutApprovals, payoutEvents, payouts } from '../../db/schema.js';
 import { startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
-import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
+import {
+  appTestDatabaseKinds,
+  openTestDatabase,
+  type TestDatabase,
+} from '../../testing/testDatabase.js';
 import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 
@@ -23,7 +27,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
 const THRESHOLD = '1000';
 // One database kind keeps the suite's time in check: PostgreSQL when CI provides it.
-const KIND = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+const [KIND = 'pglite'] = appTestDatabaseKinds;
 
 // Every fault the sandbox has, except plain latency (not a fault of the outcome).
 const CREATE_FAULTS = FAULT_KINDS.filter((kind) => kind !== 'latency');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
@@ -13,7 +13,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
  * Issue 12: the demo policy (APPROVAL_THRESHOLDS unset) asks two approvers above 100,000; the
  * rule is frozen on the payout, approvals are recorded one by one, and only the last one sends.
  */
-describe.each(testDatabaseKinds)('approval rules with several approvers (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('approval rules with several approvers (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -8,7 +8,7 @@ import { idempotencyKeys, payouts } from '../../db/schema.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { luhnValid } from '@payouts/contracts';
@@ -58,7 +58,7 @@ async function until<T>(
   }
 }
 
-describe.each(testDatabaseKinds)('payouts (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('payouts (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -9,7 +9,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -25,7 +25,7 @@ function withPatternHints(): SandboxProviderConfig {
   return config;
 }
 
-describe.each(testDatabaseKinds)('PSP pattern hints (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('PSP pattern hints (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let finance: ApiFetch;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -15,7 +15,7 @@ interface Cell {
   fields: { name: string }[];
 }
 
-describe.each(testDatabaseKinds)('providers matrix (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('providers matrix (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
 

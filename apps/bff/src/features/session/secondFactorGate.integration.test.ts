@@ -7,7 +7,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -26,7 +26,7 @@ function cardPayout(amount: string) {
   };
 }
 
-describe.each(testDatabaseKinds)('second factor gate and step-up (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('second factor gate and step-up (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
 

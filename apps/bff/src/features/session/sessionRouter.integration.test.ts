@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { refuseAuditRows } from '../../testing/refuseAudit.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
 import { createTestClock } from '../../testing/testClock.js';
 
-describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('sessions (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
 
@@ -176,7 +176,7 @@ describe.each(testDatabaseKinds)('sessions (%s)', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('sign-in throttling (%s)', (kind) => {
   // The counts live in the database: each test starts from an empty one.
   let database: TestDatabase;
   beforeEach(async () => {
@@ -319,7 +319,7 @@ describe.each(testDatabaseKinds)('sign-in throttling (%s)', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('session cookie over https (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('session cookie over https (%s)', (kind) => {
   it('is __Host- prefixed and Secure when the public URL is https', async () => {
     const database = await openTestDatabase(kind);
     // The test talks plain http to the server; the cookie attributes are what is checked.

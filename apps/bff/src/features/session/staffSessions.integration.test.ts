@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -14,7 +14,7 @@ interface Item {
   last_seen_at: string;
 }
 
-describe.each(testDatabaseKinds)('staff sessions (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('staff sessions (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
 

@@ -8,7 +8,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
@@ -55,7 +55,7 @@ function expectNothingSensitive(t: TestApp, mail: CaughtMail): void {
   }
 }
 
-describe.each(testDatabaseKinds)('staff notifications by e-mail (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind) => {
   let database: TestDatabase;
   let smtp: SmtpCatcher;
   let t: TestApp;
@@ -413,7 +413,7 @@ describe.each(testDatabaseKinds)('staff notifications by e-mail (%s)', (kind) =>
   });
 });
 
-describe.each(testDatabaseKinds)('staff notifications without SMTP_URL (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('staff notifications without SMTP_URL (%s)', (kind) => {
   let database: TestDatabase;
   let smtp: SmtpCatcher;
   let t: TestApp;

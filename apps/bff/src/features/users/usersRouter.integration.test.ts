@@ -5,13 +5,13 @@ import { refuseAuditRows } from '../../testing/refuseAudit.js';
 import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
 const NEW_PASSWORD = 'a-long-enough-password';
 
-describe.each(testDatabaseKinds)('users (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
 

@@ -5,7 +5,7 @@ import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../../te
 import { TEST_CARD_METADATA } from '../../../testing/testCardMetadata.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../../testing/testDatabase.js';
 import { mountedRoutes } from '../mountedRoutes.js';
@@ -39,7 +39,7 @@ const sum = (samples: Sample[], name: string, labels: Record<string, string>) =>
     .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((total, s) => total + s.value, 0);
 
-describe.each(testDatabaseKinds)('Prometheus metrics (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('Prometheus metrics (%s)', (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../../te
 import { TEST_CARD_METADATA } from '../../../testing/testCardMetadata.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../../testing/testDatabase.js';
 import { mountedRoutes, openApiPath } from '../mountedRoutes.js';
@@ -146,7 +146,7 @@ const REAL_BODIES: Record<string, unknown[]> = {
   ],
 };
 
-describe.each(testDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   let admin: ApiFetch;

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../testing/testApp.js';
 import { TEST_CARD_METADATA } from '../../../testing/testCardMetadata.js';
 import {
   openTestDatabase,
-  testDatabaseKinds,
+  appTestDatabaseKinds,
   type TestDatabase,
 } from '../../../testing/testDatabase.js';
 
@@ -16,7 +16,7 @@ type ReadableSpan = tracing.ReadableSpan;
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
-describe.each(testDatabaseKinds)('traces (%s)', (kind) => {
+describe.each(appTestDatabaseKinds)('traces (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
   const exporter = new tracing.InMemorySpanExporter();
