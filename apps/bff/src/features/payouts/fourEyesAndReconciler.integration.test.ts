@@ -231,7 +231,9 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
       const body = cardPayout('12.00');
       const created = await create(finance, body);
       expect(created.status).toBe(202);
-      expect(created.payout.status).toBe('unknown');
+      // Unknown, unless the orchestrator's notification of the creation was handled before the
+      // lost reply (a loaded machine): the lost reply then does not take the status back.
+      expect(['unknown', 'in_process']).toContain(created.payout.status);
       t.clock.advance(11_000);
       await t.reconciler.runRound();
       const after = await readJson(await finance(`/api/payouts/${created.payout.id}`));
