@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { readTestDatabaseUrl } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { onPostgresAdmin } from './postgresAdmin.js';
+import { dropTestDatabase, onPostgresAdmin } from './postgresAdmin.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -61,7 +61,7 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
     handle,
     close: async () => {
       await handle.close();
-      await onPostgresAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestDatabase(adminUrl, name);
     },
   };
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { readTestDatabaseUrl } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { onPostgresAdmin } from '../postgresAdmin.js';
+import { dropTestDatabase, onPostgresAdmin } from '../postgresAdmin.js';
 
 /** apps/bff: the working directory of every child, so `--import tsx` resolves. */
 export const BFF_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -166,7 +166,7 @@ export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase
     close: async () => {
       await pool.end();
       await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestDatabase(adminUrl, name);
     },
   };
 }
