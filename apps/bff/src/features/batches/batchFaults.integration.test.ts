@@ -19,109 +19,111 @@ import {
  * create commits, a hang after it, a reset after it) all end final, and no order id is created
  * twice at the orchestrator, whatever the sender and the reconciler retried.
  */
-describe.each(appTestDatabaseKinds)('batch rows under sandbox faults (%s)', (kind) => {
-  let database: TestDatabase;
-  let t: TestApp;
-  let finance: ApiFetch;
-  let fileNo = 0;
+// A minute per test: the batch worker sends in real time, slow on a loaded CI machine.
+describe.each(appTestDatabaseKinds)(
+  'batch rows under sandbox faults (%s)',
+  { timeout: 60_000 },
+  (kind) => {
+    let database: TestDatabase;
+    let t: TestApp;
+    let finance: ApiFetch;
+    let fileNo = 0;
 
-  const post = (path: string, json: unknown = {}) => finance(path, { method: 'POST', json });
-  const batchOf = async (id: string) => readJson(await finance(`/api/batches/${id}`));
-  const rowsOf = async (id: string) =>
-    (await readJson(await finance(`/api/batches/${id}/rows?filter=included&limit=1000`))).rows;
+    const post = (path: string, json: unknown = {}) => finance(path, { method: 'POST', json });
+    const batchOf = async (id: string) => readJson(await finance(`/api/batches/${id}`));
+    const rowsOf = async (id: string) =>
+      (await readJson(await finance(`/api/batches/${id}/rows?filter=included&limit=1000`))).rows;
 
-  /** Upload, validate, submit: no approval policy here, so the batch is sending at once. */
-  async function send(rows: BatchCells[]) {
-    fileNo += 1;
-    const up = await uploadBatch(finance, batchCsv(rows), `faults-${kind}-${fileNo}.csv`);
-    expect(up.status).toBe(201);
-    const { id } = await readJson(up);
-    expect((await post(`/api/batches/${id}/validate`, { exclude_invalid: false })).status).toBe(
-      200,
-    );
-    const submitted = await readJson(await post(`/api/batches/${id}/submit`));
-    expect(submitted.status).toBe('submitting');
-    return id as string;
-  }
-
-  const rowsNamed = (prefix: string, amounts: string[]) =>
-    amounts.map((amount, i) =>
-      northwindBankRow(i + 1, { order_id: `${prefix}-${kind}-${i + 1}`, amount }),
-    );
-
-  const allFinal = (rows: any[]) =>
-    rows.every(
-      (r) =>
-        r.state === 'created' && r.payout_status && isFinalStatus(r.payout_status as PayoutStatus),
-    );
-
-  /**
-   * Drives the batch to its end: the worker sends (real time), the sandbox settles, and the
-   * reconciler (test clock moved past its grace) finds or re-sends every unknown outcome.
-   */
-  async function driveToEnd(id: string, timeoutMs = 45_000) {
-    const start = Date.now();
-    for (;;) {
-      const [batch, rows] = [await batchOf(id), await rowsOf(id)];
-      if (batch.status.startsWith('completed') && allFinal(rows)) return { batch, rows };
-      if (Date.now() - start > timeoutMs) {
-        throw new Error(
-          `not final: ${JSON.stringify(batch.counts)} ${JSON.stringify(rows.filter((r: any) => !allFinal([r])).map((r: any) => [r.row, r.state, r.payout_status, r.amount]))}`,
-        );
-      }
-      await t.sandbox.settle();
-      t.clock.advance(2 * 60_000);
-      await t.reconciler.runRound();
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  /** Every order id was created at most once at the sandbox (exactly once when it was sent). */
-  function expectEachCreatedOnce(rows: any[]) {
-    const payouts = t.sandbox.inspect.payouts();
-    for (const r of rows) {
-      const atSandbox = payouts.filter((p) => p.order_id === r.order_id);
-      const wasCreated = !['failed'].includes(r.payout_status) || atSandbox.length > 0;
-      expect(
-        [r.row, r.amount, atSandbox.length],
-        `order ${r.order_id} is at the sandbox ${atSandbox.length} times`,
-      ).toEqual([r.row, r.amount, wasCreated ? 1 : 0]);
-    }
-  }
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    t = await startTestApp({
-      database,
-      env: {
-        BATCH_SWEEP_INTERVAL_MS: '200',
-        // A hung create is an unknown outcome after three seconds, not fifteen; one second was
-        // too short for a plain create on a loaded CI machine (a row of the 429 test failed).
-        ORCHESTRATOR_TIMEOUT_MS: '3000',
-      },
-    });
-    await t.batchWorker.start();
-  });
-  beforeEach(async () => {
-    finance = await t.signIn('finance');
-  });
-  afterEach(() => t.sandbox.faults.clear());
-  afterAll(async () => {
-    await t?.close();
-    await database?.close();
-  });
-
-  it(
-    '429 with Retry-After: rows are deferred, then sent; none failed',
-    { timeout: 60_000 },
-    async () => {
-      t.sandbox.faults.add({ kind: 'http_429', ms: 1000, route: 'create_payout', times: 6 });
-      const id = await send(
-        rowsNamed(
-          'r429',
-          Array.from({ length: 12 }, (_, i) => `${i + 10}.19`),
-        ),
+    /** Upload, validate, submit: no approval policy here, so the batch is sending at once. */
+    async function send(rows: BatchCells[]) {
+      fileNo += 1;
+      const up = await uploadBatch(finance, batchCsv(rows), `faults-${kind}-${fileNo}.csv`);
+      expect(up.status).toBe(201);
+      const { id } = await readJson(up);
+      expect((await post(`/api/batches/${id}/validate`, { exclude_invalid: false })).status).toBe(
+        200,
       );
+      const submitted = await readJson(await post(`/api/batches/${id}/submit`));
+      expect(submitted.status).toBe('submitting');
+      return id as string;
+    }
+
+    /** `count` amounts ending in .19, which the sandbox approves: 10.19, 11.19, … */
+    const approvedAmounts = (count: number) =>
+      Array.from({ length: count }, (_, i) => `${i + 10}.19`);
+
+    const rowsNamed = (prefix: string, amounts: string[]) =>
+      amounts.map((amount, i) =>
+        northwindBankRow(i + 1, { order_id: `${prefix}-${kind}-${i + 1}`, amount }),
+      );
+
+    const allFinal = (rows: any[]) =>
+      rows.every(
+        (r) =>
+          r.state === 'created' &&
+          r.payout_status &&
+          isFinalStatus(r.payout_status as PayoutStatus),
+      );
+
+    /**
+     * Drives the batch to its end: the worker sends (real time), the sandbox settles, and the
+     * reconciler (test clock moved past its grace) finds or re-sends every unknown outcome.
+     */
+    async function driveToEnd(id: string, timeoutMs = 45_000) {
+      const start = Date.now();
+      for (;;) {
+        const [batch, rows] = [await batchOf(id), await rowsOf(id)];
+        if (batch.status.startsWith('completed') && allFinal(rows)) return { batch, rows };
+        if (Date.now() - start > timeoutMs) {
+          throw new Error(
+            `not final: ${JSON.stringify(batch.counts)} ${JSON.stringify(rows.filter((r: any) => !allFinal([r])).map((r: any) => [r.row, r.state, r.payout_status, r.amount]))}`,
+          );
+        }
+        await t.sandbox.settle();
+        t.clock.advance(2 * 60_000);
+        await t.reconciler.runRound();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+
+    /** Every order id was created at most once at the sandbox (exactly once when it was sent). */
+    function expectEachCreatedOnce(rows: any[]) {
+      const payouts = t.sandbox.inspect.payouts();
+      for (const r of rows) {
+        const atSandbox = payouts.filter((p) => p.order_id === r.order_id);
+        const wasCreated = !['failed'].includes(r.payout_status) || atSandbox.length > 0;
+        expect(
+          [r.row, r.amount, atSandbox.length],
+          `order ${r.order_id} is at the sandbox ${atSandbox.length} times`,
+        ).toEqual([r.row, r.amount, wasCreated ? 1 : 0]);
+      }
+    }
+
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      t = await startTestApp({
+        database,
+        env: {
+          BATCH_SWEEP_INTERVAL_MS: '200',
+          // A hung create is an unknown outcome after three seconds, not fifteen; one second was
+          // too short for a plain create on a loaded CI machine (a row of the 429 test failed).
+          ORCHESTRATOR_TIMEOUT_MS: '3000',
+        },
+      });
+      await t.batchWorker.start();
+    });
+    beforeEach(async () => {
+      finance = await t.signIn('finance');
+    });
+    afterEach(() => t.sandbox.faults.clear());
+    afterAll(async () => {
+      await t?.close();
+      await database?.close();
+    });
+
+    it('429 with Retry-After: rows are deferred, then sent; none failed', async () => {
+      t.sandbox.faults.add({ kind: 'http_429', ms: 1000, route: 'create_payout', times: 6 });
+      const id = await send(rowsNamed('r429', approvedAmounts(12)));
       const { batch, rows } = await driveToEnd(id);
       expect(batch.status).toBe('completed');
       expect(batch.counts.payouts).toEqual({ approved: 12 });
@@ -130,23 +132,13 @@ describe.each(appTestDatabaseKinds)('batch rows under sandbox faults (%s)', (kin
       expect(calls.length).toBeGreaterThan(12);
       expect(calls.filter((c) => c.fault === 'http_429')).toHaveLength(6);
       expectEachCreatedOnce(rows);
-    },
-  );
+    });
 
-  it(
-    '5xx before commit, 5xx after commit (.17) and a hang after commit (.15): final, none created twice',
-    { timeout: 60_000 },
-    async () => {
+    it('5xx before commit, 5xx after commit (.17) and a hang after commit (.15): final, none created twice', async () => {
       // Two creates refused with a 500 before anything is created (the rows' outcome is unknown
       // until the reconciler finds nothing and sends them again).
       t.sandbox.faults.add({ kind: 'http_500', route: 'create_payout', times: 2 });
-      const amounts = [
-        ...Array.from({ length: 8 }, (_, i) => `${i + 10}.19`),
-        '22.17',
-        '23.17',
-        '24.15',
-        '25.15',
-      ];
+      const amounts = [...approvedAmounts(8), '22.17', '23.17', '24.15', '25.15'];
       const id = await send(rowsNamed('r5xx', amounts));
       const { batch, rows } = await driveToEnd(id);
       expect(batch.status).toBe('completed');
@@ -160,13 +152,9 @@ describe.each(appTestDatabaseKinds)('batch rows under sandbox faults (%s)', (kin
           calls.filter((c) => c.order_id === row.order_id && c.outcome === 'created'),
         ).toHaveLength(1);
       }
-    },
-  );
+    });
 
-  it(
-    '500 before commit every time (.16): never created, re-sent safely, the row stays unknown',
-    { timeout: 60_000 },
-    async () => {
+    it('500 before commit every time (.16): never created, re-sent safely, the row stays unknown', async () => {
       const id = await send(rowsNamed('r516', ['10.19', '11.19', '12.19', '20.16', '21.16']));
       // At least six reconciler rounds (re-sends after the grace), and until every row was sent
       // and answered: the worker sends in real time, slower on a loaded machine.
@@ -197,26 +185,17 @@ describe.each(appTestDatabaseKinds)('batch rows under sandbox faults (%s)', (kin
       const batch = await batchOf(id);
       expect(batch.status).toBe('submitting');
       expect(batch.counts.payouts).toEqual({ approved: 3, unknown: 2 });
-    },
-  );
+    });
 
-  it(
-    'reset after commit and other 5xx faults: final, none created twice',
-    { timeout: 60_000 },
-    async () => {
+    it('reset after commit and other 5xx faults: final, none created twice', async () => {
       t.sandbox.faults.add({ kind: 'reset_after_commit', route: 'create_payout', times: 2 });
       t.sandbox.faults.add({ kind: 'http_503', route: 'create_payout', times: 1 });
       t.sandbox.faults.add({ kind: 'http_500_after_commit', route: 'create_payout', times: 1 });
-      const id = await send(
-        rowsNamed(
-          'reset',
-          Array.from({ length: 15 }, (_, i) => `${i + 10}.19`),
-        ),
-      );
+      const id = await send(rowsNamed('reset', approvedAmounts(15)));
       const { batch, rows } = await driveToEnd(id);
       expect(batch.status).toBe('completed');
       expect(batch.counts.payouts).toEqual({ approved: 15 });
       expectEachCreatedOnce(rows);
-    },
-  );
-});
+    });
+  },
+);
