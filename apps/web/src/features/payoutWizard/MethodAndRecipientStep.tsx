@@ -88,10 +88,9 @@ const sectionFormId = (key: string): string => `recipient-form-${key.replace(':'
  * The wizard's second step: the payout method, its PSP, and the PSP's own section right below,
  * shown the moment the PSP is picked.
  *
- * Every PSP section of the corridor is rendered when the step mounts, hidden in an `<Activity>`
- * (at low priority, after the step is on screen; hidden with display:none, so neither focusable
- * nor announced), so a pick only shows one that is already built: no step change, no form mounted
- * on the click. Each section keeps what was typed in it while the step is open, so going back to
+ * Every PSP section of the corridor is rendered once the step is on screen (as a transition),
+ * laid out but invisible and `aria-hidden` (so neither focusable nor announced), so a pick only
+ * shows one that is already built: no step change, no form mounted on the click. Each section keeps what was typed in it while the step is open, so going back to
  * a PSP picked earlier finds its values again; only the chosen one's values are the payout's.
  * The focus stays on the PSP (arrow keys keep choosing) and a polite live region says which
  * section appeared; Tab goes on into it.
