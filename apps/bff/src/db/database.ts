@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,11 +27,24 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** PostgreSQL's connection pool (its counters feed `/metrics`); undefined on PGlite. */
   pool?: pg.Pool;
-  /** PGlite only: the data directory as a gzipped tar (src/db/pgliteTemplate.ts). */
-  dump?: () => Promise<Blob>;
   close(): Promise<void>;
   /** The same database as pg-boss talks to it (the batch queue, docs/decisions/019). */
   jobsDb: JobsDb;
+}
+
+/** The PGlite cluster's folder inside a data folder (beside the lock file and the key). */
+export const PGLITE_SUBFOLDER = 'pglite';
+
+/**
+ * A new data folder's cluster, copied from the template and then renamed into place: a start
+ * that dies halfway leaves a stray copy (removed by the next start), never a cluster with files
+ * missing. The data folder's lock file is held: no other process copies at the same time.
+ */
+function copyTemplate(template: string, pgdata: string): void {
+  const copy = `${pgdata}.copy`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(template, copy, { recursive: true });
+  renameSync(copy, pgdata);
 }
 
 /** pg-boss's database port: one statement (with values) or a script (without). */
@@ -42,10 +55,10 @@ export interface JobsDb {
 export type OpenDatabaseOptions =
   | { url: string; onPoolError?: (error: Error) => void }
   /**
-   * PGlite persisted in `dataDir` (guarded by a lock file); a new folder starts from `template`
-   * (a dumped data directory) when given, else from initdb.
+   * PGlite persisted in `dataDir` (guarded by a lock file); a new folder starts as a copy of
+   * `template` (a migrated data directory, src/db/pgliteTemplate.ts) when given, else from initdb.
    */
-  | { dataDir: string; template?: Blob }
+  | { dataDir: string; template?: string }
   /** PGlite in memory (tests), optionally started from a dumped data directory. */
   | { memory: true; loadDataDir?: Blob };
 
@@ -102,13 +115,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const dir = resolve(options.dataDir);
     mkdirSync(dir, { recursive: true });
     lock = acquireLockFile(join(dir, 'bff.lock'));
-    const pgdata = join(dir, 'pglite');
-    const fresh = !existsSync(join(pgdata, 'PG_VERSION'));
+    const pgdata = join(dir, PGLITE_SUBFOLDER);
     try {
+      // Only into a folder that is not there yet: anything else is PGlite's to open or initdb.
+      if (options.template && !existsSync(pgdata)) {
+        copyTemplate(options.template, pgdata);
+      }
       client = await PGlite.create(pgdata, {
         extensions: PGLITE_EXTENSIONS,
         startParams: PGLITE_START_PARAMS,
-        ...(fresh && options.template ? { loadDataDir: options.template } : {}),
       });
     } catch (error) {
       lock.release();
@@ -133,7 +148,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    dump: () => client.dumpDataDir('gzip'),
     jobsDb: {
       // PGlite runs one statement per `query` with values, and scripts (pg-boss's migrations,
       // its locked multi-statement plans) only through `exec`.

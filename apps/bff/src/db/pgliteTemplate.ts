@@ -1,18 +1,23 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIGRATIONS_FOLDER } from './database.js';
+import {
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  PGLITE_SUBFOLDER,
+  type DatabaseHandle,
+} from './database.js';
 
 /**
- * A migrated PGlite data directory (gzipped tar), made by the build beside the compiled code, so
- * `npm start` on a new data folder unpacks it instead of running initdb and every migration
- * (issue 16: start to ready in 3 s; initdb and the migrations were about 5 of the 6.3 s). From
- * the sources (tsx, tests) there is none and PGlite starts the slow way.
+ * A migrated PGlite data directory, made by the build beside the compiled code, so `npm start` on
+ * a new data folder copies it instead of running initdb and every migration (issue 16: start to
+ * ready in 3 s; initdb and the migrations were about 5 of the 6.3 s). It is a plain folder,
+ * copied by the operating system: unpacking a dumped tar through PGlite's file system took about
+ * a second of a first start (decision 030). From the sources (tsx, tests) there is none and
+ * PGlite starts the slow way.
  */
-export const PGLITE_TEMPLATE_FILE = fileURLToPath(
-  new URL('./pglite-template.tar.gz', import.meta.url),
-);
+export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
 /** What a template was made with: one made by another PGlite or before a migration is ignored. */
 export interface TemplateStamp {
@@ -20,7 +25,7 @@ export interface TemplateStamp {
   migrations: string[];
 }
 
-const stampFile = (file: string) => `${file}.json`;
+const stampFile = (dir: string) => `${dir}.json`;
 
 export function currentTemplateStamp(): TemplateStamp {
   // The package exports no package.json: read it from the folder its entry resolves into.
@@ -35,20 +40,43 @@ export function currentTemplateStamp(): TemplateStamp {
   return { pglite: version, migrations: journal.entries.map((entry) => entry.tag) };
 }
 
-/** Writes the template and its stamp. */
-export function writePgliteTemplate(file: string, dump: Buffer): void {
-  writeFileSync(file, dump);
-  writeFileSync(stampFile(file), `${JSON.stringify(currentTemplateStamp())}\n`);
+/**
+ * Makes the template at `dir`: `prepare` gets a PGlite on disk (migrate it, add what every new
+ * folder needs), closed after it; then the stamp beside it. Built in a sibling folder first, so a
+ * failed build leaves no half a template.
+ */
+export async function writePgliteTemplate(
+  dir: string,
+  prepare: (handle: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  const work = `${dir}.building`;
+  rmSync(work, { recursive: true, force: true });
+  rmSync(stampFile(dir), { force: true });
+  rmSync(dir, { recursive: true, force: true });
+  const handle = await openDatabase({ dataDir: work });
+  try {
+    await prepare(handle);
+  } finally {
+    await handle.close();
+  }
+  renameSync(join(work, PGLITE_SUBFOLDER), dir);
+  rmSync(work, { recursive: true, force: true });
+  stampPgliteTemplate(dir);
+}
+
+/** Says beside `dir` which PGlite and migrations made it. */
+export function stampPgliteTemplate(dir: string): void {
+  writeFileSync(stampFile(dir), `${JSON.stringify(currentTemplateStamp())}\n`);
 }
 
 /**
- * The template at `file` when it was made by this PGlite with exactly these migrations;
- * undefined otherwise (missing, stale or unreadable: the caller runs initdb instead).
+ * `dir` when it holds a template made by this PGlite with exactly these migrations; undefined
+ * otherwise (missing, stale or unreadable: the caller runs initdb instead).
  */
-export function readPgliteTemplate(file: string): Blob | undefined {
-  if (!existsSync(file) || !existsSync(stampFile(file))) return undefined;
+export function pgliteTemplateDir(dir: string): string | undefined {
+  if (!existsSync(join(dir, 'PG_VERSION')) || !existsSync(stampFile(dir))) return undefined;
   try {
-    const stamp = JSON.parse(readFileSync(stampFile(file), 'utf8')) as TemplateStamp;
+    const stamp = JSON.parse(readFileSync(stampFile(dir), 'utf8')) as TemplateStamp;
     const current = currentTemplateStamp();
     if (
       stamp.pglite !== current.pglite ||
@@ -56,7 +84,7 @@ export function readPgliteTemplate(file: string): Blob | undefined {
     ) {
       return undefined;
     }
-    return new Blob([readFileSync(file)]);
+    return dir;
   } catch {
     return undefined;
   }

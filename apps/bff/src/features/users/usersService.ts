@@ -98,7 +98,12 @@ export function createUsersService({
       sessions?.forgetUser(userId);
     }
   };
-  const createUser = async (user: NewStaffMember, context: AuditContext) => {
+  /** `hash` when the caller has the password's hash already (the demo accounts share one). */
+  const createUser = async (
+    user: NewStaffMember,
+    context: AuditContext,
+    hash: () => Promise<string> = () => passwordHasher.hash(user.password),
+  ) => {
     const id = randomUUID();
     const email = user.email.toLowerCase();
     const result = await usersRepository.insert(
@@ -107,7 +112,7 @@ export function createUsersService({
         email,
         name: user.name,
         role: user.role,
-        passwordHash: await passwordHasher.hash(user.password),
+        passwordHash: await hash(),
         at: clock.now(),
       },
       [
@@ -126,12 +131,16 @@ export function createUsersService({
     return { id: result.user.id };
   };
 
-  const ensureUser = async (user: NewStaffMember, context: AuditContext) => {
+  const ensureUser = async (
+    user: NewStaffMember,
+    context: AuditContext,
+    hash?: () => Promise<string>,
+  ) => {
     // The lookup spares a password hash at every start; two processes starting together
     // can both miss the account, and then the one that loses the insert finds it taken.
     if (await usersRepository.findByEmail(user.email)) return false;
     try {
-      await createUser(user, context);
+      await createUser(user, context, hash);
       return true;
     } catch (error) {
       if (error instanceof AppError && error.code === 'conflict') return false;
@@ -141,11 +150,15 @@ export function createUsersService({
 
   return {
     async ensureDemoUsers(password) {
-      const created: string[] = [];
-      for (const demo of DEMO_USERS) {
-        if (await ensureUser({ ...demo, password }, SEEDING)) created.push(demo.email);
-      }
-      return created;
+      // The demo accounts share a password the startup banner prints: one scrypt hash (and
+      // salt) serves all of them, made only if one is missing. Five, one after another, were
+      // most of a second of a first start (issue 16). A password set later gets its own.
+      let shared: Promise<string> | undefined;
+      const hash = () => (shared ??= passwordHasher.hash(password));
+      const made = await Promise.all(
+        DEMO_USERS.map((demo) => ensureUser({ ...demo, password }, SEEDING, hash)),
+      );
+      return DEMO_USERS.filter((_, i) => made[i]).map((demo) => demo.email);
     },
     ensureUser,
     createUser,
