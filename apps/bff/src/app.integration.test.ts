@@ -257,13 +257,16 @@ describe.each(appTestDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       // The page's chunks, from the build's route-preloads.json, load beside the entry.
+      // The session (none: signed out) in the page, so the app asks for it no more.
       expect(await page.text()).toBe(
         '<!doctype html><html><head><title>Payouts</title>' +
           '<link rel="modulepreload" crossorigin href="/assets/frame-1.js">' +
           '<link rel="modulepreload" crossorigin href="/assets/detail-2.js">' +
+          '<script type="application/json" id="payouts-session">null</script>' +
           '</head><body><div id="root"></div></body></html>',
       );
-      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('vary')).toContain('Cookie');
       // A path without parameters wins over one with.
       expect(await (await t.api('/payouts/new')).text()).toContain('/assets/wizard-3.js');
       // No page there: the app's own "not found", without preloads.
@@ -278,6 +281,23 @@ describe.each(appTestDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       const api = await t.api('/api/unknown');
       expect(api.status).toBe(404);
       expect(api.headers.get('content-type')).toMatch(/problem\+json/);
+    });
+
+    it('embeds the session GET /api/session answers in the page, escaped, never stored', async () => {
+      const admin = await t.signIn('admin');
+      const session = await readJson(await admin('/api/session'));
+      const page = await admin('/payouts');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      const block = /<script type="application\/json" id="payouts-session">(.*?)<\/script>/.exec(
+        await page.text(),
+      )?.[1];
+      expect(JSON.parse(block ?? 'undefined')).toEqual(session);
+      // A cookie for a session that is gone: signed out in the page, and the cookie cleared.
+      const gone = await fetch(`${t.baseUrl}/payouts`, {
+        headers: { cookie: 'session=not-a-session' },
+      });
+      expect(await gone.text()).toContain('id="payouts-session">null</script>');
+      expect(gone.headers.get('set-cookie')).toMatch(/^session=;/);
     });
 
     it('serves assets compressed (brotli, else gzip, else as they are), cached for a year', async () => {

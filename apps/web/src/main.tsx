@@ -6,11 +6,16 @@ import { createHttpClient } from './api/createHttpClient.js';
 import { AppRoutes } from './app/appRoutes.js';
 import { AppProviders } from './app/AppProviders.js';
 import { createAppQueryClient } from './app/createAppQueryClient.js';
+import { takeEmbeddedSession } from './features/session/embeddedSession.js';
+import { SESSION_QUERY_KEY } from './features/session/sessionQueryKey.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createAppQueryClient();
+// The session the BFF put in the page: the first screen waits for no session call (issue 16).
+const embeddedSession = takeEmbeddedSession(document);
+if (embeddedSession !== undefined) queryClient.setQueryData(SESSION_QUERY_KEY, embeddedSession);
 const api = createApi(
   createHttpClient({
     fetch: window.fetch.bind(window),

@@ -16,6 +16,13 @@ export interface SessionReply {
   security: SessionSecurityDto;
 }
 
+/**
+ * The id of the `<script type="application/json">` in which the BFF serves index.html with the
+ * request's `SessionReply` (null when signed out): the app's first screen then needs no
+ * `GET /api/session` round trip (issue 16).
+ */
+export const EMBEDDED_SESSION_ID = 'payouts-session';
+
 /** `POST /api/session`. */
 export interface SignInBody {
   email: string;
