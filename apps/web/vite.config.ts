@@ -103,13 +103,28 @@ function routePreloads(): Plugin {
 
 /**
  * The libraries every page needs before it can render anything, sign-in included: React and its
- * DOM renderer, the router, the data cache and emotion (MUI's style engine).
+ * DOM renderer, the router and the data cache. Not emotion: the sign-in page renders without MUI
+ * (docs/decisions/033), so MUI's style engine goes with MUI.
  */
 const FRAMEWORK_MODULES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-is|react-router|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|@tanstack[\\/](query-core|react-query)|clsx|@babel[\\/]runtime|@mui[\\/](styled-engine|private-theming))[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
 
-/** MUI's components, its style system and icons. */
-const MUI_MODULES = /[\\/]node_modules[\\/]@mui[\\/](material|system|utils|icons-material)[\\/]/;
+/**
+ * MUI's components, its style system and icons, and what only they use: its style engine
+ * (emotion, stylis) and the small libraries emotion and MUI import (react-is,
+ * hoist-non-react-statics, clsx, Babel's helpers).
+ */
+const MUI_MODULES =
+  /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|icons-material|styled-engine|private-theming)|@emotion[\\/][^\\/]+|stylis|react-is|hoist-non-react-statics|clsx|@babel[\\/]runtime)[\\/]/;
+
+/**
+ * The app's MUI root (src/app/theme/MuiRoot.tsx: the theme, its provider and CssBaseline). The
+ * frame renders it, and so do the screens shown outside the frame (the second-factor gate, the
+ * step-up dialog): it goes with the MUI modules of the signed-in screens rather than into a
+ * chunk of its own (one more file for every signed-in route).
+ */
+const MUI_ROOT_MODULES =
+  /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]theme[\\/](MuiRoot|createAppTheme)\.tsx?$/;
 
 /** The app's own modules (not the contracts: their barrel reaches much no first screen uses). */
 const APP_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]/;
@@ -198,23 +213,32 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // How the build is cut (measured with `npm run bench -- pageWeight`, issue 16):
-        // - the entry (index.html's script) holds the app's routing, providers and API client;
-        //   every page is a lazy chunk, and so is the signed-in frame (src/app/AppShell.tsx,
-        //   loaded by RequireSession while the session is checked), so the sign-in page never
-        //   downloads the header, its menus or the notification bell;
+        // - the entry (index.html's script) holds the app's routing, providers and API client,
+        //   and no MUI: every page is a lazy chunk, and so is the signed-in frame
+        //   (src/app/AppShell.tsx, loaded by RequireSession while the session is checked), which
+        //   renders MUI's root (theme, CssBaseline) and brings what the routes render with MUI
+        //   (not-found, the section refusal); the sign-in page is plain HTML and CSS, so it never
+        //   downloads MUI, emotion, the header, its menus or the notification bell
+        //   (docs/decisions/033);
         // - `framework`: the libraries of FRAMEWORK_MODULES, all of them, in one chunk;
         // - MUI and the app's own modules are cut by the first screens issue 16 budgets (sign-in
         //   <= 120 kB, list <= 150, detail <= 180), from the module graph (`firstScreen`):
         //   `core`: what the entry imports statically, and what the sign-in page does that the
         //   frame, the list or the detail use too (every route downloads it);
-        //   `signIn`: what only the sign-in page of those uses (the divider, the collapse);
-        //   `signedIn`: the MUI modules of the frame, the list or the detail, and the app's
-        //   modules two of them share (every signed-in route downloads it);
-        //   with these three, sign-in went from 182.6 to 163.3 kB, the list from 193.1 to 177.6,
-        //   the detail from 193.7 to 176.3 (2026-11-26); most other routes got 6-11 kB heavier
-        //   (three chunk boundaries where there was one, and the list's and detail's MUI they
-        //   do not all use), which fits under 250 kB only because the new-batch page and the
-        //   deposit console load the field rules (libphonenumber) after their first screen;
+        //   what only the sign-in page uses stays in its own chunk (a `signIn` group held the
+        //   MUI modules only sign-in used; without MUI there, it held only the page's CSS, a
+        //   chunk with no script that route-preloads.json then named);
+        //   `signedIn`: the MUI modules (emotion included) of the frame, the list or the detail,
+        //   the app's MUI root, and the app's modules two of them share (every signed-in route
+        //   downloads it);
+        //   with these three (`signIn` included), sign-in went from 182.6 to 163.3 kB, the list
+        //   from 193.1 to 177.6, the detail from 193.7 to 176.3 (2026-11-26); most other routes
+        //   got 6-11 kB heavier (three chunk boundaries where there was one, and the list's and
+        //   detail's MUI they do not all use), which fits under 250 kB only because the new-batch
+        //   page and the deposit console load the field rules (libphonenumber) after their first
+        //   screen;
+        //   with the sign-in page without MUI and MUI out of the entry, sign-in went from 163.3
+        //   to 103.5 kB, and every other route got 1-5 kB lighter (docs/decisions/033);
         // - `mui`: the other MUI modules that 12 or more of the ~40 lazy chunks and the entry
         //   share, in one chunk. Left to itself the bundler cuts them into dozens of small chunks
         //   by which pages share them, and each boundary costs compression (before the cut
@@ -233,7 +257,7 @@ export default defineConfig({
               name: 'framework',
               test: (id) => FRAMEWORK_MODULES.test(id) && !/node_modules.*node_modules/.test(id),
             },
-            // `core` or `signIn`, as above. A module of the entry is `core` even where a page
+            // `core`, as above. A module of the entry is `core` even where a page
             // imports it too: index.html loads it anyway.
             {
               name: (id, ctx) => {
@@ -243,7 +267,7 @@ export default defineConfig({
                 if (!firstScreen(ctx, 'signIn').has(id)) return null;
                 return signedInScreens.some((screen) => firstScreen(ctx, screen).has(id))
                   ? 'core'
-                  : 'signIn';
+                  : null;
               },
               debugName: 'core',
             },
@@ -251,7 +275,7 @@ export default defineConfig({
             // others would download it for nothing.
             {
               name: (id, ctx) => {
-                const mui = MUI_MODULES.test(id);
+                const mui = MUI_MODULES.test(id) || MUI_ROOT_MODULES.test(id);
                 if (!mui && !APP_MODULES.test(id)) return null;
                 const users = signedInScreens.filter((screen) =>
                   firstScreen(ctx, screen).has(id),

@@ -62,6 +62,20 @@ describe('page weight', () => {
     }
   });
 
+  it('keeps MUI and emotion out of the sign-in route (docs/decisions/033)', () => {
+    const signIn = measureRouteWeights(dist, budgets).find((weight) => weight.name === 'sign-in');
+    // Every script but the bundler's runtime (no source of its own, so no map).
+    const sources = signIn!.files
+      .filter((file) => file.endsWith('.js') && existsSync(join(dist, `${file}.map`)))
+      .flatMap(
+        (file) =>
+          (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] })
+            .sources,
+      );
+    expect(sources.length).toBeGreaterThan(10);
+    expect(sources.filter((source) => /node_modules\/(@mui|@emotion)\//.test(source))).toEqual([]);
+  });
+
   it('keeps every route within its budget', () => {
     const weights = measureRouteWeights(dist, budgets);
     expect(weights.map((weight) => weight.name)).toEqual(budgets.map((budget) => budget.name));

@@ -1,31 +1,32 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ApiProvider } from '../api/ApiContext.js';
 import type { Api } from '../api/createApi.js';
-import { createAppTheme } from './theme/createAppTheme.js';
+import { GivenThemeContext } from './theme/givenTheme.js';
 
-/** Theme, data cache and API, around the router (and around components under test). */
+/**
+ * Data cache and API, around the router (and around components under test). MUI's theme is not
+ * here: `MuiRoot` provides it where MUI is rendered (the sign-in page has none, and must not
+ * download it: docs/decisions/033); a `theme` given here is the one it uses.
+ */
 export function AppProviders({
   api,
   queryClient,
-  theme: givenTheme,
+  theme,
   children,
 }: {
   api: Api;
   queryClient: QueryClient;
-  /** Tests pass a theme without animations. */
+  /** Tests pass a theme without animations (MuiRoot uses it). */
   theme?: Theme;
   children: ReactNode;
 }) {
-  const [theme] = useState(() => givenTheme ?? createAppTheme());
   return (
-    <ThemeProvider theme={theme} defaultMode="system" modeStorageKey="payouts-theme-mode">
-      <CssBaseline enableColorScheme />
+    <GivenThemeContext value={theme}>
       <QueryClientProvider client={queryClient}>
         <ApiProvider api={api}>{children}</ApiProvider>
       </QueryClientProvider>
-    </ThemeProvider>
+    </GivenThemeContext>
   );
 }

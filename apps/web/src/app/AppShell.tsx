@@ -7,12 +7,20 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { CountBadge } from '../components/CountBadge.js';
+import { ErrorState } from '../components/ErrorState.js';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { usePayoutSummary } from '../features/payouts/usePayoutSummary.js';
 import { NotificationBell } from '../features/staffNotifications/NotificationBell.js';
 import { UserMenu } from '../features/session/UserMenu.js';
 import { sectionsFor } from './sections.js';
+import { MuiRoot } from './theme/MuiRoot.js';
 import { ThemeModeMenu } from './theme/ThemeModeMenu.js';
+
+// What the routes (the entry) render with MUI inside or around the frame: they come with the
+// frame's chunk, which the session gate loads anyway, so the entry (and the sign-in page) never
+// downloads MUI (docs/decisions/033).
+export { NotFoundPage } from './NotFoundPage.js';
+export { RequireSection } from './RequireSection.js';
 
 // Loaded on the first click of the menu button: every page needs the shell, few visits open the
 // menu, and the list page's bundle is on a budget.
@@ -36,8 +44,32 @@ const SKIP_LINK_SX = {
   '&:focus': { top: 8 },
 } as const;
 
-/** The frame around every signed-in page: the top-left menu, the theme and account menus. */
+/** RequireSession's answer when the session could not be checked (outside the frame). */
+export function SessionCheckError({ error }: { error: unknown }) {
+  return (
+    <MuiRoot>
+      <ErrorState
+        error={error}
+        title="Could not check your session"
+        onRetry={() => window.location.reload()}
+      />
+    </MuiRoot>
+  );
+}
+
+/**
+ * The frame around every signed-in page: the top-left menu, the theme and account menus. It
+ * renders MUI's root (theme, baseline styles): the app root does not (docs/decisions/033).
+ */
 export function AppShell({ user }: { user: SessionUser }) {
+  return (
+    <MuiRoot>
+      <Frame user={user} />
+    </MuiRoot>
+  );
+}
+
+function Frame({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   const summary = usePayoutSummary(user.role);

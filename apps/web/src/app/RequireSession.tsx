@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ErrorState } from '../components/ErrorState.js';
 import { FullPageProgress } from '../components/FullPageProgress.js';
 import { signInPath } from '../features/session/safeNextPath.js';
 import { useSession } from '../features/session/useSession.js';
@@ -8,8 +7,14 @@ import { useSession } from '../features/session/useSession.js';
 // The signed-in frame (header, its menus, the notification bell) is a chunk of its own: the
 // sign-in page never downloads it. Its download starts with the session check, so by the time
 // the session is known it is usually there (no extra wait before the page's own chunk).
-const loadAppShell = () => import('./AppShell.js');
+// Everything this module and the routes render with MUI comes from it (appRoutes: the
+// section refusal, not-found): the entry, which the sign-in page downloads, has no MUI
+// (docs/decisions/033).
+export const loadAppShell = () => import('./AppShell.js');
 const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
+const SessionCheckError = lazy(() =>
+  loadAppShell().then((m) => ({ default: m.SessionCheckError })),
+);
 
 // Only a session that still owes a second factor downloads it (from the Security page's chunk).
 const SecondFactorGate = lazy(() =>
@@ -33,11 +38,9 @@ export function RequireSession() {
   if (user === undefined) {
     if (error) {
       return (
-        <ErrorState
-          error={error}
-          title="Could not check your session"
-          onRetry={() => window.location.reload()}
-        />
+        <Suspense fallback={<FullPageProgress label="Checking your session" />}>
+          <SessionCheckError error={error} />
+        </Suspense>
       );
     }
     return <FullPageProgress label="Checking your session" />;

@@ -1,9 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { FullPageProgress } from '../components/FullPageProgress.js';
-import { NotFoundPage } from './NotFoundPage.js';
-import { RequireSection } from './RequireSection.js';
-import { RequireSession } from './RequireSession.js';
+import { loadAppShell, RequireSession } from './RequireSession.js';
+
+// Rendered inside the signed-in frame, with MUI: they come with the frame's chunk, which every
+// signed-in page loads first. The entry has no MUI: the sign-in page does not download it
+// (docs/decisions/033).
+const RequireSection = lazy(() => loadAppShell().then((m) => ({ default: m.RequireSection })));
+const NotFoundPage = lazy(() => loadAppShell().then((m) => ({ default: m.NotFoundPage })));
 
 // One chunk per page: the list never downloads the wizard (and its form engine), and the
 // sign-in page downloads neither.

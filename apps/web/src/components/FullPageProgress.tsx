@@ -1,10 +1,13 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from './Spinner.js';
 
+/**
+ * A page (or the frame) on its way: a spinner in the middle. Plain HTML: the entry renders it
+ * while the sign-in page or the session loads, before any MUI (docs/decisions/033).
+ */
 export function FullPageProgress({ label = 'Loading' }: { label?: string }) {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-      <CircularProgress aria-label={label} />
-    </Box>
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+      <Spinner label={label} />
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { PayoutDetail, PayoutDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { MuiRoot } from '../../app/theme/MuiRoot.js';
 import { ResultStep } from '../payoutWizard/ResultStep.js';
 import { buildPayout } from '../../testing/buildPayout.js';
 import {
@@ -399,7 +400,14 @@ describe('the wizard’s result for a payout above the threshold', () => {
       api,
       path: '/result',
       routes: [
-        { path: '/result', element: <ResultStep payoutId="pay_big" onAnother={() => {}} /> },
+        {
+          path: '/result',
+          element: (
+            <MuiRoot>
+              <ResultStep payoutId="pay_big" onAnother={() => {}} />
+            </MuiRoot>
+          ),
+        },
       ],
     });
     await screen.findByText(/^Needs approval by a second person above 1000 EUR/);

@@ -2,6 +2,7 @@ import type { PayoutDto, SessionUser } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../../api/ApiError.js';
+import { MuiRoot } from '../../app/theme/MuiRoot.js';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { ADMIN_USER, createFakeApi, FINANCE_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
@@ -186,7 +187,14 @@ describe('a payout under a two-approver rule', () => {
       api,
       path: '/result',
       routes: [
-        { path: '/result', element: <ResultStep payoutId="pay_two" onAnother={() => {}} /> },
+        {
+          path: '/result',
+          element: (
+            <MuiRoot>
+              <ResultStep payoutId="pay_two" onAnother={() => {}} />
+            </MuiRoot>
+          ),
+        },
       ],
     });
     await screen.findByText(/Needs 2 approvals: nothing is sent until 2 people other than you/);

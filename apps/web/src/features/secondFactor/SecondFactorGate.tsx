@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { MuiRoot } from '../../app/theme/MuiRoot.js';
 import { SESSION_QUERY_KEY } from '../session/sessionQueryKey.js';
 import { useSignOut } from '../session/useSession.js';
 import { AddFactor } from './AddFactor.js';
@@ -82,7 +83,10 @@ function EnrolStep({ user }: { user: SessionUser }) {
   );
 }
 
-/** What a session that still owes a second factor sees instead of the app (RequireSession). */
+/**
+ * What a session that still owes a second factor sees instead of the app (RequireSession). It is
+ * shown outside the signed-in frame, so it renders MUI's root itself.
+ */
 export function SecondFactorGate({
   user,
   security,
@@ -90,9 +94,13 @@ export function SecondFactorGate({
   user: SessionUser;
   security: SessionSecurityDto;
 }) {
-  return security.second_factor === 'enrol' ? (
-    <EnrolStep user={user} />
-  ) : (
-    <VerifyStep user={user} security={security} />
+  return (
+    <MuiRoot>
+      {security.second_factor === 'enrol' ? (
+        <EnrolStep user={user} />
+      ) : (
+        <VerifyStep user={user} security={security} />
+      )}
+    </MuiRoot>
   );
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import type { Api } from '../../api/createApi.js';
 import { AppProviders } from '../../app/AppProviders.js';
+import { MuiRoot } from '../../app/theme/MuiRoot.js';
 import { SESSION_QUERY_KEY } from '../session/sessionQueryKey.js';
 import { StepUpDialog } from './StepUpDialog.js';
 
@@ -35,18 +36,20 @@ export function askForStepUp({
     const session = queryClient.getQueryData<SessionReply | null>(SESSION_QUERY_KEY);
     root.render(
       <AppProviders api={api} queryClient={queryClient}>
-        <StepUpDialog
-          methods={session?.security.methods ?? ALL_METHODS}
-          onVerified={(reply) => {
-            queryClient.setQueryData(SESSION_QUERY_KEY, reply);
-            close();
-            resolve();
-          }}
-          onCancel={() => {
-            close();
-            reject(new Error('Step-up cancelled'));
-          }}
-        />
+        <MuiRoot>
+          <StepUpDialog
+            methods={session?.security.methods ?? ALL_METHODS}
+            onVerified={(reply) => {
+              queryClient.setQueryData(SESSION_QUERY_KEY, reply);
+              close();
+              resolve();
+            }}
+            onCancel={() => {
+              close();
+              reject(new Error('Step-up cancelled'));
+            }}
+          />
+        </MuiRoot>
       </AppProviders>,
     );
   });

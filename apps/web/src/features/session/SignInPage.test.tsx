@@ -55,6 +55,52 @@ describe('signing in', () => {
     );
   });
 
+  it('shows the server’s field problems, and a busy button while it answers', async () => {
+    let answer: (reply: Promise<never>) => void = () => {};
+    const { api } = createFakeApi({
+      user: null,
+      signIn: () =>
+        new Promise<never>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { user } = renderApp({ api, path: '/sign-in' });
+    await user.type(await screen.findByLabelText(/^Email/), 'fin@example');
+    await user.type(screen.getByLabelText(/^Password/), 'x');
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+
+    answer(
+      Promise.reject(
+        apiError('validation_failed', 'Check the fields.', {
+          errors: [{ pointer: '/email', message: 'Enter a valid email address.' }],
+        }),
+      ),
+    );
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+      'Enter a valid email address.',
+    );
+    expect(screen.getByLabelText(/^Email/)).toBeInvalid();
+    expect(screen.getByLabelText(/^Password/)).not.toHaveAccessibleDescription();
+    // The field says it all: no alert over the form.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('renders without MUI (the page must not download it, docs/decisions/033)', async () => {
+    const { api } = createFakeApi({
+      user: null,
+      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' } },
+    });
+    const { user } = renderApp({ api, path: '/sign-in?error=cancelled' });
+    await user.click(await screen.findByRole('button', { name: 'Break-glass sign-in' }));
+    await screen.findByLabelText(/^Password/);
+    expect(document.querySelector('[class*="Mui"]')).toBeNull();
+  });
+
   it('goes to sign in when the session expires mid-page, with the way back in ?next=', async () => {
     let expired = false;
     const { api } = createFakeApi({

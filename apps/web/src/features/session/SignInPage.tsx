@@ -1,22 +1,14 @@
 import type { AuthOptionsDto, SignInRefusal } from '@payouts/contracts';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Collapse from '@mui/material/Collapse';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { errorMessage, retryText } from '../../components/errorMessage.js';
-import { OutlinedField } from '../../components/OutlinedField.js';
+import { Spinner } from '../../components/Spinner.js';
 import { safeNextPath } from './safeNextPath.js';
 import { useSession, useSignIn } from './useSession.js';
+import './SignInPage.css';
 
 interface FieldProblems {
   email?: string;
@@ -71,6 +63,87 @@ function formProblem(error: unknown): string | null {
   return errorMessage(error);
 }
 
+/** MUI's alert icons (ErrorOutline, ReportProblemOutlined), as `Alert` draws them. */
+const ALERT_ICONS = {
+  error:
+    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
+  warning: 'M12 5.99L19.53 19H4.47L12 5.99M12 2L1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z',
+} as const;
+
+/** MUI's standard `Alert` (role="alert", as MUI's): SignInPage.css draws it. */
+function Alert({ severity, children }: { severity: 'error' | 'warning'; children: ReactNode }) {
+  return (
+    <div className={`sign-in-alert sign-in-alert-${severity}`} role="alert">
+      <svg className="sign-in-alert-icon" viewBox="0 0 24 24" aria-hidden="true">
+        <path d={ALERT_ICONS[severity]} />
+      </svg>
+      <div className="sign-in-alert-message">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * MUI's outlined text field (medium, required): the label in the field until it is focused or
+ * filled, then on its border; the problem under it, as its description.
+ */
+function Field({
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+  problem,
+}: {
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | undefined;
+}) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const classes = ['sign-in-field'];
+  if (value !== '') classes.push('sign-in-field-filled');
+  if (problem !== undefined) classes.push('sign-in-field-error');
+  return (
+    <div className={classes.join(' ')}>
+      <div className="sign-in-input">
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={problem !== undefined}
+          aria-describedby={problem !== undefined ? helpId : undefined}
+        />
+        <label htmlFor={id}>
+          {label}
+          <span aria-hidden="true">&thinsp;*</span>
+        </label>
+        {/* The border, with a gap for the label once it sits on it (MUI's NotchedOutline). */}
+        <fieldset aria-hidden="true">
+          <legend>
+            <span>{label}&thinsp;*</span>
+          </legend>
+        </fieldset>
+      </div>
+      {problem !== undefined ? (
+        <p id={helpId} className="sign-in-help">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The sign-in page, in plain HTML styled by SignInPage.css to look like the app's MUI theme in
+ * either scheme: without MUI and emotion, the page downloads about 40 kB less (issue 16,
+ * docs/decisions/033).
+ */
 export function SignInPage() {
   const api = useApi();
   const { user } = useSession();
@@ -115,103 +188,85 @@ export function SignInPage() {
   };
 
   const passwordForm = (
-    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-      {problem ? (
-        <Alert severity="error" role="alert">
-          {problem}
-        </Alert>
-      ) : null}
-      <OutlinedField
+    <form className="sign-in-form" noValidate onSubmit={onSubmit}>
+      {problem ? <Alert severity="error">{problem}</Alert> : null}
+      <Field
         label="Email"
         type="email"
-        size="medium"
         autoComplete="username"
-        required
         value={email}
         onChange={setEmail}
-        error={emailProblem !== undefined}
-        helperText={emailProblem}
+        problem={emailProblem}
       />
-      <OutlinedField
+      <Field
         label="Password"
         type="password"
-        size="medium"
         autoComplete="current-password"
-        required
         value={password}
         onChange={setPassword}
-        error={passwordProblem !== undefined}
-        helperText={passwordProblem}
+        problem={passwordProblem}
       />
-      <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
+      <button
+        type="submit"
+        className="sign-in-button sign-in-contained"
+        disabled={signIn.isPending}
+        aria-busy={signIn.isPending}
+      >
         Sign in
-      </Button>
-    </Stack>
+        {signIn.isPending ? <Spinner size={16} /> : null}
+      </button>
+    </form>
   );
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
-    >
+    <main className="sign-in">
       <title>Sign in · Payouts back-office</title>
-      <Paper sx={{ p: 4, width: '100%', maxWidth: 420 }} elevation={2}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Sign in
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Payouts back-office
-        </Typography>
-        {refusal ? (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {refusal}
-          </Alert>
-        ) : null}
-        {options === undefined ? <CircularProgress aria-label="Loading sign-in options" /> : null}
+      <div className="sign-in-card">
+        <h1>Sign in</h1>
+        <p className="sign-in-subtitle">Payouts back-office</p>
+        {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+        {options === undefined ? <Spinner label="Loading sign-in options" /> : null}
         {options?.oidc ? (
-          <Button
-            variant="contained"
-            size="large"
-            fullWidth
+          <a
+            className="sign-in-button sign-in-contained"
             href={`/api/auth/oidc/start?return_to=${encodeURIComponent(next)}`}
           >
             Sign in with {options.oidc.name}
-          </Button>
+          </a>
         ) : null}
         {options?.password === 'on' ? (
           <>
-            {options.oidc ? <Divider sx={{ my: 3 }}>or with your password</Divider> : null}
+            {options.oidc ? (
+              <div className="sign-in-divider" role="separator">
+                <span>or with your password</span>
+              </div>
+            ) : null}
             {passwordForm}
           </>
         ) : null}
         {options?.password === 'break_glass' ? (
-          <Box sx={{ mt: 3 }}>
-            <Button
-              size="small"
+          <div className="sign-in-break-glass">
+            <button
+              type="button"
+              className="sign-in-button sign-in-text"
               aria-expanded={breakGlassOpen}
               aria-controls={breakGlassId}
               onClick={() => setBreakGlassOpen((open) => !open)}
             >
               Break-glass sign-in
-            </Button>
-            <Collapse in={breakGlassOpen} id={breakGlassId} unmountOnExit>
-              <Stack spacing={2} sx={{ mt: 2 }}>
+            </button>
+            {breakGlassOpen ? (
+              <div id={breakGlassId} className="sign-in-form sign-in-break-glass-panel">
                 <Alert severity="warning">
                   For emergencies only, when single sign-on is not working. Every break-glass
                   sign-in is audited and reviewed.
                 </Alert>
                 {passwordForm}
-              </Stack>
-            </Collapse>
-          </Box>
+              </div>
+            ) : null}
+          </div>
         ) : null}
-      </Paper>
-    </Box>
+      </div>
+    </main>
   );
 }

@@ -1,0 +1,47 @@
+import { useTheme, type Theme } from '@mui/material/styles';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi } from '../../testing/fakeApi.js';
+import { AppProviders } from '../AppProviders.js';
+import { createAppQueryClient } from '../createAppQueryClient.js';
+import { createAppTheme } from './createAppTheme.js';
+import { MuiRoot } from './MuiRoot.js';
+
+const seen: Theme[] = [];
+function ThemeProbe() {
+  const theme = useTheme();
+  seen.push(theme);
+  return <p>{theme.shape.borderRadius}</p>;
+}
+
+function renderRoot(theme?: Theme) {
+  return render(
+    <AppProviders api={createFakeApi().api} queryClient={createAppQueryClient()} theme={theme}>
+      <MuiRoot>
+        <ThemeProbe />
+      </MuiRoot>
+    </AppProviders>,
+  );
+}
+
+describe('MuiRoot', () => {
+  it('renders with the theme AppProviders was given (tests: no animations)', () => {
+    const given = createAppTheme({ animations: false });
+    renderRoot(given);
+    expect(screen.getByText('8')).toBeInTheDocument();
+    expect(seen.at(-1)?.transitions.duration.standard).toBe(0);
+  });
+
+  it('creates the app’s theme once, however often it is mounted again', () => {
+    renderRoot().unmount();
+    const first = seen.at(-1);
+    renderRoot();
+    expect(first?.transitions.duration.standard).toBeGreaterThan(0);
+    expect(seen.at(-1)?.palette.primary.main).toBe(first?.palette.primary.main);
+    // The provider derives a theme per mount; its colour schemes are the created theme's own.
+    const schemes = (theme: Theme | undefined) =>
+      (theme as { colorSchemes?: object } | undefined)?.colorSchemes;
+    expect(schemes(first)).toBeDefined();
+    expect(schemes(seen.at(-1))).toBe(schemes(first));
+  });
+});
