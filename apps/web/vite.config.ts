@@ -237,8 +237,8 @@ export default defineConfig({
         //   detail's MUI they do not all use), which fits under 250 kB only because the new-batch
         //   page and the deposit console load the field rules (libphonenumber) after their first
         //   screen;
-        //   with the sign-in page without MUI and MUI out of the entry, sign-in went from 163.3
-        //   to 103.5 kB, and every other route got 1-5 kB lighter (docs/decisions/033);
+        //   with the sign-in page without MUI and MUI out of the entry, sign-in went from 163.4
+        //   to 103.5 kB, and every other route got 1-4 kB lighter (docs/decisions/033);
         // - `mui`: the other MUI modules that 12 or more of the ~40 lazy chunks and the entry
         //   share, in one chunk. Left to itself the bundler cuts them into dozens of small chunks
         //   by which pages share them, and each boundary costs compression (before the cut
