@@ -144,7 +144,7 @@ export function PolicyEditor({
           >
             Add rule
           </Button>
-          <Typography variant="body2" color="text.secondary" component="span" sx={{ ml: 2 }}>
+          <Typography variant="body2" color="textSecondary" component="span" sx={{ ml: 2 }}>
             New rules go just before the default.
           </Typography>
         </div>

@@ -92,7 +92,7 @@ function RuleEditorBody({
         Rule {n}
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ flexGrow: 1 }}>
           {isDefault
             ? 'The default: it applies to every payout no rule above matches.'
             : draft.id === null

@@ -94,7 +94,7 @@ export function ApprovalsPage() {
         >
           Reject selected
         </Button>
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
+        <Typography variant="body2" color="textSecondary" aria-live="polite">
           {chosen.length > 0 ? `${chosen.length} selected` : ''}
         </Typography>
         {decisions.isPending ? <CircularProgress size={20} aria-label="Deciding" /> : null}

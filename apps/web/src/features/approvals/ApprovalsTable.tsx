@@ -61,7 +61,7 @@ export function ApprovalsTable({
                     slotProps={{ input: { 'aria-label': `Select ${item.order_id}` } }}
                   />
                 ) : (
-                  <Typography variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ minWidth: 160 }}>
                     {item.not_actionable_message}
                   </Typography>
                 )}

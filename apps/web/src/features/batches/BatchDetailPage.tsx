@@ -87,7 +87,7 @@ function ApprovalPanel({ batch }: { batch: BatchDto }) {
             </Button>
           </Box>
         ) : batch.cannot_decide_reason ? (
-          <Typography color="text.secondary">{batch.cannot_decide_reason}</Typography>
+          <Typography color="textSecondary">{batch.cannot_decide_reason}</Typography>
         ) : null
       ) : null}
       {action.isError && !rejecting ? (

@@ -100,7 +100,7 @@ export function BatchesPage() {
                       {b.created_by.name}
                       <Typography
                         variant="body2"
-                        color="text.secondary"
+                        color="textSecondary"
                         component="span"
                         sx={{ display: 'block' }}
                       >

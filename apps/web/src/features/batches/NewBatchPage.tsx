@@ -378,7 +378,7 @@ export function NewBatchPage() {
                   >
                     Download template
                   </Button>
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                     Columns: {model.columns.map((c) => c.name).join(', ')}. Up to{' '}
                     {MAX_BATCH_ROWS.toLocaleString('en-US')} rows and{' '}
                     {megabytes(MAX_BATCH_FILE_BYTES)}.

@@ -155,7 +155,7 @@ export function BeneficiaryDetailsChangeForm({
 
   return (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         The country, currency, payout method and PSP stay as they are; to change them, create a new
         beneficiary.
       </Typography>

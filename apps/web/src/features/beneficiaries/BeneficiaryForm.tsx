@@ -292,7 +292,7 @@ export function BeneficiaryForm({
               fields are typed again at each payout to this beneficiary.
             </Alert>
           ) : null}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {section.provider.title}: the same fields as a payout. Changing them later needs a
             second person&apos;s approval.
           </Typography>

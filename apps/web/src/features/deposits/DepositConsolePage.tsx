@@ -308,7 +308,7 @@ export function DepositConsolePage({
         title="Fingerprint: fetched for country, currency and BIN, run in a sandboxed frame, its message kept as ddc"
       >
         {phase.name === 'form' ? (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             After the card data: the BFF fetches the fingerprint page for them.
           </Typography>
         ) : null}

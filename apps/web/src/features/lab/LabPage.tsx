@@ -166,7 +166,7 @@ export function LabPage({ newKey = defaultNewKey }: LabPageProps) {
       <Typography variant="h4" component="h1">
         Payout lab
       </Typography>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         Test payouts are stored with a test flag: badged in the list, left out of its default view
         and of exports.
       </Typography>
@@ -364,7 +364,7 @@ export function LabPage({ newKey = defaultNewKey }: LabPageProps) {
         <Typography variant="h6" component="h2" id="run-all-heading">
           Run all{corridor ? ` for ${regionName(corridor.country)} · ${corridor.currency}` : ''}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           One test payout per enabled PSP and payout method type of the corridor, one after the
           other.
         </Typography>

@@ -90,7 +90,7 @@ export function ChartPanel({
     body = <Placeholder height={240} label={`Loading ${title}`} />;
   } else if (empty) {
     body = (
-      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ py: 4, textAlign: 'center' }}>
         {emptyText}
       </Typography>
     );
@@ -123,7 +123,7 @@ export function ChartPanel({
           Show as table
         </Button>
       </Box>
-      <Typography variant="body2" color="text.secondary" id={descriptionId}>
+      <Typography variant="body2" color="textSecondary" id={descriptionId}>
         {description}
       </Typography>
       {toolbar && !error && !loading && !empty ? toolbar : null}

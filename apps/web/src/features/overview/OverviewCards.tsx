@@ -116,7 +116,7 @@ function FigureCard({
               sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}
             >
               <TextLink to={currencyLink(c.currency)}>{formatMoney(c.amount, c.currency)}</TextLink>
-              <Typography variant="body2" component="span" color="text.secondary">
+              <Typography variant="body2" component="span" color="textSecondary">
                 {c.count.toLocaleString('en-US')} ·{' '}
               </Typography>
               <Typography variant="body2" component="span">
@@ -130,7 +130,7 @@ function FigureCard({
           ))}
         </Box>
       ) : (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           None in this range
         </Typography>
       )}
@@ -162,7 +162,7 @@ function CountCard({
           <span style={visuallyHidden}> payouts</span>
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {hint}
       </Typography>
     </CardFrame>

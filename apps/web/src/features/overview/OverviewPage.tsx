@@ -79,7 +79,7 @@ function EmptyRange({
       <Typography variant="h6" component="h2">
         No payouts in this range
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
+      <Typography color="textSecondary" sx={{ mt: 1 }}>
         {filtered
           ? 'Nothing matches these filters here. Clear the filters or pick a longer range.'
           : 'Pick a longer range to see earlier payouts'}
@@ -158,7 +158,7 @@ export function OverviewPage({ now = () => new Date() }: OverviewPageProps) {
         <Typography variant="h4" component="h1">
           Overview
         </Typography>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {rangeText(interval, zone)}
           {summary.data
             ? `, compared with ${rangeText(

@@ -340,7 +340,7 @@ function ManageViewsDialog({
             >
               <Box sx={{ flexGrow: 1, minWidth: 160 }}>
                 <Typography>{view.name}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {[
                     view.mine
                       ? view.shared

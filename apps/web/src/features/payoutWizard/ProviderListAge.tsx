@@ -16,7 +16,7 @@ export function ProviderListAge({
 }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {fetchedAt ? `PSP list as of ${formatDateTime(fetchedAt)}.` : null}
       </Typography>
       <Button size="small" startIcon={<RefreshIcon />} onClick={onRefresh} loading={isRefreshing}>

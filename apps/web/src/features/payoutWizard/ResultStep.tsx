@@ -68,7 +68,7 @@ export function ResultStep({
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }} aria-live="polite">
             <Typography>Status:</Typography>
             <StatusChip status={payout.status} size="medium" />
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {PAYOUT_STATUS_STYLES[payout.status]?.description}
             </Typography>
           </Stack>

@@ -50,7 +50,7 @@ export function SavedBeneficiaryPicker({
               <Typography>
                 {b.display_name} ({b.reference})
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {b.unusable_reason
                   ? `Unusable: ${b.unusable_reason}`
                   : `${PAYOUT_METHOD_TYPE_TITLES[b.payout_method_type]} · ${b.provider_title ?? b.provider} · ${b.country}/${b.currency}`}

@@ -35,7 +35,7 @@ export function PayoutTimeline({ events }: { events: PayoutEventDto[] }) {
             <Typography variant="subtitle2" component="p">
               {eventLabel(event.type)}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               {actorName(event.actor)}
             </Typography>

@@ -52,7 +52,7 @@ function CorridorMatrix({
       <Typography variant="h6" component="h2" id={headingId}>
         {title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         Fetched at {formatDateTime(corridor.fetched_at)}
       </Typography>
       <Table size="small" aria-labelledby={headingId}>
@@ -85,7 +85,7 @@ function CorridorMatrix({
                       <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
                         Missing
                       </Typography>
-                      <Typography variant="body2" component="p" color="text.secondary">
+                      <Typography variant="body2" component="p" color="textSecondary">
                         {cell.likely_cause ?? 'Not listed by the orchestrator.'}
                       </Typography>
                     </TableCell>
@@ -165,7 +165,7 @@ export function ProvidersPage() {
           Refresh
         </Button>
       </Box>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         PSPs known to the merchant, per corridor and payout method type. The orchestrator only lists
         what is enabled, so a missing cell shows the likely cause.
       </Typography>

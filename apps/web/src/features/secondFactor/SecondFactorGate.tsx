@@ -51,7 +51,7 @@ function VerifyStep({ user, security }: { user: SessionUser; security: SessionSe
   const queryClient = useQueryClient();
   return (
     <GatePage title="Verify it's you">
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         Signed in as {user.email}. Confirm with your second factor to continue.
       </Typography>
       <SecondFactorForm
@@ -73,7 +73,7 @@ function EnrolStep({ user }: { user: SessionUser }) {
   };
   return (
     <GatePage title="Set up a second factor">
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         Signed in as {user.email}. Your account needs a second factor before you can continue: an
         authenticator app on your phone, or a passkey.
       </Typography>

@@ -66,7 +66,7 @@ export function SecondFactorSection() {
       <Typography variant="h5" component="h2" id="security-factors">
         Second factor
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         A code from an authenticator app or a passkey, asked after your password and before actions
         that move money.
         {data?.required ? ' Your account must have one.' : ''}

@@ -33,10 +33,10 @@ export function UserMenuList({
     <Menu id={id} anchorEl={anchor} open={anchor !== null} onClose={onClose}>
       <Box sx={{ px: 2, py: 1, mb: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="subtitle1">{user.name}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {user.email}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Role: {ROLE_TITLES[user.role] ?? user.role}
         </Typography>
       </Box>

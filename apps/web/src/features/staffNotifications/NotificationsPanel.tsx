@@ -73,7 +73,7 @@ export function NotificationsPanel({
         </Button>
       </Box>
       {items.length === 0 ? (
-        <Typography sx={{ px: 2, py: 2 }} color="text.secondary">
+        <Typography sx={{ px: 2, py: 2 }} color="textSecondary">
           Nothing waits for you.
         </Typography>
       ) : (
@@ -107,10 +107,10 @@ export function NotificationsPanel({
                     </Box>
                   ) : null}
                 </Box>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {item.body}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
+                <Typography variant="caption" color="textSecondary" component="p">
                   <time dateTime={item.created_at}>{TIME.format(new Date(item.created_at))}</time>
                 </Typography>
               </Box>
@@ -146,7 +146,7 @@ export function NotificationsPanel({
           ))}
         </Box>
         {settings && !settings.email_enabled ? (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             E-mail is off on this server; the bell still shows everything.
           </Typography>
         ) : null}

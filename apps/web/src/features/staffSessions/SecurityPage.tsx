@@ -60,7 +60,7 @@ export function SecurityPage() {
             </Button>
           ) : null}
         </Box>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Where you are signed in. End a session you do not recognise; it is signed out within
           seconds.
         </Typography>
