@@ -36,12 +36,19 @@ function newest(path) {
   return max;
 }
 
-function oldestFile(path) {
-  if (!existsSync(path)) return 0;
+/** The oldest file's time under `path` (Infinity for a folder without files). */
+function oldestIn(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let min = Infinity;
-  for (const entry of readdirSync(path)) min = Math.min(min, oldestFile(join(path, entry)));
+  for (const entry of readdirSync(path)) min = Math.min(min, oldestIn(join(path, entry)));
+  return min;
+}
+
+/** 0 when there is no file at all (never built). Empty folders (the PGlite template has some) count for nothing. */
+function oldestFile(path) {
+  if (!existsSync(path)) return 0;
+  const min = oldestIn(path);
   return min === Infinity ? 0 : min;
 }
 
