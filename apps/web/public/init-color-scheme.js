@@ -4,16 +4,22 @@
 // inline scripts. The key and classes are the ones MUI's theme provider reads and writes
 // (AppProviders: modeStorageKey "payouts-theme-mode", colorSchemeSelector "class").
 (function () {
+  var mode = 'system';
   try {
-    var mode = window.localStorage.getItem('payouts-theme-mode') || 'system';
+    mode = window.localStorage.getItem('payouts-theme-mode') || 'system';
+  } catch (e) {
+    // No storage (a locked-down browser): the system's scheme.
+  }
+  try {
     if (mode !== 'light' && mode !== 'dark') {
       mode = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     }
-    var root = document.documentElement;
-    root.classList.add(mode);
-    root.style.colorScheme = mode;
-    if (mode === 'dark') root.style.backgroundColor = '#121212';
   } catch (e) {
-    // No storage or no matchMedia: the app picks the scheme when it starts.
+    mode = 'light';
   }
+  // Always a class: the sign-in page's plain CSS (decision 033) reads it as MUI's theme does.
+  var root = document.documentElement;
+  root.classList.add(mode);
+  root.style.colorScheme = mode;
+  if (mode === 'dark') root.style.backgroundColor = '#121212';
 })();
