@@ -193,14 +193,14 @@ const signedInScreens = ['frame', 'list', 'detail'] as const;
 
 /**
  * A module of the list's first screen that a module outside it imports too: left alone, the
- * bundler makes each such module (the pager, the debounced field, the contracts' patterns) a
- * chunk of its own, a request on the list's critical path for a few hundred bytes.
+ * bundler makes each such module (the pager, the debounced field) a chunk of its own, a request
+ * on the list's critical path for a few hundred bytes.
  */
 function sharedBeyondList(ctx: Rolldown.ChunkingContext, id: string): boolean {
   const list = firstScreen(ctx, 'list');
   if (!list.has(id)) return false;
   return (ctx.getModuleInfo(id)?.importers ?? []).some(
-    (importer) => !list.has(importer) && !importer.endsWith(BUDGETED.list),
+    (importer) => !list.has(importer) && !(BUDGETED.list && importer.endsWith(BUDGETED.list)),
   );
 }
 
