@@ -62,8 +62,18 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await page.getByText('account_closed').first().waitFor();
     await audit('overview');
 
+    // A signed-in load gets its session in the page (decision 034): it asks for it no more.
+    const sessionCalls: string[] = [];
+    const countSessionCalls = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/session') {
+        sessionCalls.push(request.url());
+      }
+    };
+    page.on('request', countSessionCalls);
     await page.goto('/payouts');
     await payoutRow(page, 'A11Y-0001').waitFor();
+    page.off('request', countSessionCalls);
+    expect(sessionCalls).toEqual([]);
     await audit('list');
 
     await page.getByRole('link', { name: 'A11Y-0001' }).click();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_SESSION_ID } from '@payouts/contracts';
-import { takeEmbeddedSession } from './embeddedSession.js';
+import { EMBEDDED_SESSION_ID as WRITTEN_BY_THE_BFF } from '@payouts/contracts';
+import { EMBEDDED_SESSION_ID, takeEmbeddedSession } from './embeddedSession.js';
 
 function embed(text: string): void {
   const block = document.createElement('script');
@@ -11,6 +11,10 @@ function embed(text: string): void {
 }
 
 describe('takeEmbeddedSession', () => {
+  it('reads the block the BFF writes', () => {
+    expect(EMBEDDED_SESSION_ID).toBe(WRITTEN_BY_THE_BFF);
+  });
+
   afterEach(() => document.getElementById(EMBEDDED_SESSION_ID)?.remove());
 
   it('gives the session once, and null when the page says signed out', () => {

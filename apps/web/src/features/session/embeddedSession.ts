@@ -1,4 +1,12 @@
-import { EMBEDDED_SESSION_ID, type SessionReply } from '@payouts/contracts';
+import type { SessionReply } from '@payouts/contracts';
+
+/**
+ * The contracts' `EMBEDDED_SESSION_ID`, which the BFF writes, as a copy (its test compares them):
+ * imported from the contracts into the entry, the constant landed in the entry's own chunk,
+ * which `core` imports while the entry imports `core`; in that cycle `core` ran first and read
+ * it before it was set, and the app asked for its session again.
+ */
+export const EMBEDDED_SESSION_ID = 'payouts-session';
 
 /**
  * The session the BFF put in index.html (`GET /api/session`'s answer as the page was served;
