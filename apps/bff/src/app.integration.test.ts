@@ -257,16 +257,14 @@ describe.each(appTestDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       // The page's chunks, from the build's route-preloads.json, load beside the entry.
-      // The session (none: signed out) in the page, so the app asks for it no more.
+      // No session cookie, no session in the page: the app asks (decision 034).
       expect(await page.text()).toBe(
         '<!doctype html><html><head><title>Payouts</title>' +
           '<link rel="modulepreload" crossorigin href="/assets/frame-1.js">' +
           '<link rel="modulepreload" crossorigin href="/assets/detail-2.js">' +
-          '<script type="application/json" id="payouts-session">null</script>' +
           '</head><body><div id="root"></div></body></html>',
       );
-      expect(page.headers.get('cache-control')).toBe('no-store');
-      expect(page.headers.get('vary')).toContain('Cookie');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
       // A path without parameters wins over one with.
       expect(await (await t.api('/payouts/new')).text()).toContain('/assets/wizard-3.js');
       // No page there: the app's own "not found", without preloads.
@@ -292,6 +290,7 @@ describe.each(appTestDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
         await page.text(),
       )?.[1];
       expect(JSON.parse(block ?? 'undefined')).toEqual(session);
+      expect(page.headers.get('vary')).toContain('Cookie');
       // A cookie for a session that is gone: signed out in the page, and the cookie cleared.
       const gone = await fetch(`${t.baseUrl}/payouts`, {
         headers: { cookie: 'session=not-a-session' },

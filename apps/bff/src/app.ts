@@ -632,7 +632,10 @@ export function createApp({
     // What `GET /api/session` would answer, in the page itself (issue 16: one round trip less).
     sessionFor: async (req, res) => {
       const sessionId = parseCookies(req.headers.cookie).get(cookie.cookieName);
-      if (!sessionId) return null;
+      // No cookie is not "signed out": the browser withholds the SameSite=Strict cookie from a
+      // navigation a redirect from another site started (single sign-on's return). The app's
+      // own call, same-site, carries it.
+      if (!sessionId) return undefined;
       const reply = await sessionService.reply(sessionId);
       if (reply) return reply satisfies SessionReply;
       clearSessionCookie(res, cookie);

@@ -16,10 +16,10 @@ import { createIndexHtml } from './routePreloads.js';
  */
 export interface SpaStaticOptions {
   /**
-   * The request's session as `GET /api/session` would answer it (null when signed out), embedded
-   * in index.html: the app's first screen then waits for no session call, one round trip less
-   * before anything is drawn (issue 16, largest contentful paint on a slow link). Undefined (or
-   * a failure): nothing is embedded and the app asks the API as before.
+   * The request's session as `GET /api/session` would answer it (null when the cookie names no
+   * live session), embedded in index.html: the app's first screen then waits for no session
+   * call, one round trip less before anything is drawn (issue 16, largest contentful paint on a
+   * slow link). Undefined (or a failure): nothing is embedded and the app asks the API as before.
    */
   sessionFor?: (req: Request, res: Response) => Promise<unknown>;
 }
@@ -81,7 +81,8 @@ export function spaStatic(
   const sessionBlock = async (req: Request, res: Response): Promise<string> => {
     if (!options.sessionFor) return '';
     try {
-      return jsonDataBlock(EMBEDDED_SESSION_ID, (await options.sessionFor(req, res)) ?? null);
+      const session = await options.sessionFor(req, res);
+      return session === undefined ? '' : jsonDataBlock(EMBEDDED_SESSION_ID, session);
     } catch {
       // The database may be down: the page still loads, and the app's own call says why.
       return '';
