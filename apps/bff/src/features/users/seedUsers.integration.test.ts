@@ -12,13 +12,14 @@ import {
   type TestApp,
 } from '../../testing/testApp.js';
 import {
+  appTestDatabaseKinds,
   openTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { seedUsers } from './seedUsers.js';
 import { createUsersRepository } from './usersRepository.js';
-import { createUsersService } from './usersService.js';
+import { createUsersService, DEMO_USERS } from './usersService.js';
 
 /** Issue 18: every restart re-enabled disabled demo users and restored their roles and passwords. */
 describe.each(testDatabaseKinds)('demo seeding (%s)', (kind) => {
@@ -84,5 +85,44 @@ describe.each(testDatabaseKinds)('demo seeding (%s)', (kind) => {
       });
     expect((await signIn(TEST_PASSWORD)).status).toBe(401);
     expect((await signIn('a-new-password-for-finance')).status).toBe(200);
+  });
+});
+
+/** Issue 16: a first start hashed the demo password five times, one after another. */
+describe.each(appTestDatabaseKinds)('demo accounts on a new ledger (%s)', (kind) => {
+  it('are made with one hash of the demo password, each signing in with it', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      let hashes = 0;
+      const countingHasher = {
+        ...testPasswordHasher,
+        hash: (password: string) => {
+          hashes += 1;
+          return testPasswordHasher.hash(password);
+        },
+      };
+      const usersRepository = createUsersRepository(database.handle.db);
+      const service = createUsersService({
+        usersRepository,
+        passwordHasher: countingHasher,
+        auditService: createAuditService({
+          auditRepository: createAuditRepository(database.handle.db),
+          clock: { now: () => new Date() },
+        }),
+        clock: { now: () => new Date() },
+      });
+      const created = await service.ensureDemoUsers(TEST_PASSWORD);
+      expect(created).toEqual(DEMO_USERS.map((u) => u.email));
+      expect(hashes).toBe(1);
+      for (const { email } of DEMO_USERS) {
+        const user = await usersRepository.findByEmail(email);
+        expect(await testPasswordHasher.verify(TEST_PASSWORD, user!.passwordHash)).toBe(true);
+      }
+      // A second start finds them all and hashes nothing.
+      expect(await service.ensureDemoUsers(TEST_PASSWORD)).toEqual([]);
+      expect(hashes).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });
