@@ -46,7 +46,10 @@ export interface BenchDatabase {
 }
 
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-export const BENCH_PG_DATABASE = 'payouts_bench';
+/** `BENCH_PG_DATABASE` names another bench database on the same server (parallel work, experiments). */
+export const BENCH_PG_DATABASE = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_PG_DATABASE ?? '')
+  ? process.env.BENCH_PG_DATABASE!
+  : 'payouts_bench';
 
 /** Creates the bench database on the server when it is missing (never drops anything). */
 export async function openBenchPostgres(serverUrl: string): Promise<BenchDatabase> {
