@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MIGRATIONS_FOLDER, schema, type Database } from '@payouts/bff';
@@ -9,6 +11,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import type { SqlRunner } from './generateLedger.js';
 
 export type BenchDbKind = 'postgres' | 'pglite';
@@ -51,6 +54,16 @@ export const BENCH_PG_DATABASE = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_PG_
   ? process.env.BENCH_PG_DATABASE!
   : 'payouts_bench';
 
+/** `COPY ... FROM STDIN` on one connection, fed from the chunks as the server takes them. */
+function copyWith(client: pg.PoolClient): SqlRunner['copyFrom'] {
+  return async (table, columns, chunks) => {
+    await pipeline(
+      Readable.from(chunks),
+      client.query(copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)),
+    );
+  };
+}
+
 /** Creates the bench database on the server when it is missing (never drops anything). */
 export async function openBenchPostgres(serverUrl: string): Promise<BenchDatabase> {
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -75,6 +88,14 @@ export async function openBenchPostgres(serverUrl: string): Promise<BenchDatabas
     capture,
     sql: {
       exec: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
+      copyFrom: async (table, columns, chunks) => {
+        const client = await pool.connect();
+        try {
+          await copyWith(client)(table, columns, chunks);
+        } finally {
+          client.release();
+        }
+      },
     },
     session: async (work) => {
       const client = await pool.connect();
@@ -82,6 +103,7 @@ export async function openBenchPostgres(serverUrl: string): Promise<BenchDatabas
         return await work({
           exec: async (text, params) =>
             (await client.query<Record<string, unknown>>(text, params)).rows,
+          copyFrom: copyWith(client),
         });
       } finally {
         // A session may have SET something: never hand it back to the pool.
@@ -108,6 +130,12 @@ export async function openBenchPglite(dir: string): Promise<BenchDatabase> {
   const db = drizzlePglite({ client, schema, logger: capture });
   const sql: SqlRunner = {
     exec: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    // PGlite reads COPY input from a blob (a batch of 100,000 lines is about 55 MB).
+    copyFrom: async (table, columns, chunks) => {
+      await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], {
+        blob: new Blob([...chunks]),
+      });
+    },
   };
   return {
     kind: 'pglite',
