@@ -220,7 +220,6 @@ export const payouts = pgTable(
     uniqueIndex('payouts_order_id_key')
       .on(t.orderId)
       .where(sql`${t.status} <> 'failed'`),
-    index('payouts_order_id_idx').on(t.orderId),
     uniqueIndex('payouts_orchestrator_id_key').on(t.orchestratorId),
     index('payouts_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payouts_amount_id_idx').on(t.amount, t.id),
@@ -232,10 +231,28 @@ export const payouts = pgTable(
     index('payouts_beneficiary_created_idx')
       .on(t.beneficiaryId, t.createdAt.desc())
       .where(sql`${t.beneficiaryId} is not null`),
-    // Search (`q`) is a substring match: trigram indexes answer ILIKE '%text%' (pg_trgm).
-    index('payouts_order_id_trgm_idx').using('gin', sql`${t.orderId} gin_trgm_ops`),
-    index('payouts_recipient_name_trgm_idx').using('gin', sql`${t.recipientName} gin_trgm_ops`),
-    index('payouts_recipient_email_trgm_idx').using('gin', sql`${t.recipientEmail} gin_trgm_ops`),
+    // Search (`q`, decision 037) matches an order id, e-mail or name by its beginning in any
+    // case: one range of each index, newest first within a value. Migration 0018 adds INCLUDE of
+    // the column itself (drizzle cannot express it), which PostgreSQL needs before it reads a
+    // `lower(…)` index alone: a common term's thousands of matches never touch the table.
+    index('payouts_order_id_search_idx').using(
+      'btree',
+      sql`lower(${t.orderId}) text_pattern_ops`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('payouts_recipient_email_search_idx').using(
+      'btree',
+      sql`lower(${t.recipientEmail}) text_pattern_ops`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('payouts_recipient_name_search_idx').using(
+      'btree',
+      sql`lower(${t.recipientName}) text_pattern_ops`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // "Needs attention" counts open payouts older than a cut-off on every page (the menu's
     // counter): only the open ones are in it, however long the ledger grows.
     // Newest first, as the list walks it (migration 0017): built ascending, a list filtered to
