@@ -3,7 +3,6 @@ import {
   asc,
   eq,
   gte,
-  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -14,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import type { Role } from '@payouts/contracts';
 import { decidableBy } from './approvalEligibility.js';
@@ -196,8 +196,20 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * What a search term (`q`, decision 037) matches: an order id, a recipient e-mail or a
+ * recipient name beginning with it in any case, or exactly the orchestrator's id. Each is
+ * answered by a btree: `lower(column) text_pattern_ops` turns a LIKE prefix into one range.
+ */
+function searchMatches(term: string): SQL[] {
+  const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const beginsWith = (column: AnyPgColumn) => sql`lower(${column}) like lower(${prefix})`;
+  return [
+    beginsWith(payouts.orderId),
+    eq(payouts.orchestratorId, term),
+    beginsWith(payouts.recipientEmail),
+    beginsWith(payouts.recipientName),
+  ];
 }
 
 const creatorColumns = { id: users.id, email: users.email, name: users.name };
@@ -566,17 +578,6 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       if (query.createdTo) conditions.push(lt(payouts.createdAt, query.createdTo));
       if (query.amountMin) conditions.push(gte(payouts.amount, query.amountMin));
       if (query.amountMax) conditions.push(lte(payouts.amount, query.amountMax));
-      if (query.q) {
-        const pattern = likePattern(query.q);
-        conditions.push(
-          or(
-            ilike(payouts.orderId, pattern),
-            eq(payouts.orchestratorId, query.q),
-            ilike(payouts.recipientName, pattern),
-            ilike(payouts.recipientEmail, pattern),
-          ),
-        );
-      }
       const column = query.sort === 'amount' ? payouts.amount : payouts.createdAt;
       if (query.after) {
         const cast = query.sort === 'amount' ? sql`::numeric` : sql`::timestamptz`;
@@ -596,12 +597,30 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
             ? sql` nulls first`
             : sql` nulls last`;
       const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+      const order = [sql`${column} ${direction}${nulls}`, sql`${payouts.id} ${direction}${nulls}`];
+      let where = and(...conditions);
+      if (query.q) {
+        // Decision 037: each way a term can match is its own query, which the planner answers
+        // from its own index (or by walking the list's order when the term matches most rows)
+        // and stops after a page; the page is the first of their union. One OR of the four
+        // would read every match of a common term to sort them.
+        const branches = searchMatches(query.q).map(
+          (match) =>
+            sql`(${db
+              .select({ id: payouts.id })
+              .from(payouts)
+              .where(and(...conditions, match))
+              .orderBy(...order)
+              .limit(query.limit)})`,
+        );
+        where = sql`${payouts.id} in (${sql.join(branches, sql` union all `)})`;
+      }
       return db
         .select({ payout: payouts, creator: creatorColumns })
         .from(payouts)
         .innerJoin(users, eq(users.id, payouts.createdBy))
-        .where(and(...conditions))
-        .orderBy(sql`${column} ${direction}${nulls}`, sql`${payouts.id} ${direction}${nulls}`)
+        .where(where)
+        .orderBy(...order)
         .limit(query.limit);
     },
   };

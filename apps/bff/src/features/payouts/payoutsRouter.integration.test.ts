@@ -551,6 +551,41 @@ describe.each(appTestDatabaseKinds)('payouts (%s)', (kind) => {
       ).toEqual(['/limit', '/status/0']);
     });
 
+    it('searches the beginning of an order id, e-mail or name in any case, and a whole orchestrator id', async () => {
+      const orderId = `Search-037-${orderSeq}`;
+      const created = await readJson(
+        await create(
+          finance,
+          cardPayout(
+            { order_id: orderId },
+            {
+              customerFirstName: 'Ottilie',
+              customerLastName: 'Zebedee',
+              email: 'ottilie.zebedee@example.com',
+            },
+          ),
+        ),
+      );
+      const found = async (q: string): Promise<string[]> =>
+        (await readJson(await support(`/api/payouts?q=${encodeURIComponent(q)}`))).items.map(
+          (p: { id: string }) => p.id,
+        );
+      expect(await found(orderId)).toEqual([created.id]);
+      expect(await found('SEARCH-037')).toEqual([created.id]);
+      expect(await found('Ottilie.Zebedee@example.com')).toEqual([created.id]);
+      expect(await found('ottilie.zeb')).toEqual([created.id]);
+      expect(await found('ottilie zebedee')).toEqual([created.id]);
+      expect(created.orchestrator_id).toEqual(expect.any(String));
+      expect(await found(created.orchestrator_id)).toEqual([created.id]);
+      // Not a substring anywhere, and a wildcard character is only itself.
+      expect(await found('037')).toEqual([]);
+      expect(await found('zebedee')).toEqual([]);
+      expect(await found('@example.com')).toEqual([]);
+      expect(await found(created.orchestrator_id.slice(0, -1))).toEqual([]);
+      expect(await found('ottilie_zebedee')).toEqual([]);
+      expect(await found('%')).toEqual([]);
+    });
+
     it('shows one payout with its timeline, and 404 for an unknown one', async () => {
       const res = await support(`/api/payouts/${mine[0]}`);
       expect(res.status).toBe(200);
