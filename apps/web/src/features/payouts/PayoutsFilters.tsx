@@ -47,7 +47,8 @@ export function PayoutsFilters({
           type="search"
           value={filters.q}
           onCommit={(q) => set({ q })}
-          placeholder="Order ID, orchestrator ID, recipient name or e-mail"
+          // What the BFF matches (decision 037): a beginning, not a fragment from the middle.
+          placeholder="Start of an order ID, e-mail or name, or a whole orchestrator ID"
           sx={{ minWidth: { xs: '100%', sm: 320 }, flexGrow: 1 }}
         />
         <Button

@@ -56,6 +56,11 @@ describe('PayoutsPage', () => {
       expect(screen.getByText('PSP: acme_pay')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Filters (6)' })).toBeInTheDocument();
       expect(screen.getByLabelText('Search')).toHaveValue('jane');
+      // It says what the search matches: beginnings, not fragments (decision 037).
+      expect(screen.getByLabelText('Search')).toHaveAttribute(
+        'placeholder',
+        'Start of an order ID, e-mail or name, or a whole orchestrator ID',
+      );
     },
   );
 
