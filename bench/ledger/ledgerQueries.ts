@@ -14,9 +14,14 @@ export function orderIdOf(n: number): string {
 
 export const DEEP_ROWS = 10_000;
 
+/** A payee paid again and again: 4 payouts in the million, about 40 in ten million. */
+const FULL_EMAIL = 'nora.okafor12@mail.example';
+
 /** Every filter `GET /api/payouts` has (payoutsRouter.ts `listQuery`), one at a time. */
 export function ledgerQueries(rows: number): LedgerQuery[] {
   const searched = orderIdOf(Math.max(1, Math.floor(rows * 0.654321)));
+  // `ORD-` and four of the digest's hex digits, as a user types the start of an id.
+  const searchedPrefix = searched.slice(0, 8).toLowerCase();
   return [
     { name: 'first_page', query: '', what: 'first page, newest first (25 rows)' },
     {
@@ -47,15 +52,37 @@ export function ledgerQueries(rows: number): LedgerQuery[] {
     { name: 'needs_attention', query: 'needs_attention=1', what: 'not final and overdue' },
     { name: 'sort_amount', query: 'sort=amount&order=desc', what: 'largest amount first' },
     { name: 'oldest_first', query: 'order=asc', what: 'oldest first' },
+    // Search matches the beginning of an order id, e-mail or name, or a whole orchestrator id
+    // (decision 037): what a user pastes or starts typing, and terms that match many rows.
     {
       name: 'search_order_id',
       query: `q=${encodeURIComponent(searched)}`,
-      what: `search by an order id (${searched})`,
+      what: `search by a whole order id (${searched})`,
+    },
+    {
+      name: 'search_order_prefix',
+      query: `q=${encodeURIComponent(searchedPrefix)}`,
+      what: `search by an order id's beginning (${searchedPrefix}, 1 in 65,536)`,
+    },
+    {
+      name: 'search_email_full',
+      query: `q=${encodeURIComponent(FULL_EMAIL)}`,
+      what: `search by a whole e-mail (${FULL_EMAIL}, 1 in about 250,000)`,
     },
     {
       name: 'search_email',
       query: 'q=nora.okafor',
-      what: 'search a recipient email fragment',
+      what: "search by an e-mail's beginning (nora.okafor, 1 in 1,024)",
+    },
+    {
+      name: 'search_name',
+      query: `q=${encodeURIComponent('Nora Okafor')}`,
+      what: 'search by a whole name (Nora Okafor, 1 in 1,024)',
+    },
+    {
+      name: 'search_common',
+      query: 'q=nora',
+      what: 'search by a common beginning (nora: 1 in 32 names and e-mails)',
     },
   ];
 }
