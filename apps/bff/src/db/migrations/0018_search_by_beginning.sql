@@ -6,11 +6,12 @@
 -- drizzle cannot express it) of the column itself lets PostgreSQL read a `lower(…)` index
 -- without the table, so a term with thousands of matches sorts them from the index alone.
 -- `payouts_order_id_idx` served nothing else: the lookups by order id (creation, batches) leave
--- failed payouts out and use the partial unique `payouts_order_id_key`.
-DROP INDEX "payouts_order_id_idx";--> statement-breakpoint
-DROP INDEX "payouts_order_id_trgm_idx";--> statement-breakpoint
-DROP INDEX "payouts_recipient_name_trgm_idx";--> statement-breakpoint
-DROP INDEX "payouts_recipient_email_trgm_idx";--> statement-breakpoint
+-- failed payouts out and use the partial unique `payouts_order_id_key`. IF EXISTS: the bench
+-- drops the trigram ones (once proposed by bench/ledger/proposedIndexes.sql) before migrating.
+DROP INDEX IF EXISTS "payouts_order_id_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "payouts_order_id_trgm_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "payouts_recipient_name_trgm_idx";--> statement-breakpoint
+DROP INDEX IF EXISTS "payouts_recipient_email_trgm_idx";--> statement-breakpoint
 CREATE INDEX "payouts_order_id_search_idx" ON "payouts" USING btree (lower("order_id") text_pattern_ops,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("order_id");--> statement-breakpoint
 CREATE INDEX "payouts_recipient_email_search_idx" ON "payouts" USING btree (lower("recipient_email") text_pattern_ops,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("recipient_email");--> statement-breakpoint
 CREATE INDEX "payouts_recipient_name_search_idx" ON "payouts" USING btree (lower("recipient_name") text_pattern_ops,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("recipient_name");
