@@ -14,4 +14,8 @@ DROP INDEX IF EXISTS "payouts_recipient_name_trgm_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "payouts_recipient_email_trgm_idx";--> statement-breakpoint
 CREATE INDEX "payouts_order_id_search_idx" ON "payouts" USING btree (lower("order_id") text_pattern_ops,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("order_id");--> statement-breakpoint
 CREATE INDEX "payouts_recipient_email_search_idx" ON "payouts" USING btree (lower("recipient_email") text_pattern_ops,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("recipient_email");--> statement-breakpoint
-CREATE INDEX "payouts_recipient_name_search_idx" ON "payouts" USING btree (lower("recipient_name") text_pattern_ops,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("recipient_name");
+CREATE INDEX "payouts_recipient_name_search_idx" ON "payouts" USING btree (lower("recipient_name") text_pattern_ops,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("recipient_name");--> statement-breakpoint
+-- The planner chooses between one range of an index and walking the list's order (a term matching
+-- a large share of the rows) from the statistics of the indexed expressions, which only ANALYZE
+-- gathers: without them every term is guessed at 0.5 % of the rows.
+ANALYZE "payouts";
