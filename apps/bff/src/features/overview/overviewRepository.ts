@@ -266,13 +266,22 @@ export function createOverviewRepository(db: Database): OverviewRepository {
                 (${instant(range.to)} - interval '1 hour') at time zone ${tz},
                 interval '1 day') as d
             ),
+            hours as (
+              select h, ${localDay(sql`h`)} as to_day,
+                ${localDay(sql`date_trunc('day', h, 'UTC') + interval '12 hours'`)} as from_day
+              from generate_series(${instant(dayFrom)}, ${instant(dayTo)} - interval '1 hour', interval '1 hour') as h
+            ),
+            -- The moved hours as runs of consecutive hours going the same way (Berlin: the last
+            -- one or two hours of each UTC day), each run one range of the hourly rollup.
             moved as (
-              select * from (
-                select h, ${localDay(sql`h`)} as to_day,
-                  ${localDay(sql`date_trunc('day', h, 'UTC') + interval '12 hours'`)} as from_day
-                from generate_series(${instant(dayFrom)}, ${instant(dayTo)} - interval '1 hour', interval '1 hour') as h
+              select x.to_day, x.from_day, min(x.h) as h_from, max(x.h) + interval '1 hour' as h_to
+              from (
+                select hours.*,
+                  hours.h - interval '1 hour' * row_number() over (partition by hours.to_day, hours.from_day order by hours.h) as run
+                from hours
+                where hours.to_day <> hours.from_day
               ) x
-              where x.to_day <> x.from_day
+              group by x.to_day, x.from_day, x.run
             ),
             parts as (
               select ${localDay(sql`g.day + interval '12 hours'`)} as local_day, g.*
@@ -292,14 +301,15 @@ export function createOverviewRepository(db: Database): OverviewRepository {
                 group by 1, 2
               ) g
               union all
-              -- Lateral: one index probe per moved hour, never a scan of the hourly table.
-              select v.local_day, m.h, g.currency, v.sign * g.count, v.sign * g.amount,
+              -- Lateral: one index range scan per run of moved hours, never a scan of the
+              -- hourly table.
+              select v.local_day, m.h_from, g.currency, v.sign * g.count, v.sign * g.amount,
                 v.sign * g.failed, v.sign * g.unknown
               from moved m
               cross join lateral (
                 select ${PART_SUMS}
                 from payout_stats_hourly s
-                where ${where(filtering(filters, [sql`s.hour = m.h`]))}
+                where ${where(filtering(filters, [sql`s.hour >= m.h_from`, sql`s.hour < m.h_to`]))}
                 group by s.currency
               ) g
               cross join lateral (values (m.to_day, 1), (m.from_day, -1)) as v(local_day, sign)

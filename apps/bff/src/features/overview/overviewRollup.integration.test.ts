@@ -224,6 +224,40 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
     );
   });
 
+  // Around each clock change of 2030: Berlin and New York both ways, Santiago falling back at
+  // midnight (its local day runs backwards for an hour), Auckland (+13, so a UTC day's noon is
+  // the next local day) and Lord Howe (a half-hour change), with partial days at both ends.
+  it.each([
+    ['Europe/Berlin', '2030-03-29T05:00:00Z', '2030-04-02T21:00:00Z'],
+    ['Europe/Berlin', '2030-10-25T00:00:00Z', '2030-10-29T00:00:00Z'],
+    ['America/New_York', '2030-03-08T00:00:00Z', '2030-03-12T00:00:00Z'],
+    ['America/New_York', '2030-11-01T03:00:00Z', '2030-11-05T13:00:00Z'],
+    ['America/Santiago', '2030-04-05T00:00:00Z', '2030-04-09T00:00:00Z'],
+    ['America/Santiago', '2030-09-06T00:00:00Z', '2030-09-10T00:00:00Z'],
+    ['Pacific/Auckland', '2030-04-05T00:00:00Z', '2030-04-09T07:00:00Z'],
+    ['Australia/Lord_Howe', '2030-04-05T00:00:00Z', '2030-04-09T00:00:00Z'],
+  ])(
+    'moves the hours a clock change puts in another local day (%s, %s .. %s)',
+    async (tz, from, to) => {
+      // A payout every 50 minutes from a day before the range to a day after it.
+      const first = Date.parse(from) - 86_400_000;
+      const rows: KnownPayout[] = [];
+      for (let at = first, i = 0; at < Date.parse(to) + 86_400_000; at += 3_000_000, i += 1) {
+        rows.push({
+          createdAt: new Date(at).toISOString(),
+          country: i % 2 ? 'BE' : 'US',
+          currency: i % 3 ? 'EUR' : 'USD',
+          provider: 'northwind_pay',
+          type: 'credit_card',
+          status: STATUSES[i % STATUSES.length]!,
+          amount: `${(i % 97) + 1}.25`,
+        });
+      }
+      await insertKnownPayouts(db(), userId, rows);
+      await expectSeriesFromPayouts(tz, from, to);
+    },
+  );
+
   it.each([
     ['UTC', '2030-01-09T20:00:00Z', '2030-01-12T03:00:00Z'],
     ['Asia/Tokyo', '2030-01-09T20:00:00Z', '2030-01-12T03:00:00Z'],
@@ -233,40 +267,45 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
   ])(
     'reads days from the daily rollup and hours from the hourly one alike (%s, %s .. %s)',
     async (tz, from, to) => {
-      const service = createOverviewService({ repo: createOverviewRepository(db()) });
-      const query = { from: new Date(from), to: new Date(to), tz, bucket: 'day' as const };
-      const series = await service.timeseries(query);
-      const range = hourRangeOf(query);
-      // The same figures straight from payouts: each payout in the local day of its hour.
-      const result: unknown = await db().execute(sql`
+      await expectSeriesFromPayouts(tz, from, to);
+    },
+  );
+
+  /** The day series and the totals of `from .. to` in `tz` equal a grouping of payouts. */
+  const expectSeriesFromPayouts = async (tz: string, from: string, to: string) => {
+    const service = createOverviewService({ repo: createOverviewRepository(db()) });
+    const query = { from: new Date(from), to: new Date(to), tz, bucket: 'day' as const };
+    const series = await service.timeseries(query);
+    const range = hourRangeOf(query);
+    // The same figures straight from payouts: each payout in the local day of its hour.
+    const result: unknown = await db().execute(sql`
         select (extract(epoch from date_trunc('day', date_trunc('hour', created_at, 'UTC') at time zone ${tz}) at time zone ${tz}) * 1000)::float8 as start_ms,
           currency, count(*)::int as count, sum(amount)::text as amount
         from payouts
         where created_at >= ${range.from.toISOString()}::timestamptz
           and created_at < ${range.to.toISOString()}::timestamptz
         group by 1, 2`);
-      const direct = (
-        result as { rows: { start_ms: number; currency: string; count: number; amount: string }[] }
-      ).rows;
-      const fromSeries = series.series.flatMap((s) =>
-        series.buckets.flatMap((b, i) =>
-          s.count[i] === 0 ? [] : [`${b} ${s.currency} ${s.count[i]} ${Number(s.amount[i])}`],
-        ),
-      );
-      expect(fromSeries.sort()).toEqual(
-        direct
-          .map(
-            (r) =>
-              `${new Date(Number(r.start_ms)).toISOString()} ${r.currency} ${r.count} ${Number(r.amount)}`,
-          )
-          .sort(),
-      );
-      const summary = await service.summary(query);
-      const totals = new Map<string, number>();
-      for (const r of direct) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.count);
-      expect(summary.totals.current.map((a) => [a.currency, a.count])).toEqual(
-        [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)),
-      );
-    },
-  );
+    const direct = (
+      result as { rows: { start_ms: number; currency: string; count: number; amount: string }[] }
+    ).rows;
+    const fromSeries = series.series.flatMap((s) =>
+      series.buckets.flatMap((b, i) =>
+        s.count[i] === 0 ? [] : [`${b} ${s.currency} ${s.count[i]} ${Number(s.amount[i])}`],
+      ),
+    );
+    expect(fromSeries.sort()).toEqual(
+      direct
+        .map(
+          (r) =>
+            `${new Date(Number(r.start_ms)).toISOString()} ${r.currency} ${r.count} ${Number(r.amount)}`,
+        )
+        .sort(),
+    );
+    const summary = await service.summary(query);
+    const totals = new Map<string, number>();
+    for (const r of direct) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.count);
+    expect(summary.totals.current.map((a) => [a.currency, a.count])).toEqual(
+      [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)),
+    );
+  };
 });
