@@ -920,5 +920,10 @@ export const payoutStatsDaily = pgTable(
         t.declineReason,
       ],
     }),
+    // "Needs attention" counts every open payout here (issue 16); migration 0021 adds INCLUDE
+    // (count), which drizzle cannot express, so the sum is an index-only scan.
+    index('payout_stats_daily_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('submitting', 'unknown', 'pending', 'in_process', 'authorized')`),
   ],
 );
