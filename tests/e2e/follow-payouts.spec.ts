@@ -231,7 +231,7 @@ describe('follow payouts in the list', () => {
     expect(unexpectedErrors).toEqual([]);
   });
 
-  it('searches by order id, recipient e-mail and recipient name', async () => {
+  it('searches by order id or its beginning, recipient e-mail and recipient name', async () => {
     const { page, unexpectedErrors } = await financePage('/payouts');
     const search = page.getByRole('searchbox', { name: 'Search' });
 
@@ -239,6 +239,15 @@ describe('follow payouts in the list', () => {
     await search.press('Enter');
     await page.waitForURL(/[?&]q=FP-1004\b/);
     await expectListed(page, ['FP-1004']);
+
+    // The beginning of an order id, in any case (decision 037); not a fragment from its middle.
+    await search.fill('fp-100');
+    await search.press('Enter');
+    await page.waitForURL(/[?&]q=fp-100\b/);
+    await expectListed(
+      page,
+      orderIdsWhere(() => true),
+    );
 
     await search.fill('grace.hopper@example.com');
     await search.press('Enter');
