@@ -498,8 +498,13 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
     },
 
     async summary({ approver, attentionBefore }) {
-      // Two counts, each answered by its partial index (payouts_awaiting_created_idx,
-      // payouts_open_created_idx): one scan of both sets with an OR read every open row's heap.
+      // Two counts. Awaiting: an index-only scan of payouts_awaiting_created_idx. Needs
+      // attention: every open payout from the daily rollup (kept exact by migration 0014's
+      // triggers; payout_stats_daily_open_idx, migration 0021), less the open ones created
+      // since `attentionBefore` (a short range of payouts_open_created_idx); one statement, so
+      // both read the same snapshot. Counting the open payouts themselves read millions of
+      // index rows at ten million payouts.
+      const open = sql.raw(RECONCILABLE_STATUSES.map((s) => `'${s}'`).join(', '));
       const [awaiting, attention] = await Promise.all([
         approver === undefined
           ? Promise.resolve([{ count: 0 }])
@@ -507,16 +512,16 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
               .select({ count: sql<number>`count(*)::int` })
               .from(payouts)
               .where(and(sql`${payouts.status} = 'awaiting_approval'`, decidableBy(approver))),
+        // Literals, not parameters, so the planner can match the partial indexes. Both drivers
+        // answer `{ rows }` through drizzle's `execute`.
         db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(payouts)
-          .where(
-            and(
-              // Literals, not parameters, so the planner can match the partial index.
-              sql`${payouts.status} in (${sql.raw(RECONCILABLE_STATUSES.map((s) => `'${s}'`).join(', '))})`,
-              lt(payouts.createdAt, attentionBefore),
-            ),
-          ),
+          .execute(
+            sql`select ((select coalesce(sum(s.count), 0) from payout_stats_daily s
+                where s.status in (${open}))
+              - (select count(*) from payouts p where p.status in (${open})
+                and p.created_at >= ${attentionBefore.toISOString()}::timestamptz))::int as count`,
+          )
+          .then((result: unknown) => (result as { rows: { count: number }[] }).rows),
       ]);
       return {
         awaitingMyApproval: Number(awaiting[0]?.count ?? 0),
