@@ -221,6 +221,8 @@ export const payouts = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} <> 'failed'`),
     uniqueIndex('payouts_orchestrator_id_key').on(t.orchestratorId),
+    // Migration 0022 adds INCLUDE (order_id, recipient_email, recipient_name), which drizzle
+    // cannot express: a common search term walks this index alone (decision 037).
     index('payouts_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payouts_amount_id_idx').on(t.amount, t.id),
     index('payouts_status_created_idx').on(t.status, t.createdAt.desc()),
