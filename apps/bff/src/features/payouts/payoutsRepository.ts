@@ -606,8 +606,8 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       let where = and(...conditions);
       if (query.q) {
         // Decision 037: each way a term can match is its own query, which the planner answers
-        // from its own index (or by walking the list's order when the term matches most rows)
-        // and stops after a page; the page is the first of their union. One OR of the four
+        // from its own index, or by walking the list's order when the term is common (a name in
+        // 32), and stops after a page; the page is the first of their union. One OR of the four
         // would read every match of a common term to sort them.
         const branches = searchMatches(query.q).map(
           (match) =>
