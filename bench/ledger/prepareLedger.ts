@@ -63,8 +63,14 @@ async function dropPayoutsIndexes(sql: SqlRunner): Promise<void> {
     WHERE (contype = 'f' AND confrelid = 'public.payouts'::regclass)
        OR (contype = 'p' AND conrelid = 'public.payouts'::regclass)
     ON CONFLICT (name) DO NOTHING`);
-  await sql.exec(`INSERT INTO ${DROPPED_INDEXES} (name, definition)
-    SELECT c.relname, pg_get_indexdef(i.indexrelid)
+  // A column's statistics target (migration 0020's on the search indexes) is not part of an
+  // index's definition: it is saved beside it and set again once the index is rebuilt.
+  await sql.exec(`ALTER TABLE ${DROPPED_INDEXES} ADD COLUMN IF NOT EXISTS statistics text`);
+  await sql.exec(`INSERT INTO ${DROPPED_INDEXES} (name, definition, statistics)
+    SELECT c.relname, pg_get_indexdef(i.indexrelid),
+      (SELECT string_agg(format('ALTER INDEX %I ALTER COLUMN %s SET STATISTICS %s',
+                                c.relname, a.attnum, a.attstattarget), ';')
+       FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attstattarget > 0)
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
     WHERE i.indrelid = 'public.payouts'::regclass
       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
@@ -112,11 +118,11 @@ async function indexAndRollup(
   // The primary key's index, then the others: the GIN (trigram) builds are the longest, so
   // they start first and the short btree builds fill in beside them.
   const saved = await database.sql.exec(
-    `SELECT name, definition FROM (
-       SELECT name, definition FROM ${DROPPED_INDEXES}
+    `SELECT name, definition, statistics FROM (
+       SELECT name, definition, statistics FROM ${DROPPED_INDEXES}
        UNION ALL
        SELECT name, 'CREATE UNIQUE INDEX "' || name || '" ON ' || table_name || ' '
-         || substring(definition FROM '\\(.*\\)')
+         || substring(definition FROM '\\(.*\\)'), NULL
        FROM ${DROPPED_KEYS} WHERE primary_key
      ) d
      ORDER BY definition ~* 'USING gin' DESC, name`,
@@ -135,7 +141,13 @@ async function indexAndRollup(
     },
     ...saved.map((index) => ({
       name: `index ${String(index.name)}`,
-      run: (sql: SqlRunner) => sql.exec(String(index.definition)),
+      run: async (sql: SqlRunner) => {
+        await sql.exec(String(index.definition));
+        const statistics = typeof index.statistics === 'string' ? index.statistics : '';
+        for (const statement of statistics.split(';').filter(Boolean)) {
+          await sql.exec(statement);
+        }
+      },
     })),
   ];
   const worker = () =>
