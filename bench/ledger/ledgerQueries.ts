@@ -52,7 +52,7 @@ export function ledgerQueries(rows: number): LedgerQuery[] {
     { name: 'needs_attention', query: 'needs_attention=1', what: 'not final and overdue' },
     { name: 'sort_amount', query: 'sort=amount&order=desc', what: 'largest amount first' },
     { name: 'oldest_first', query: 'order=asc', what: 'oldest first' },
-    // Search matches the beginning of an order id, e-mail or name, or a whole orchestrator id
+    // Search matches the beginning of an order id, e-mail, name or surname, or a whole orchestrator id
     // (decision 037): what a user pastes or starts typing, and terms that match many rows.
     {
       name: 'search_order_id',
@@ -78,6 +78,11 @@ export function ledgerQueries(rows: number): LedgerQuery[] {
       name: 'search_name',
       query: `q=${encodeURIComponent('Nora Okafor')}`,
       what: 'search by a whole name (Nora Okafor, 1 in 1,024)',
+    },
+    {
+      name: 'search_surname',
+      query: 'q=okafo',
+      what: "search by a surname's beginning (okafo: Okafor, 1 in 32 names)",
     },
     {
       name: 'search_common',

@@ -255,6 +255,14 @@ export const payouts = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // The name after its first word (the surname of "Nora Okafor", "van Dijk" of "Jan van
+    // Dijk"): people look a recipient up by surname as often as by first name.
+    index('payouts_recipient_surname_search_idx').using(
+      'btree',
+      sql`lower(substr(${t.recipientName}, strpos(${t.recipientName}, ' ') + 1)) text_pattern_ops`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // "Needs attention" counts open payouts older than a cut-off on every page (the menu's
     // counter): only the open ones are in it, however long the ledger grows.
     // Newest first, as the list walks it (migration 0017): built ascending, a list filtered to

@@ -84,7 +84,7 @@ export const payoutListQuery = z
       .min(1)
       .max(PAYOUT_SEARCH_MAX_LENGTH)
       .describe(
-        'Search: payouts whose order id, recipient e-mail or recipient name begins with it (any case), or whose orchestrator id is exactly it',
+        'Search: payouts whose order id, recipient e-mail, recipient name or surname (the name after its first word) begins with it (any case), or whose orchestrator id is exactly it',
       )
       .optional(),
     /** Old links' name, from when test payouts were hidden by default; `is_test` wins. */

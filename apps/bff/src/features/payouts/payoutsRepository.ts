@@ -197,18 +197,21 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * What a search term (`q`, decision 037) matches: an order id, a recipient e-mail or a
- * recipient name beginning with it in any case, or exactly the orchestrator's id. Each is
- * answered by a btree: `lower(column) text_pattern_ops` turns a LIKE prefix into one range.
+ * What a search term (`q`, decision 037) matches: an order id, a recipient e-mail, a
+ * recipient name or the name after its first word (a surname) beginning with it in any case, or
+ * exactly the orchestrator's id. Each is answered by a btree: `lower(…) text_pattern_ops` turns
+ * a LIKE prefix into one range (the surname's expression is its index's, migration 0023).
  */
 function searchMatches(term: string): SQL[] {
   const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const beginsWith = (column: AnyPgColumn) => sql`lower(${column}) like lower(${prefix})`;
+  const beginsWith = (value: AnyPgColumn | SQL) => sql`lower(${value}) like lower(${prefix})`;
+  const name = payouts.recipientName;
   return [
     beginsWith(payouts.orderId),
     eq(payouts.orchestratorId, term),
     beginsWith(payouts.recipientEmail),
-    beginsWith(payouts.recipientName),
+    beginsWith(name),
+    beginsWith(sql`substr(${name}, strpos(${name}, ' ') + 1)`),
   ];
 }
 

@@ -551,7 +551,7 @@ describe.each(appTestDatabaseKinds)('payouts (%s)', (kind) => {
       ).toEqual(['/limit', '/status/0']);
     });
 
-    it('searches the beginning of an order id, e-mail or name in any case, and a whole orchestrator id', async () => {
+    it('searches the beginning of an order id, e-mail, name or surname in any case, and a whole orchestrator id', async () => {
       const orderId = `Search-037-${orderSeq}`;
       const created = await readJson(
         await create(
@@ -575,11 +575,12 @@ describe.each(appTestDatabaseKinds)('payouts (%s)', (kind) => {
       expect(await found('Ottilie.Zebedee@example.com')).toEqual([created.id]);
       expect(await found('ottilie.zeb')).toEqual([created.id]);
       expect(await found('ottilie zebedee')).toEqual([created.id]);
+      expect(await found('ZEBED')).toEqual([created.id]);
       expect(created.orchestrator_id).toEqual(expect.any(String));
       expect(await found(created.orchestrator_id)).toEqual([created.id]);
       // Not a substring anywhere, and a wildcard character is only itself.
       expect(await found('037')).toEqual([]);
-      expect(await found('zebedee')).toEqual([]);
+      expect(await found('bedee')).toEqual([]);
       expect(await found('@example.com')).toEqual([]);
       expect(await found(created.orchestrator_id.slice(0, -1))).toEqual([]);
       expect(await found('ottilie_zebedee')).toEqual([]);

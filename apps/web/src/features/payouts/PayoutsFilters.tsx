@@ -48,7 +48,7 @@ export function PayoutsFilters({
           value={filters.q}
           onCommit={(q) => set({ q })}
           // What the BFF matches (decision 037): a beginning, not a fragment from the middle.
-          placeholder="Start of an order ID, e-mail or name, or a whole orchestrator ID"
+          placeholder="Start of an order ID, e-mail, name or surname, or a whole orchestrator ID"
           sx={{ minWidth: { xs: '100%', sm: 320 }, flexGrow: 1 }}
         />
         <Button

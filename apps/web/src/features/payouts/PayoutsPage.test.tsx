@@ -59,7 +59,7 @@ describe('PayoutsPage', () => {
       // It says what the search matches: beginnings, not fragments (decision 037).
       expect(screen.getByLabelText('Search')).toHaveAttribute(
         'placeholder',
-        'Start of an order ID, e-mail or name, or a whole orchestrator ID',
+        'Start of an order ID, e-mail, name or surname, or a whole orchestrator ID',
       );
     },
   );
