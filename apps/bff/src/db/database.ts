@@ -56,7 +56,8 @@ export type OpenDatabaseOptions =
   | { url: string; onPoolError?: (error: Error) => void }
   /**
    * PGlite persisted in `dataDir` (guarded by a lock file); a new folder starts as a copy of
-   * `template` (a migrated data directory, src/db/pgliteTemplate.ts) when given, else from initdb.
+   * `template` (a data directory with exactly the migrations of MIGRATIONS_FOLDER applied,
+   * src/db/pgliteTemplate.ts: `migrate()` then has nothing to do) when given, else from initdb.
    */
   | { dataDir: string; template?: string }
   /** PGlite in memory (tests), optionally started from a dumped data directory. */
@@ -111,6 +112,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let lock: LockFile | undefined;
   let client: PGlite;
   let description: string;
+  let copiedFromTemplate = false;
   if ('dataDir' in options) {
     const dir = resolve(options.dataDir);
     mkdirSync(dir, { recursive: true });
@@ -120,6 +122,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // Only into a folder that is not there yet: anything else is PGlite's to open or initdb.
       if (options.template && !existsSync(pgdata)) {
         copyTemplate(options.template, pgdata);
+        copiedFromTemplate = true;
       }
       client = await PGlite.create(pgdata, {
         extensions: PGLITE_EXTENSIONS,
@@ -144,7 +147,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     description,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // A cluster just copied from the template has every migration already: the caller passes a
+    // template only when its stamp names exactly this folder's migrations (pgliteTemplateDir).
+    // Drizzle's check (read and hash every file, create its schema if missing, read its table)
+    // was 0.1-0.2 s of a first start's CPU (issue 16).
+    migrate: copiedFromTemplate
+      ? () => Promise.resolve()
+      : () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
