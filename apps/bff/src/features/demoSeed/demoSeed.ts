@@ -68,17 +68,20 @@ async function ledgerIsEmpty(db: Pick<Database, 'execute'>): Promise<boolean> {
 function asRecordset(table: PgTable, rows: readonly Record<string, unknown>[]) {
   const columns = Object.entries(getTableColumns(table));
   const used = columns.filter(([key]) => rows.some((row) => row[key] !== undefined));
-  const json = rows.map((row) =>
-    Object.fromEntries(
-      used.map(([key, column]) => {
-        // A row that leaves out a NOT NULL column with a default gets the default, as a
-        // plain INSERT would (populate_recordset would give it null).
-        const value =
-          row[key] ?? (column.notNull && column.default !== undefined ? column.default : null);
-        return [column.name, value instanceof Date ? value.toISOString() : value];
-      }),
-    ),
-  );
+  const json = rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of used) {
+      // A row that leaves out a NOT NULL column with a default gets the default, as a
+      // plain INSERT would (populate_recordset would give it null).
+      const value =
+        row[key] ?? (column.notNull && column.default !== undefined ? column.default : null);
+      // A key left out is null to populate_recordset, and most of a payout's 34 columns are:
+      // a smaller document for PGlite to parse in WebAssembly (issue 16: about 8 % less CPU
+      // in the payouts insert).
+      if (value !== null) record[column.name] = value instanceof Date ? value.toISOString() : value;
+    }
+    return record;
+  });
   const names = sql.join(
     used.map(([, column]) => sql.identifier(column.name)),
     sql`, `,
