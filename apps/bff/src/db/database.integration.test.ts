@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openDatabase, pgliteMigrationsAreCurrent } from './database.js';
 import { users } from './schema.js';
 import { LockFileError } from './lockFile.js';
 
@@ -34,5 +34,22 @@ describe('openDatabase with a PGlite data folder', () => {
     }
     // Two PGlite instances initialised from scratch on disk (no template): CPU-bound, and past
     // the default timeout when the other suites' apps start beside it on a 2-core machine.
+  }, 90_000);
+
+  it('says whether a PGlite database has every migration, as drizzle would decide', async () => {
+    const handle = await openDatabase({ memory: true });
+    try {
+      // No migrations table yet (a new cluster): due.
+      expect(await pgliteMigrationsAreCurrent(handle.db)).toBe(false);
+      await handle.migrate();
+      expect(await pgliteMigrationsAreCurrent(handle.db)).toBe(true);
+      // The newest one forgotten, as in a folder made before it was written: due again.
+      await handle.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      expect(await pgliteMigrationsAreCurrent(handle.db)).toBe(false);
+    } finally {
+      await handle.close();
+    }
   }, 90_000);
 });
