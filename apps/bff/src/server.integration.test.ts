@@ -76,4 +76,17 @@ describe.each(testDatabaseKinds)('startServer, embedded sandbox (%s)', (kind) =>
       logLines.some((line) => String(line['msg']).includes('e-mail: off (SMTP_URL unset)')),
     ).toBe(true);
   });
+
+  it('lets the demo accounts of a first start sign in with the demo password, and only with it', async () => {
+    // On a new PGlite folder their shared hash is made before the database opens.
+    const signIn = (email: string, password: string) =>
+      fetch(`${running.url}/api/session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: running.url },
+        body: JSON.stringify({ email, password }),
+      });
+    expect((await signIn('finance@example.com', 'demo-password')).status).toBe(200);
+    expect((await signIn('admin2@example.com', 'demo-password')).status).toBe(200);
+    expect((await signIn('support@example.com', 'not-the-password')).status).toBe(401);
+  });
 });
