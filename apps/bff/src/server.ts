@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Corridor } from '@payouts/contracts';
 import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
@@ -10,13 +9,13 @@ import type { Sandbox } from '@payouts/orchestrator-sandbox';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { describeSmtp, type Config } from './config.js';
-import { openDatabase, PGLITE_SUBFOLDER, type DatabaseHandle } from './db/database.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { loadOrCreateLocalSecret } from './db/localSecret.js';
 import { propagationHeaders } from './features/observability/tracing/tracing.js';
 import { recordOrchestratorCall } from './http/serverTiming.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditService } from './features/audit/auditService.js';
-import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
+import { createPasswordHasher } from './features/users/passwordHasher.js';
 import { openDemoPayouts, seedDemoHistory } from './features/demoSeed/demoSeed.js';
 import { seedUsers } from './features/users/seedUsers.js';
 import { PGLITE_TEMPLATE_DIR, pgliteTemplateDir } from './db/pgliteTemplate.js';
@@ -60,27 +59,6 @@ async function importSandbox(): Promise<typeof SandboxModule> {
     if (missing) throw new SandboxNotInstalledError({ cause: error });
     throw error;
   }
-}
-
-/**
- * `hasher`, except that its first hash of `password` is `made` (started earlier); any later one
- * is hashed anew, with its own salt.
- */
-function withFirstHashOf(
-  hasher: PasswordHasher,
-  password: string,
-  made: Promise<string>,
-): PasswordHasher {
-  let unused: Promise<string> | undefined = made;
-  return {
-    ...hasher,
-    hash: (candidate) => {
-      if (candidate !== password || !unused) return hasher.hash(candidate);
-      const hash = unused;
-      unused = undefined;
-      return hash;
-    },
-  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -146,18 +124,6 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   };
   // Before the database is touched: a missing sandbox fails the start at once, saying what to do.
   const sandboxModule = config.orchestrator.mode === 'embedded' ? await importSandbox() : undefined;
-  const passwordHasher = createPasswordHasher();
-  // A new PGlite folder has no demo account yet: the demo password's hash starts now, on
-  // libuv's thread pool, while this thread opens the database (issue 16: it was the `users`
-  // phase, 0.2-0.45 s of waiting, of every first start).
-  const demoPasswordHash =
-    config.demo.enabled &&
-    !config.database.url &&
-    !existsSync(join(config.database.dataDir, PGLITE_SUBFOLDER))
-      ? passwordHasher.hash(config.demo.password)
-      : undefined;
-  // Handled where it is awaited (the users' seeding); not unhandled meanwhile.
-  demoPasswordHash?.catch(() => undefined);
   const database: DatabaseHandle = config.database.url
     ? await openDatabase({
         url: config.database.url,
@@ -184,6 +150,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
 
   // The accounts' password hashes run on libuv's thread pool while this thread goes on wiring
   // the app; awaited before anything reads the users (the demo history names its creators).
+  const passwordHasher = createPasswordHasher();
   const auditService = createAuditService({
     auditRepository: createAuditRepository(database.db),
     clock: systemClock,
@@ -192,9 +159,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     config,
     usersService: createUsersService({
       usersRepository: createUsersRepository(database.db),
-      passwordHasher: demoPasswordHash
-        ? withFirstHashOf(passwordHasher, config.demo.password, demoPasswordHash)
-        : passwordHasher,
+      passwordHasher,
       auditService,
       clock: systemClock,
     }),
