@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds)('startServer, embedded sandbox (%s)', (kind) =>
   });
 
   it('lets the demo accounts of a first start sign in with the demo password, and only with it', async () => {
-    // On a new PGlite folder their shared hash is made before the database opens.
+    // The five share one hash of the demo password, made at the first start.
     const signIn = (email: string, password: string) =>
       fetch(`${running.url}/api/session`, {
         method: 'POST',
