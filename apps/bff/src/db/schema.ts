@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   ApprovalPolicy,
   ApproverRole,
@@ -10,6 +10,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -139,6 +140,25 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * A search index of `payouts` (decision 037): `value LIKE 'term%'` as one range
+ * (`text_pattern_ops`: the collation is C.UTF-8, not C), newest first within a value, as the
+ * list walks. The migrations add `INCLUDE` of the column under `value` (drizzle cannot express
+ * it), which PostgreSQL needs before it reads a `lower(…)` index alone.
+ */
+function searchIndex(
+  name: string,
+  value: SQL,
+  t: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn },
+) {
+  return index(name).using(
+    'btree',
+    sql`${value} text_pattern_ops`,
+    t.createdAt.desc(),
+    t.id.desc(),
+  );
+}
+
 export const payouts = pgTable(
   'payouts',
   {
@@ -233,35 +253,17 @@ export const payouts = pgTable(
     index('payouts_beneficiary_created_idx')
       .on(t.beneficiaryId, t.createdAt.desc())
       .where(sql`${t.beneficiaryId} is not null`),
-    // Search (`q`, decision 037) matches an order id, e-mail or name by its beginning in any
-    // case: one range of each index, newest first within a value. Migration 0018 adds INCLUDE of
-    // the column itself (drizzle cannot express it), which PostgreSQL needs before it reads a
-    // `lower(…)` index alone: a common term's thousands of matches never touch the table.
-    index('payouts_order_id_search_idx').using(
-      'btree',
-      sql`lower(${t.orderId}) text_pattern_ops`,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
-    index('payouts_recipient_email_search_idx').using(
-      'btree',
-      sql`lower(${t.recipientEmail}) text_pattern_ops`,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
-    index('payouts_recipient_name_search_idx').using(
-      'btree',
-      sql`lower(${t.recipientName}) text_pattern_ops`,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    // Search (`q`, decision 037) matches an order id, e-mail, name or surname by its beginning
+    // in any case: a common term's thousands of matches never touch the table.
+    searchIndex('payouts_order_id_search_idx', sql`lower(${t.orderId})`, t),
+    searchIndex('payouts_recipient_email_search_idx', sql`lower(${t.recipientEmail})`, t),
+    searchIndex('payouts_recipient_name_search_idx', sql`lower(${t.recipientName})`, t),
     // The name after its first word (the surname of "Nora Okafor", "van Dijk" of "Jan van
-    // Dijk"): people look a recipient up by surname as often as by first name.
-    index('payouts_recipient_surname_search_idx').using(
-      'btree',
-      sql`lower(substr(${t.recipientName}, strpos(${t.recipientName}, ' ') + 1)) text_pattern_ops`,
-      t.createdAt.desc(),
-      t.id.desc(),
+    // Dijk"): people look a recipient up by surname as often as by first name (migration 0023).
+    searchIndex(
+      'payouts_recipient_surname_search_idx',
+      sql`lower(substr(${t.recipientName}, strpos(${t.recipientName}, ' ') + 1))`,
+      t,
     ),
     // "Needs attention" counts open payouts older than a cut-off on every page (the menu's
     // counter): only the open ones are in it, however long the ledger grows.
