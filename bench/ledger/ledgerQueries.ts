@@ -1,15 +1,10 @@
-import { createHash } from 'node:crypto';
+import { orderIdOf } from './generateLedger.js';
 
 export interface LedgerQuery {
   name: string;
   /** Query string of `GET /api/payouts` (without `?`); `{cursor}` is the 10,000-deep cursor. */
   query: string;
   what: string;
-}
-
-/** The order id the generator gives payout number `n` (generateLedger.ts). */
-export function orderIdOf(n: number): string {
-  return `ORD-${createHash('md5').update(String(n)).digest('hex').slice(0, 8).toUpperCase()}-${n}`;
 }
 
 export const DEEP_ROWS = 10_000;
