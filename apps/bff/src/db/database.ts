@@ -78,21 +78,32 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The migrations' journal (drizzle-kit's `meta/_journal.json`), oldest first. */
+export function readMigrationJournal(): Array<{ tag: string; when: number }> {
+  return (
+    JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+      entries: Array<{ tag: string; when: number }>;
+    }
+  ).entries;
+}
+
+/**
+ * The rows of a raw statement: node-postgres and PGlite both answer `{ rows }` through drizzle's
+ * `execute`, whose result type `Database` leaves driver-specific.
+ */
+export async function rowsOf<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * Drizzle's own test, without its setup: it applies every migration of the journal newer than
  * the newest row of `drizzle.__drizzle_migrations` (`created_at` is the journal's `when`), so
  * none is due when that row is at least the journal's last entry.
  */
 export async function pgliteMigrationsAreCurrent(db: Database): Promise<boolean> {
-  const journal = JSON.parse(
-    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: Array<{ when: number }> };
-  const newest = Math.max(...journal.entries.map((entry) => entry.when));
-  // `Database` is driver-neutral: its `execute` result type is the driver's (rows here).
-  const firstRow = async <T>(query: SQL): Promise<T | undefined> => {
-    const result: unknown = await db.execute(query);
-    return (result as { rows: T[] }).rows[0];
-  };
+  const newest = Math.max(...readMigrationJournal().map((entry) => entry.when));
+  const firstRow = async <T>(query: SQL): Promise<T | undefined> => (await rowsOf<T>(db, query))[0];
   const table = await firstRow<{ present: boolean }>(
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );

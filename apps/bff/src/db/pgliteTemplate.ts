@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  MIGRATIONS_FOLDER,
+  readMigrationJournal,
   openDatabase,
   PGLITE_SUBFOLDER,
   type DatabaseHandle,
@@ -34,10 +34,7 @@ export function currentTemplateStamp(): TemplateStamp {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const journal = JSON.parse(
-    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: Array<{ tag: string }> };
-  return { pglite: version, migrations: journal.entries.map((entry) => entry.tag) };
+  return { pglite: version, migrations: readMigrationJournal().map((entry) => entry.tag) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { and, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import { rowsOf, type Database } from '../../db/database.js';
 import { payoutApprovals, payoutEvents, payouts, users } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { createSealedBox } from '../../shared/sealedBox.js';
@@ -54,10 +54,11 @@ export type DemoSeedResult =
 const SEED_LOCK = 0x15de30;
 
 async function ledgerIsEmpty(db: Pick<Database, 'execute'>): Promise<boolean> {
-  const result: unknown = await db.execute(
+  const [row] = await rowsOf<{ empty: boolean }>(
+    db,
     sql`select not exists (select 1 from ${payouts}) as empty`,
   );
-  return (result as { rows: { empty: boolean }[] }).rows[0]?.empty === true;
+  return row?.empty === true;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/database.js';
+import { rowsOf, type Database } from '../../db/database.js';
 import type { Role } from '@payouts/contracts';
 import { decidableBy } from './approvalEligibility.js';
 import { createApprovalRecords, type ApprovalRecords } from './payoutApprovalRecords.js';
@@ -515,16 +515,14 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
               .select({ count: sql<number>`count(*)::int` })
               .from(payouts)
               .where(and(sql`${payouts.status} = 'awaiting_approval'`, decidableBy(approver))),
-        // Literals, not parameters, so the planner can match the partial indexes. Both drivers
-        // answer `{ rows }` through drizzle's `execute`.
-        db
-          .execute(
-            sql`select ((select coalesce(sum(s.count), 0) from payout_stats_daily s
+        // Literals, not parameters, so the planner can match the partial indexes.
+        rowsOf<{ count: number }>(
+          db,
+          sql`select ((select coalesce(sum(s.count), 0) from payout_stats_daily s
                 where s.status in (${open}))
               - (select count(*) from payouts p where p.status in (${open})
                 and p.created_at >= ${attentionBefore.toISOString()}::timestamptz))::int as count`,
-          )
-          .then((result: unknown) => (result as { rows: { count: number }[] }).rows),
+        ),
       ]);
       return {
         awaitingMyApproval: Number(awaiting[0]?.count ?? 0),
@@ -610,7 +608,7 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       if (query.q) {
         // Decision 037: each way a term can match is its own query, which the planner answers
         // from its own index, or by walking the list's order when the term is common (a name in
-        // 32), and stops after a page; the page is the first of their union. One OR of the four
+        // 32), and stops after a page; the page is the first of their union. One OR of the five
         // would read every match of a common term to sort them.
         const branches = searchMatches(query.q).map(
           (match) =>
