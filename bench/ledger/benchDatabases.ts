@@ -54,12 +54,18 @@ export const BENCH_PG_DATABASE = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_PG_
   ? process.env.BENCH_PG_DATABASE!
   : 'payouts_bench';
 
-/** `COPY ... FROM STDIN` on one connection, fed from the chunks as the server takes them. */
+function copyOptions(options: { freeze?: boolean } | undefined): string {
+  return options?.freeze ? 'WITH (FORMAT binary, FREEZE)' : 'WITH (FORMAT binary)';
+}
+
+/** `COPY ... FROM STDIN` (binary) on one connection, fed from the chunks as the server takes them. */
 function copyWith(client: pg.PoolClient): SqlRunner['copyFrom'] {
-  return async (table, columns, chunks) => {
+  return async (table, columns, chunks, options) => {
     await pipeline(
       Readable.from(chunks),
-      client.query(copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)),
+      client.query(
+        copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN ${copyOptions(options)}`),
+      ),
     );
   };
 }
@@ -88,10 +94,10 @@ export async function openBenchPostgres(serverUrl: string): Promise<BenchDatabas
     capture,
     sql: {
       exec: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
-      copyFrom: async (table, columns, chunks) => {
+      copyFrom: async (table, columns, chunks, options) => {
         const client = await pool.connect();
         try {
-          await copyWith(client)(table, columns, chunks);
+          await copyWith(client)(table, columns, chunks, options);
         } finally {
           client.release();
         }
@@ -131,10 +137,16 @@ export async function openBenchPglite(dir: string): Promise<BenchDatabase> {
   const sql: SqlRunner = {
     exec: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     // PGlite reads COPY input from a blob (a batch of 100,000 lines is about 55 MB).
-    copyFrom: async (table, columns, chunks) => {
-      await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], {
-        blob: new Blob([...chunks]),
-      });
+    copyFrom: async (table, columns, chunks, options) => {
+      const parts: Array<Uint8Array<ArrayBuffer>> = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      await client.query(
+        `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' ${copyOptions(options)}`,
+        [],
+        {
+          blob: new Blob(parts),
+        },
+      );
     },
   };
   return {
