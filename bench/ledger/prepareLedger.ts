@@ -113,18 +113,30 @@ async function restoreKeys(sql: SqlRunner): Promise<void> {
 
 interface Job {
   name: string;
+  /** Jobs that must have finished before this one starts. */
+  after?: readonly string[];
   run: (sql: SqlRunner) => Promise<unknown>;
 }
 
 /**
- * Runs `jobs` in order on `database.parallelism` sessions, each taking the next job when it is
- * free; each session has room to sort in memory.
+ * Runs `jobs` on `database.parallelism` sessions: a free session takes the first job whose
+ * `after` jobs have finished, or waits for the next job to finish. Each session has room to sort
+ * in memory.
  */
 async function runJobs(
   database: BenchDatabase,
   jobs: Job[],
   log: (line: string) => void,
 ): Promise<void> {
+  const finished = new Set<string>();
+  let failed = false;
+  let wake = () => {};
+  let someJobEnded = new Promise<void>((resolve) => (wake = resolve));
+  const ended = () => {
+    const waiting = wake;
+    someJobEnded = new Promise<void>((resolve) => (wake = resolve));
+    waiting();
+  };
   const worker = () =>
     database.session(async (sql) => {
       // 512 MB: sorts stay in memory and a GIN build flushes far less often (default 64 MB).
@@ -133,10 +145,24 @@ async function runJobs(
       // One process a build: the sessions already keep both cores busy, and a parallel build's
       // workers only add a merge (PGlite has none).
       if (database.kind === 'postgres') await sql.exec('SET max_parallel_maintenance_workers = 0');
-      for (let job = jobs.shift(); job; job = jobs.shift()) {
+      while (jobs.length > 0 && !failed) {
+        const at = jobs.findIndex((job) => (job.after ?? []).every((name) => finished.has(name)));
+        if (at < 0) {
+          await someJobEnded;
+          continue;
+        }
+        const [job] = jobs.splice(at, 1);
         const started = performance.now();
-        await job.run(sql);
-        log(`  ${job.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        try {
+          await job!.run(sql);
+          finished.add(job!.name);
+        } catch (error) {
+          failed = true;
+          throw error;
+        } finally {
+          ended();
+        }
+        log(`  ${job!.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
     });
   await Promise.all(Array.from({ length: database.parallelism }, worker));
@@ -144,13 +170,13 @@ async function runJobs(
 
 /**
  * Builds the saved indexes, rebuilds the rollups and analyses payouts, `parallelism` jobs at a
- * time, in two rounds. First the indexes on expressions (the search indexes, 18 to 33 s each at
- * ten million), whose statistics `ANALYZE` gathers; then `ANALYZE payouts` and the rollups'
- * rebuild (the longest job) side by side, and the other indexes after them, longest first (the
- * unique keys, 10 to 27 s, then the rest, 3 to 27 s). `ANALYZE` samples 300,000 rows (the search
- * expressions' statistics target is 1,000) and cannot run beside an index build (their locks
- * conflict): run last, it had one core to itself while the other waited. Answers the rebuild's
- * seconds.
+ * time. `ANALYZE payouts` gathers the statistics of the indexes on expressions (the search
+ * indexes, 25 to 37 s each at ten million), so it waits for them, and it cannot run beside an
+ * index build (their locks conflict), so the other indexes wait for it; the rollups' rebuild (the
+ * longest job) conflicts with nothing and fills in whenever a session would wait. The other
+ * indexes are built longest first (the unique keys, 17 to 38 s, then the rest, 4 to 31 s). Run
+ * last, `ANALYZE` (300,000 rows sampled: the search expressions' statistics target is 1,000) had
+ * one core to itself while the other waited. Answers the rebuild's seconds.
  */
 async function indexAnalyzeAndRollup(
   database: BenchDatabase,
@@ -175,12 +201,12 @@ async function indexAnalyzeAndRollup(
       for (const statement of statistics.split(';').filter(Boolean)) await sql.exec(statement);
     },
   });
-  await runJobs(database, saved.filter((index) => index.expressions === true).map(build), log);
+  const expressionIndexes = saved.filter((index) => index.expressions === true).map(build);
   let rebuildSeconds = 0;
   await runJobs(
     database,
     [
-      { name: 'ANALYZE payouts', run: (sql) => sql.exec('ANALYZE payouts') },
+      ...expressionIndexes,
       {
         // The TRUNCATE fired no delete trigger and the load no insert trigger: this replaces
         // whatever the rollups held with exactly what the triggers would have kept.
@@ -193,7 +219,14 @@ async function indexAnalyzeAndRollup(
           await sql.exec('ANALYZE payout_stats_daily');
         },
       },
-      ...saved.filter((index) => index.expressions !== true).map(build),
+      {
+        name: 'ANALYZE payouts',
+        after: expressionIndexes.map((job) => job.name),
+        run: (sql) => sql.exec('ANALYZE payouts'),
+      },
+      ...saved
+        .filter((index) => index.expressions !== true)
+        .map((index) => ({ ...build(index), after: ['ANALYZE payouts'] })),
     ],
     log,
   );
