@@ -39,12 +39,18 @@ export interface TimeseriesRow {
   unknown: number;
 }
 
-export interface ProviderStatusRow {
+export interface ProviderRow {
   provider: string;
   payoutMethodType: string;
-  status: string;
+  /** Every payout, whatever its status. */
   count: number;
-  /** Time-to-final histogram of these payouts (one slot per bound, then the overflow). */
+  approved: number;
+  declined: number;
+  failed: number;
+  /**
+   * Time-to-final histogram of the payouts the PSP decided (approved, declined, failed; one
+   * slot per bound, then the overflow). Rejected payouts never went to it.
+   */
   hist: number[];
 }
 
@@ -67,7 +73,7 @@ export interface OverviewRepository {
     tz: string,
     filters: OverviewFilters,
   ): Promise<TimeseriesRow[]>;
-  providers(range: HourRange, filters: OverviewFilters): Promise<ProviderStatusRow[]>;
+  providers(range: HourRange, filters: OverviewFilters): Promise<ProviderRow[]>;
   declines(range: HourRange, filters: OverviewFilters): Promise<DeclineRow[]>;
 }
 
@@ -145,6 +151,20 @@ const between = (column: SQL, from: Date, to: Date) => [
   sql`${column} < ${instant(to)}`,
 ];
 
+/** A rollup's two grains (the same key by UTC hour and by UTC day). */
+interface Rollup {
+  hourly: string;
+  daily: string;
+}
+
+/** Keyed by status and decline code and reason (migration 0014): totals and declines. */
+const FULL: Rollup = { hourly: 'payout_stats_hourly', daily: 'payout_stats_daily' };
+/**
+ * Without status and decline columns (migration 0024): the series and the providers, ~9 times
+ * fewer daily rows (decision 038).
+ */
+const SERIES: Rollup = { hourly: 'payout_stats_series_hourly', daily: 'payout_stats_series_daily' };
+
 /**
  * The rollup rows of `range` matching the filters, grouped by `groups` with `sums`, as one
  * relation: full days from the daily table, the rest from the hourly one. Each part is grouped
@@ -156,6 +176,7 @@ function groupedRollupOf(
   groups: string,
   sums: string,
   extra: SQL[] = [],
+  rollup: Rollup = FULL,
 ): SQL {
   const { dayFrom, dayTo } = splitRange(range);
   const part = (table: string, column: string, from: Date, to: Date) =>
@@ -163,11 +184,11 @@ function groupedRollupOf(
       where ${where(filtering(f, [...between(sql.raw(`s.${column}`), from, to), ...extra]))}
       group by ${sql.raw(groups)}`;
   return sql`(
-    ${part('payout_stats_daily', 'day', dayFrom, dayTo)}
+    ${part(rollup.daily, 'day', dayFrom, dayTo)}
     union all
-    ${part('payout_stats_hourly', 'hour', range.from, dayFrom)}
+    ${part(rollup.hourly, 'hour', range.from, dayFrom)}
     union all
-    ${part('payout_stats_hourly', 'hour', dayTo, range.to)}
+    ${part(rollup.hourly, 'hour', dayTo, range.to)}
   )`;
 }
 
@@ -175,21 +196,19 @@ const TOTAL_SUMS = 'sum(s.count) as count, sum(s.amount) as amount';
 
 /** Each histogram slot summed on its own (`h1` … `h18`), then gathered back into an array. */
 const SLOTS = Array.from({ length: OVERVIEW_FINAL_HIST_BOUNDS.length + 1 }, (_, i) => i + 1);
-const HIST_PART_SUMS = SLOTS.map((i) => `sum(s.final_hist[${i}]) as h${i}`).join(', ');
+const HIST_PART_SUMS = SLOTS.map((i) => `sum(s.psp_hist[${i}]) as h${i}`).join(', ');
 const HIST_SUM = sql.raw(
   `array[${SLOTS.map((i) => `coalesce(sum(g.h${i}), 0)`).join(', ')}]::bigint[]::text`,
 );
 
-/** A series' figures per bucket and currency, from rollup rows `s` (currency second). */
+/** A series' figures per bucket and currency, from series rollup rows `s` (currency second). */
 const SERIES_SUMS = sql.raw(`s.currency, sum(s.count)::int as count,
-  sum(s.amount)::text as amount,
-  coalesce(sum(s.count) filter (where s.status in ('declined', 'failed')), 0)::int as failed,
-  coalesce(sum(s.count) filter (where s.status = 'unknown'), 0)::int as unknown`);
+  sum(s.amount)::text as amount, sum(s.declined + s.failed)::int as failed,
+  sum(s.unknown)::int as unknown`);
 
-/** The same figures unrounded (to be summed again), from rollup rows `s` (currency first). */
+/** The same figures unrounded (to be summed again), from series rows `s` (currency first). */
 const PART_SUMS = sql.raw(`s.currency, sum(s.count) as count, sum(s.amount) as amount,
-  coalesce(sum(s.count) filter (where s.status in ('declined', 'failed')), 0) as failed,
-  coalesce(sum(s.count) filter (where s.status = 'unknown'), 0) as unknown`);
+  sum(s.declined + s.failed) as failed, sum(s.unknown) as unknown`);
 
 /** `{1,2,3}` (an array as text: the same from both drivers) as numbers. */
 function histOf(text: string): number[] {
@@ -200,8 +219,8 @@ function histOf(text: string): number[] {
 }
 
 /**
- * The overview's SQL, on the hourly rollup only (`payout_stats_hourly`, kept by migration
- * 0014's triggers): never the payouts table. Counts as `int`, amounts as numeric text.
+ * The overview's SQL, on the rollups only (kept by migration 0014's and 0024's triggers): never
+ * the payouts table. Counts as `int`, amounts as numeric text.
  */
 export function createOverviewRepository(db: Database): OverviewRepository {
   return {
@@ -244,7 +263,7 @@ export function createOverviewRepository(db: Database): OverviewRepository {
             ),
             data as (
               select s.hour as start, ${SERIES_SUMS}
-              from payout_stats_hourly s
+              from payout_stats_series_hourly s
               where ${where(filtering(filters, between(sql`s.hour`, range.from, range.to)))}
               group by 1, 2
             )
@@ -287,7 +306,7 @@ export function createOverviewRepository(db: Database): OverviewRepository {
               select ${localDay(sql`g.day + interval '12 hours'`)} as local_day, g.*
               from (
                 select s.day, ${PART_SUMS}
-                from payout_stats_daily s
+                from payout_stats_series_daily s
                 where ${where(filtering(filters, between(sql`s.day`, dayFrom, dayTo)))}
                 group by 1, 2
               ) g
@@ -295,7 +314,7 @@ export function createOverviewRepository(db: Database): OverviewRepository {
               select ${localDay(sql`g.hour`)}, g.*
               from (
                 select s.hour, ${PART_SUMS}
-                from payout_stats_hourly s
+                from payout_stats_series_hourly s
                 where ${where(filtering(filters, between(sql`s.hour`, range.from, dayFrom)))}
                    or ${where(filtering(filters, between(sql`s.hour`, dayTo, range.to)))}
                 group by 1, 2
@@ -308,7 +327,7 @@ export function createOverviewRepository(db: Database): OverviewRepository {
               from moved m
               cross join lateral (
                 select ${PART_SUMS}
-                from payout_stats_hourly s
+                from payout_stats_series_hourly s
                 where ${where(filtering(filters, [sql`s.hour >= m.h_from`, sql`s.hour < m.h_to`]))}
                 group by s.currency
               ) g
@@ -355,21 +374,33 @@ export function createOverviewRepository(db: Database): OverviewRepository {
       const rows = await rowsOf<{
         provider: string;
         payout_method_type: string;
-        status: string;
         count: number;
+        approved: number;
+        declined: number;
+        failed: number;
         hist: string;
       }>(
         db,
-        sql`select g.provider, g.payout_method_type, g.status, sum(g.count)::int as count,
-              ${HIST_SUM} as hist
-            from ${groupedRollupOf(range, filters, 'provider, payout_method_type, status', `sum(s.count) as count, ${HIST_PART_SUMS}`)} g
-            group by 1, 2, 3`,
+        sql`select g.provider, g.payout_method_type, sum(g.count)::int as count,
+              sum(g.approved)::int as approved, sum(g.declined)::int as declined,
+              sum(g.failed)::int as failed, ${HIST_SUM} as hist
+            from ${groupedRollupOf(
+              range,
+              filters,
+              'provider, payout_method_type',
+              `sum(s.count) as count, sum(s.approved) as approved, sum(s.declined) as declined, sum(s.failed) as failed, ${HIST_PART_SUMS}`,
+              [],
+              SERIES,
+            )} g
+            group by 1, 2`,
       );
       return rows.map((r) => ({
         provider: r.provider,
         payoutMethodType: r.payout_method_type,
-        status: r.status,
         count: Number(r.count),
+        approved: Number(r.approved),
+        declined: Number(r.declined),
+        failed: Number(r.failed),
         hist: histOf(r.hist),
       }));
     },

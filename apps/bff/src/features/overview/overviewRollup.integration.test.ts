@@ -15,7 +15,9 @@ import {
   insertKnownPayouts,
   insertTestUser,
   rollupFromScratch,
+  seriesFromScratch,
   storedRollup,
+  storedSeries,
   type KnownPayout,
 } from './overviewTesting.js';
 
@@ -57,6 +59,8 @@ type Change =
   | { kind: 'lease'; i: number }
   | { kind: 'amount'; i: number; amount: string }
   | { kind: 'decline'; i: number; code: string | null }
+  | { kind: 'move'; i: number; country: string; hours: number }
+  | { kind: 'touch'; i: number; at: number }
   | { kind: 'delete'; i: number };
 
 const changeArb: fc.Arbitrary<Change> = fc.oneof(
@@ -76,6 +80,19 @@ const changeArb: fc.Arbitrary<Change> = fc.oneof(
     kind: fc.constant('decline' as const),
     i: fc.nat(),
     code: fc.option(fc.constantFrom('05', '14'), { nil: null }),
+  }),
+  // Another corridor or hour: the payout leaves its rows for others.
+  fc.record({
+    kind: fc.constant('move' as const),
+    i: fc.nat(),
+    country: fc.constantFrom('BE', 'US'),
+    hours: fc.integer({ min: -30, max: 30 }),
+  }),
+  // updated_at alone: the time to final of a final payout without final_at.
+  fc.record({
+    kind: fc.constant('touch' as const),
+    i: fc.nat(),
+    at: fc.integer({ min: 0, max: 200_000 }),
   }),
   fc.record({ kind: fc.constant('delete' as const), i: fc.nat() }),
 );
@@ -97,6 +114,9 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
     for (const grain of ['hour', 'day'] as const) {
       expect(await storedRollup(db(), grain)).toEqual(
         await rollupFromScratch(db(), OVERVIEW_FINAL_HIST_BOUNDS, grain),
+      );
+      expect(await storedSeries(db(), grain)).toEqual(
+        await seriesFromScratch(db(), OVERVIEW_FINAL_HIST_BOUNDS, grain),
       );
     }
   };
@@ -180,9 +200,14 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
   it('rebuilds to what the triggers kept', async () => {
     const hourly = await storedRollup(db(), 'hour');
     const daily = await storedRollup(db(), 'day');
+    const seriesHourly = await storedSeries(db(), 'hour');
+    const seriesDaily = await storedSeries(db(), 'day');
+    expect(seriesDaily.length).toBeGreaterThan(0);
     await db().execute(sql`select payout_stats_rebuild()`);
     expect(await storedRollup(db(), 'hour')).toEqual(hourly);
     expect(await storedRollup(db(), 'day')).toEqual(daily);
+    expect(await storedSeries(db(), 'hour')).toEqual(seriesHourly);
+    expect(await storedSeries(db(), 'day')).toEqual(seriesDaily);
   });
 
   it('stays equal to a GROUP BY over payouts after random inserts, updates and deletes', async () => {
@@ -212,6 +237,17 @@ describe.each(testDatabaseKinds)('the overview rollup (%s)', (kind) => {
               await db().update(payouts).set({ amount: change.amount }).where(where);
             } else if (change.kind === 'decline') {
               await db().update(payouts).set({ declineCode: change.code }).where(where);
+            } else if (change.kind === 'move') {
+              await db()
+                .update(payouts)
+                .set({
+                  country: change.country,
+                  createdAt: sql`${payouts.createdAt} + ${`${change.hours} hours`}::interval`,
+                })
+                .where(where);
+            } else if (change.kind === 'touch') {
+              const at = new Date(Date.parse('2030-01-10T00:00:00Z') + change.at * 1000);
+              await db().update(payouts).set({ updatedAt: at }).where(where);
             } else {
               await db().delete(payouts).where(where);
               live.splice(live.indexOf(id), 1);

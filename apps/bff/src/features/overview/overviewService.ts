@@ -184,12 +184,13 @@ export function createOverviewService({
           groups.set(key, g);
         }
         g.total += row.count;
-        if (row.status === 'approved' || row.status === 'declined' || row.status === 'failed') {
-          g[row.status] += row.count;
-          g.final += row.count;
-          // Rejected payouts are final too but never went to the PSP: left out of its median.
-          row.hist.forEach((n, i) => (g.hist[i] = (g.hist[i] ?? 0) + n));
-        }
+        g.approved += row.approved;
+        g.declined += row.declined;
+        g.failed += row.failed;
+        g.final += row.approved + row.declined + row.failed;
+        // Rejected payouts are final too but never went to the PSP: left out of its median (the
+        // rollup's histogram counts only the PSP's decisions).
+        row.hist.forEach((n, i) => (g.hist[i] = (g.hist[i] ?? 0) + n));
       }
       return {
         rows: [...groups.values()]

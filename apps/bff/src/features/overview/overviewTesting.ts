@@ -132,3 +132,102 @@ export async function rollupFromScratch(
   );
   return rows.map((r) => String(r.r));
 }
+
+const seriesTableOf = (grain: Grain) =>
+  sql.raw(grain === 'hour' ? 'payout_stats_series_hourly' : 'payout_stats_series_daily');
+const seriesColumnsOf = (grain: Grain) =>
+  sql.raw(`${grain}, country, currency, provider, payout_method_type, is_test`);
+
+/**
+ * The series rollup (migration 0024) as stored, as comparable text rows in key order. Amounts
+ * without trailing zeros: a row's sum after a payout left it keeps the larger scale (500.00 for
+ * 512.34 - 12.34), the same number as a fresh sum's 500.
+ */
+export async function storedSeries(db: Database, grain: Grain = 'hour'): Promise<string[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
+          provider, payout_method_type, is_test, count, trim_scale(amount), approved, declined,
+          failed, unknown, psp_hist::text) as r
+        from ${seriesTableOf(grain)} order by ${seriesColumnsOf(grain)}`,
+  );
+  return rows.map((r) => String(r.r));
+}
+
+/**
+ * The series rollup counted from scratch over payouts, as `rollupFromScratch` (its histogram:
+ * only the payouts a PSP decided, approved, declined or failed).
+ */
+export async function seriesFromScratch(
+  db: Database,
+  bounds: readonly number[],
+  grain: Grain = 'hour',
+): Promise<string[]> {
+  const slots = [
+    ...bounds.map(
+      (b, i) =>
+        `count(*) filter (where psp and secs <= ${b}${i > 0 ? ` and secs > ${bounds[i - 1]}` : ''})`,
+    ),
+    `count(*) filter (where psp and secs > ${bounds[bounds.length - 1]})`,
+  ];
+  const rows = await rowsOf(
+    db,
+    sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
+          provider, payout_method_type, is_test, count(*), trim_scale(sum(amount)),
+          count(*) filter (where status = 'approved'), count(*) filter (where status = 'declined'),
+          count(*) filter (where status = 'failed'), count(*) filter (where status = 'unknown'),
+          (array[${sql.raw(slots.join(', '))}]::bigint[])::text) as r
+        from (
+          select date_trunc(${grain}, created_at, 'UTC') as ${sql.raw(grain)}, country, currency,
+            provider, payout_method_type, is_test, status, amount,
+            status in ('approved', 'declined', 'failed') as psp,
+            extract(epoch from coalesce(final_at, updated_at) - created_at) as secs
+          from payouts
+        ) p
+        group by ${seriesColumnsOf(grain)}
+        order by ${seriesColumnsOf(grain)}`,
+  );
+  return rows.map((r) => String(r.r));
+}
+
+/** The awaiting counter (migration 0024) as stored, rows that count anything, in key order. */
+export async function storedAwaitingCounts(db: Database): Promise<string[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select concat_ws('|', user_id, roles::text, created, approved) as r
+        from payout_awaiting_counts where created <> 0 or approved <> 0
+        order by user_id, roles`,
+  );
+  return rows.map((r) => String(r.r));
+}
+
+/**
+ * The awaiting counter counted from scratch: the awaiting payouts per creator and approver
+ * roles (the legacy rule's when the payout has none), and the approvals of awaiting payouts by
+ * someone other than their creator.
+ */
+export async function awaitingCountsFromScratch(
+  db: Database,
+  legacyRoles: readonly string[],
+): Promise<string[]> {
+  const legacy = JSON.stringify(legacyRoles);
+  const rows = await rowsOf(
+    db,
+    sql`with waiting as (
+          select id, created_by, coalesce(approval_rule -> 'roles', ${legacy}::jsonb) as roles
+          from payouts where status = 'awaiting_approval'
+        )
+        select concat_ws('|', user_id, roles::text, sum(created), sum(approved)) as r
+        from (
+          select created_by as user_id, roles, count(*) as created, 0 as approved
+          from waiting group by 1, 2
+          union all
+          select a.user_id, w.roles, 0, count(*)
+          from payout_approvals a join waiting w on w.id = a.payout_id
+          where a.user_id <> w.created_by group by 1, 2
+        ) x
+        group by user_id, roles
+        order by user_id, roles`,
+  );
+  return rows.map((r) => String(r.r));
+}

@@ -13,8 +13,10 @@ export const LEGACY_RULE = {
 /**
  * The payouts `user` may decide on now, as SQL: awaiting approval, not theirs, not approved by
  * them already, and their role among the frozen rule's (the legacy rule's for older payouts).
- * One definition for the inbox's badge, the menu's counter and the "Needs my approval" filter,
- * so that they never disagree; `PayoutApprovals` enforces the same on each decision.
+ * One definition for the inbox's badge and the "Needs my approval" filter, so that they never
+ * disagree; `PayoutApprovals` enforces the same on each decision. The menu's counter reads the
+ * same set's size from `payout_awaiting_counts` (migration 0024, whose `payout_awaiting_roles`
+ * repeats LEGACY_RULE's roles): awaitingCounts.integration.test.ts compares it with this.
  */
 export function decidableBy(user: { id: string; role: Role }): SQL {
   const legacyRoles = JSON.stringify(LEGACY_RULE.roles);

@@ -501,32 +501,35 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
     },
 
     async summary({ approver, attentionBefore }) {
-      // Two counts. Awaiting: an index-only scan of payouts_awaiting_created_idx. Needs
-      // attention: every open payout from the daily rollup (kept exact by migration 0014's
-      // triggers; payout_stats_daily_open_idx, migration 0021), less the open ones created
-      // since `attentionBefore` (a short range of payouts_open_created_idx); one statement, so
-      // both read the same snapshot. Counting the open payouts themselves read millions of
-      // index rows at ten million payouts.
+      // One statement (one snapshot, one round trip), both counts from counters the triggers
+      // keep in the writing transaction, never from the payouts they count (decision 038).
+      // Awaiting: the others' awaiting payouts whose roles include the viewer's, less those the
+      // viewer has approved already (payout_awaiting_counts, migration 0024; decidableBy's
+      // meaning, a test compares the two). Needs attention: every open payout from the daily
+      // rollup (payout_stats_daily_open_idx, migration 0021), less the open ones created since
+      // `attentionBefore` (a short range of payouts_open_created_idx).
       const open = sql.raw(RECONCILABLE_STATUSES.map((s) => `'${s}'`).join(', '));
-      const [awaiting, attention] = await Promise.all([
+      const awaiting =
         approver === undefined
-          ? Promise.resolve([{ count: 0 }])
-          : db
-              .select({ count: sql<number>`count(*)::int` })
-              .from(payouts)
-              .where(and(sql`${payouts.status} = 'awaiting_approval'`, decidableBy(approver))),
-        // Literals, not parameters, so the planner can match the partial indexes.
-        rowsOf<{ count: number }>(
-          db,
-          sql`select ((select coalesce(sum(s.count), 0) from payout_stats_daily s
+          ? sql`0`
+          : sql`(select coalesce(sum(c.created), 0) from payout_awaiting_counts c
+                where c.user_id <> ${approver.id}::uuid
+                  and c.roles @> jsonb_build_array(${approver.role}::text))
+              - (select coalesce(sum(c.approved), 0) from payout_awaiting_counts c
+                where c.user_id = ${approver.id}::uuid
+                  and c.roles @> jsonb_build_array(${approver.role}::text))`;
+      // Literals, not parameters, so the planner can match the partial indexes.
+      const [counts] = await rowsOf<{ awaiting: number; attention: number }>(
+        db,
+        sql`select (${awaiting})::int as awaiting,
+              ((select coalesce(sum(s.count), 0) from payout_stats_daily s
                 where s.status in (${open}))
               - (select count(*) from payouts p where p.status in (${open})
-                and p.created_at >= ${attentionBefore.toISOString()}::timestamptz))::int as count`,
-        ),
-      ]);
+                and p.created_at >= ${attentionBefore.toISOString()}::timestamptz))::int as attention`,
+      );
       return {
-        awaitingMyApproval: Number(awaiting[0]?.count ?? 0),
-        needsAttention: Number(attention[0]?.count ?? 0),
+        awaitingMyApproval: Number(counts?.awaiting ?? 0),
+        needsAttention: Number(counts?.attention ?? 0),
       };
     },
 
