@@ -19,6 +19,7 @@ import { createOrchestratorClient } from '@payouts/orchestrator-client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.js';
+import { rowsOf } from '../../db/database.js';
 import { payoutApprovals, payoutEvents, payouts, users } from '../../db/schema.js';
 import { corridorsOfSandbox } from '../../sandboxWiring.js';
 import { createLogger } from '../../http/createLogger.js';
@@ -241,6 +242,59 @@ describe.each(testDatabaseKinds)('demo history at first start (%s)', (kind) => {
     }
     const summary = await readJson(await finance('/api/payouts/summary'));
     expect(summary.needs_attention).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the overview’s rollups the rows their triggers would (inserted without, then rebuilt)', async () => {
+    // Every rollup the triggers keep: as seeded (triggers off, payout_stats_rebuild()), then
+    // as the triggers make them when the same rows are inserted again with them on. Rolled back.
+    const rollups = (
+      await rowsOf<{ name: string }>(
+        t.db,
+        sql`select relname as name from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace
+          and (relname like 'payout\_stats\_%' or relname like 'payout\_awaiting\_%') order by 1`,
+      )
+    ).map((r) => r.name);
+    expect(rollups).toEqual(expect.arrayContaining(['payout_stats_hourly', 'payout_stats_daily']));
+    const snapshot = async (db: Pick<typeof t.db, 'execute'>) => {
+      const out: Record<string, unknown> = {};
+      for (const name of rollups) {
+        const [row] = await rowsOf<{ rows: unknown }>(
+          db,
+          sql`select coalesce(json_agg(x order by x::text), '[]') as rows from ${sql.identifier(name)} x`,
+        );
+        out[name] = row?.rows;
+      }
+      return out;
+    };
+    const seeded = await snapshot(t.db);
+    let replayed: Record<string, unknown> | undefined;
+    const ROLLBACK = new Error('rollback');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`create temp table seeded_payouts as select * from payouts`);
+        await tx.execute(sql`create temp table seeded_events as select * from payout_events`);
+        await tx.execute(sql`create temp table seeded_approvals as select * from payout_approvals`);
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`delete from payout_approvals`);
+        await tx.execute(sql`delete from payout_events`);
+        await tx.execute(sql`delete from payouts`);
+        for (const name of rollups) await tx.execute(sql`delete from ${sql.identifier(name)}`);
+        await tx.execute(sql`set local session_replication_role = origin`);
+        await tx.execute(sql`insert into payouts select * from seeded_payouts`);
+        await tx.execute(
+          sql`insert into payout_events overriding system value select * from seeded_events`,
+        );
+        await tx.execute(
+          sql`insert into payout_approvals overriding system value select * from seeded_approvals`,
+        );
+        replayed = await snapshot(tx);
+        throw ROLLBACK;
+      }),
+    ).rejects.toBe(ROLLBACK);
+    expect(Object.values(seeded).every((rows) => Array.isArray(rows) && rows.length > 0)).toBe(
+      true,
+    );
+    expect(replayed).toEqual(seeded);
   });
 
   it('lets an approver approve a seeded awaiting payout: it is sent to the orchestrator', async () => {
