@@ -36,12 +36,18 @@ function newest(path) {
   return max;
 }
 
-/** The oldest file's time under `path` (Infinity for a folder without files). */
+/**
+ * The oldest file's time under `path` (Infinity for a folder without files). The BFF's PGlite
+ * template (about 1,200 files, the build's last step, so never the oldest) is not walked.
+ */
 function oldestIn(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let min = Infinity;
-  for (const entry of readdirSync(path)) min = Math.min(min, oldestIn(join(path, entry)));
+  for (const entry of readdirSync(path)) {
+    if (entry === 'pglite-template') continue;
+    min = Math.min(min, oldestIn(join(path, entry)));
+  }
   return min;
 }
 
