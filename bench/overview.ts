@@ -1,7 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createOverviewRepository, createOverviewService } from '@payouts/bff';
+import {
+  createOverviewRepository,
+  createOverviewService,
+  createPayoutsRepository,
+} from '@payouts/bff';
 import { overviewQuery, type OverviewQueryParams } from '@payouts/contracts';
 import {
   DEFAULT_POSTGRES_URL,
@@ -73,8 +77,10 @@ async function savePlan(
   plansDir: string,
   name: string,
   what: string,
+  // The overview's statements read the full or the series rollup (decision 038).
+  pattern = /payout_stats_(series_)?hourly/,
 ): Promise<void> {
-  const statement = database.capture.queries.findLast((q) => /payout_stats_hourly/.test(q.sql));
+  const statement = database.capture.queries.findLast((q) => pattern.test(q.sql));
   if (!statement) throw new Error(`${name}: no overview statement was captured`);
   // As the service runs it: its transaction sets `jit = off` (overviewRepository.ts); with JIT
   // a plan's time was up to 40 % compilation that the service never pays.
@@ -141,16 +147,21 @@ export const section: BenchSection = {
         await database.sql.exec('SELECT payout_stats_rebuild()');
         await database.sql.exec('ANALYZE payout_stats_hourly');
         await database.sql.exec('ANALYZE payout_stats_daily');
+        // (The series rollup and the awaiting counter are analysed by the rebuild itself.)
         rebuildSeconds = (performance.now() - started) / 1000;
         // A migration that rewrote payouts rows (0014's final_at backfill) clears the visibility
         // map until autovacuum passes; the counters' partial indexes are index-only scans after it.
         await database.sql.exec('VACUUM ANALYZE payouts');
       }
       const [made] = await database.sql.exec(
-        'SELECT (SELECT count(*) FROM payout_stats_hourly)::int AS hourly, (SELECT count(*) FROM payout_stats_daily)::int AS daily',
+        `SELECT (SELECT count(*) FROM payout_stats_hourly)::int AS hourly,
+          (SELECT count(*) FROM payout_stats_daily)::int AS daily,
+          (SELECT count(*) FROM payout_stats_series_hourly)::int AS series_hourly,
+          (SELECT count(*) FROM payout_stats_series_daily)::int AS series_daily`,
       );
+      const count = (n: unknown) => Number(n).toLocaleString('en');
       ctx.log(
-        `payout_stats_rebuild(): ${Number(made?.hourly).toLocaleString('en')} hourly and ${Number(made?.daily).toLocaleString('en')} daily rollup rows in ${rebuildSeconds.toFixed(1)} s`,
+        `payout_stats_rebuild(): ${count(made?.hourly)} hourly and ${count(made?.daily)} daily rollup rows, ${count(made?.series_hourly)} and ${count(made?.series_daily)} series rows, in ${rebuildSeconds.toFixed(1)} s`,
       );
 
       const service = createOverviewService({ repo: createOverviewRepository(database.db) });
@@ -172,6 +183,30 @@ export const section: BenchSection = {
           sqlTimings.push({ query: name, range, timing });
         }
       }
+
+      // The page's fifth call at the repository (its SQL through drizzle, no HTTP): the menu's
+      // "awaiting my approval" and "needs attention" counts for the admin the page signs in as.
+      const [admin] = await database.sql.exec(
+        "SELECT id, role FROM users WHERE role = 'admin' ORDER BY email LIMIT 1",
+      );
+      const payoutsRepository = createPayoutsRepository(database.db);
+      const approver = { id: String(admin?.id), role: 'admin' as const };
+      const payoutsSummary = await time(() =>
+        payoutsRepository.summary({
+          approver,
+          attentionBefore: new Date(LEDGER_END.getTime() - DAY_MS),
+        }),
+      );
+      await savePlan(
+        database,
+        plansDir,
+        'payouts-summary',
+        'GET /api/payouts/summary: awaiting my approval (admin) and needs attention',
+        /payout_awaiting_counts/,
+      );
+      ctx.log(
+        `payouts summary (awaiting my approval, needs attention): p50 ${ms(payoutsSummary.p50)} / p95 ${ms(payoutsSummary.p95)} ms`,
+      );
 
       const app = await startLedgerApp(database.db);
       const pages: Partial<Record<RangeName, Timing>> = {};
@@ -207,11 +242,16 @@ export const section: BenchSection = {
         'overview.rebuild_s': ms(rebuildSeconds),
         'overview.rollup_rows': Number(rollupRows?.n),
         'overview.rollup_mb': ms(Number(rollupRows?.bytes) / 1_048_576),
+        'overview.daily_rollup_rows': Number(made?.daily),
+        'overview.series_rollup_rows': Number(made?.series_hourly),
+        'overview.series_daily_rows': Number(made?.series_daily),
       };
       for (const { query, range, timing } of sqlTimings) {
         figures[`overview.${query}.${range}.p50_ms`] = ms(timing.p50);
         figures[`overview.${query}.${range}.p95_ms`] = ms(timing.p95);
       }
+      figures['overview.payouts_summary.p50_ms'] = ms(payoutsSummary.p50);
+      figures['overview.payouts_summary.p95_ms'] = ms(payoutsSummary.p95);
       for (const [range, timing] of Object.entries(pages)) {
         figures[`overview.page.${range}.http_p50_ms`] = ms(timing.p50);
         figures[`overview.page.${range}.http_p95_ms`] = ms(timing.p95);
@@ -228,6 +268,14 @@ export const section: BenchSection = {
           p95: ms(timing.p95),
           target: TARGETS_MS[range],
         })),
+        {
+          what: 'payouts summary (repository)',
+          range: '-',
+          min: ms(payoutsSummary.min),
+          p50: ms(payoutsSummary.p50),
+          p95: ms(payoutsSummary.p95),
+          target: TARGETS_MS['30d'],
+        },
         ...Object.entries(pages).map(([range, timing]) => ({
           what: 'whole page (5 calls, HTTP)',
           range,

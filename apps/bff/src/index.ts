@@ -23,6 +23,7 @@ export { createSessionRepository } from './features/session/sessionRepository.js
 export { systemClock } from './shared/clock.js';
 export { createOverviewRepository } from './features/overview/overviewRepository.js';
 export { createOverviewService } from './features/overview/overviewService.js';
+export { createPayoutsRepository } from './features/payouts/payoutsRepository.js';
 
 // The bench's batch section: the server's parse of a batch file.
 export { parseBatchFile, type ParsedBatchFile } from './features/batches/batchFile.js';
