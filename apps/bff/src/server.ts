@@ -16,7 +16,11 @@ import { recordOrchestratorCall } from './http/serverTiming.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditService } from './features/audit/auditService.js';
 import { createPasswordHasher } from './features/users/passwordHasher.js';
-import { openDemoPayouts, seedDemoHistory } from './features/demoSeed/demoSeed.js';
+import {
+  openDemoPayouts,
+  prefetchDemoWorld,
+  seedDemoHistory,
+} from './features/demoSeed/demoSeed.js';
 import { seedUsers } from './features/users/seedUsers.js';
 import { PGLITE_TEMPLATE_DIR, pgliteTemplateDir } from './db/pgliteTemplate.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
@@ -217,6 +221,13 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     propagationHeaders,
   });
   const corridors = config.corridors ?? (sandbox ? corridorsOfSandbox(sandbox) : []);
+  // A first demo start asks for the history's PSPs and compiles its validators now, on this
+  // thread, which would otherwise wait for the demo password's hash below (issue 16).
+  const demoWorld = sandbox
+    ? prefetchDemoWorld({ config, db: database.db, orchestrator, corridors, clock: systemClock })
+    : undefined;
+  // Handled where it is awaited (seedDemoHistory asks again after a failure).
+  demoWorld?.catch(() => undefined);
 
   const app = createApp({
     config,
@@ -259,6 +270,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
         facts: demoFactsOfSandbox(sandboxModule),
         clock: systemClock,
         logger,
+        ...(demoWorld ? { prefetched: demoWorld } : {}),
       });
       // It keeps payouts in memory: the seeded ones still open there are known again.
       sandbox.restorePayouts(await openDemoPayouts(database.db));

@@ -292,6 +292,15 @@ export function planDemoHistory(input: DemoPlanInput): DemoPlan {
 
 /** Every (corridor, PSP, type) the orchestrator offers, with a valid request to vary. */
 /** A PSP that sends field hints (types, patterns, lengths, options): its own rules apply. */
+/**
+ * The corridors whose create-path validator the plan compiles whatever its random draws: those
+ * with a PSP that has hints (the plan checks its template payout against them). A start compiles
+ * them early, while it waits for the demo password's hash (issue 16).
+ */
+export function corridorsWithHints(world: Pick<DemoWorld, 'corridors'>): DemoWorld['corridors'] {
+  return world.corridors.filter(({ providers }) => providers.some(hasHints));
+}
+
 function hasHints(provider: PayoutProvider): boolean {
   return provider.fields.some(
     (f) =>

@@ -15,7 +15,12 @@ import { RECONCILABLE_STATUSES } from '../payouts/payoutStatus.js';
 import { createPayoutValidators } from '../payouts/payoutValidators.js';
 import { createPayoutsRepository } from '../payouts/payoutsRepository.js';
 import { DEMO_USERS } from '../users/usersService.js';
-import { planDemoHistory, type DemoPlan, type DemoWorld } from './demoHistoryPlan.js';
+import {
+  corridorsWithHints,
+  planDemoHistory,
+  type DemoPlan,
+  type DemoWorld,
+} from './demoHistoryPlan.js';
 
 /** The orchestrator's own facts the history needs beyond its metadata (the sandbox's). */
 export type DemoOrchestratorFacts = Omit<DemoWorld, 'corridors'>;
@@ -136,6 +141,42 @@ async function insertPlan(db: Database, plan: DemoPlan): Promise<boolean> {
   });
 }
 
+/** Each corridor with its PSPs, as the orchestrator's metadata gives them. */
+export type DemoCorridors = DemoWorld['corridors'];
+
+/**
+ * What a first start can do for the history before its users are made (issue 16: start to ready
+ * in 3 s): on a ledger with no payout, ask the orchestrator for the corridors' PSPs and compile
+ * the create path's validators the plan needs in any case (into the contracts' schema cache,
+ * where the plan and later the create path find them). The start calls it before it waits for
+ * the demo password's hash, which runs on the thread pool: this thread would be idle meanwhile.
+ * Undefined where no history will be made (off, or a ledger that has payouts).
+ */
+export async function prefetchDemoWorld(
+  deps: Pick<SeedDemoHistoryDeps, 'config' | 'db' | 'orchestrator' | 'corridors' | 'clock'>,
+): Promise<DemoCorridors | undefined> {
+  if (!deps.config.demo.seedHistory || !(await ledgerIsEmpty(deps.db))) return undefined;
+  const corridors = await fetchDemoCorridors(deps);
+  const validatorFor = createPayoutValidators();
+  for (const { corridor, providers } of corridorsWithHints({ corridors })) {
+    // One corridor at a time, so requests that arrive meanwhile (503 until ready) are answered.
+    await new Promise((resolve) => setImmediate(resolve));
+    validatorFor(providers, corridor, deps.clock.now());
+  }
+  return corridors;
+}
+
+function fetchDemoCorridors(
+  deps: Pick<SeedDemoHistoryDeps, 'orchestrator' | 'corridors'>,
+): Promise<DemoCorridors> {
+  return Promise.all(
+    deps.corridors.map(async (corridor) => ({
+      corridor,
+      providers: await deps.orchestrator.getPayoutProviders(corridor),
+    })),
+  );
+}
+
 export interface SeedDemoHistoryDeps {
   config: Pick<
     Config,
@@ -151,6 +192,8 @@ export interface SeedDemoHistoryDeps {
   logger: Logger;
   /** Default 2,000 payouts over 90 days. */
   size?: { total: number; days: number };
+  /** The corridors' PSPs, asked for early (`prefetchDemoWorld`); asked for here when undefined. */
+  prefetched?: Promise<DemoCorridors | undefined>;
 }
 
 /**
@@ -169,12 +212,10 @@ export async function seedDemoHistory(deps: SeedDemoHistoryDeps): Promise<DemoSe
   // The corridors' PSPs as the create path reads them (the orchestrator's metadata), and the
   // demo users, at once.
   const [corridors, people] = await Promise.all([
-    Promise.all(
-      deps.corridors.map(async (corridor) => ({
-        corridor,
-        providers: await deps.orchestrator.getPayoutProviders(corridor),
-      })),
-    ),
+    // A prefetch that failed is asked again here: its error, if it stays, is this seed's.
+    (deps.prefetched ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .then((prefetched) => prefetched ?? fetchDemoCorridors(deps)),
     db
       .select({ id: users.id, email: users.email, role: users.role })
       .from(users)
