@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   PAYOUT_METHOD_TYPE_TITLES,
@@ -80,6 +79,16 @@ const HIDDEN_SECTION: CSSProperties = {
  */
 const INVISIBLE: CSSProperties = { visibility: 'hidden' };
 const SECTIONS_STYLE: CSSProperties = { position: 'relative' };
+/**
+ * The step's column (MUI's `Stack spacing={3}` as plain CSS: the step renders with each pick, and
+ * the Stack's responsive style props are worked out again on each render).
+ */
+const STEP_STYLE: CSSProperties = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 24,
+  maxWidth: 560,
+};
 
 const sectionKey = (type: PayoutMethodType | '', provider: string): string => `${type}:${provider}`;
 const sectionFormId = (key: string): string => `recipient-form-${key.replace(':', '-')}`;
@@ -112,11 +121,22 @@ export function MethodAndRecipientStep({
   onBack,
   onNext,
 }: MethodAndRecipientStepProps) {
+  // The choice is the step's own once made here (the wizard keeps it without rendering again);
+  // new props (a draft restored, a beneficiary chosen) replace it.
+  const [choiceProps, setChoiceProps] = useState({ type, provider });
+  const [choice, setChoice] = useState<MethodChoiceValue>({ type, provider });
+  if (choiceProps.type !== type || choiceProps.provider !== provider) {
+    setChoiceProps({ type, provider });
+    setChoice({ type, provider });
+  }
   const [checked, setChecked] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const typeGroupRef = useRef<HTMLDivElement>(null);
   const providerGroupRef = useRef<HTMLDivElement>(null);
-  const chosen = form && type !== '' && provider !== '' ? form.section(type, provider) : undefined;
+  const chosen =
+    form && choice.type !== '' && choice.provider !== ''
+      ? form.section(choice.type, choice.provider)
+      : undefined;
   const chosenKey = chosen ? sectionKey(chosen.type, chosen.provider.name) : null;
   // What each section holds: the sections report per keystroke, the wizard keeps the chosen one's.
   const [initialValues] = useState(() => new Map([[sectionKey(type, provider), formData]]));
@@ -155,24 +175,25 @@ export function MethodAndRecipientStep({
 
   const typeProblem =
     apiErrors.method.payout_method_type ??
-    (checked && type === '' ? 'Choose the payout method.' : undefined);
+    (checked && choice.type === '' ? 'Choose the payout method.' : undefined);
   const providerProblem =
     apiErrors.method.provider ?? (checked && !chosen ? 'Choose the PSP.' : undefined);
 
-  const change = (choice: MethodChoiceValue): void => {
-    const next = choice.type === '' ? undefined : form.section(choice.type, choice.provider);
+  const change = (picked: MethodChoiceValue): void => {
+    setChoice(picked);
+    const next = picked.type === '' ? undefined : form.section(picked.type, picked.provider);
     setAnnouncement(
       next
         ? `${PAYOUT_METHOD_TYPE_TITLES[next.type]} with ${next.provider.title}: the recipient details follow.`
         : '',
     );
-    onChangeMethod(choice, valuesRef.current.get(sectionKey(choice.type, choice.provider)) ?? {});
+    onChangeMethod(picked, valuesRef.current.get(sectionKey(picked.type, picked.provider)) ?? {});
   };
 
   /** Next before a PSP is chosen: say what is missing, at the first group missing it. */
   const nextWithoutSection = (): void => {
     setChecked(true);
-    const group = type === '' ? typeGroupRef.current : providerGroupRef.current;
+    const group = choice.type === '' ? typeGroupRef.current : providerGroupRef.current;
     group?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
   };
 
@@ -186,7 +207,7 @@ export function MethodAndRecipientStep({
         );
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 560 }}>
+    <div style={STEP_STYLE}>
       {fixed && chosen ? (
         <Typography>
           {PAYOUT_METHOD_TYPE_TITLES[chosen.type]} with {chosen.provider.title}, as saved for the
@@ -198,8 +219,8 @@ export function MethodAndRecipientStep({
           <MethodChoice
             corridor={corridor}
             form={form}
-            type={type}
-            provider={chosen ? provider : ''}
+            type={choice.type}
+            provider={chosen ? choice.provider : ''}
             typeProblem={typeProblem}
             providerProblem={providerProblem}
             onChange={change}
@@ -252,7 +273,7 @@ export function MethodAndRecipientStep({
           }
         />
       </div>
-    </Stack>
+    </div>
   );
 }
 

@@ -270,7 +270,8 @@ export function PayoutWizardPage({
     choice: { type: PayoutMethodType | ''; provider: string },
     metadata: Record<string, unknown>,
   ): void => {
-    const same = choice.type === draft.payout_method_type && choice.provider === draft.provider;
+    const current = draftRef.current;
+    const same = choice.type === current.payout_method_type && choice.provider === current.provider;
     // Only when there is something to clear: new error objects would re-render the sections.
     if (
       Object.keys(apiErrors.method).length > 0 ||
@@ -278,11 +279,26 @@ export function PayoutWizardPage({
     ) {
       setApiErrors({ ...apiErrors, method: {}, ...(same ? {} : { metadata: {} }) });
     }
-    update({
+    // Kept like keystrokes are: the step shows the choice itself, so the wizard page is not
+    // rendered again (nor are its queries' observers) in the click that shows the section, and
+    // the draft reaches storage a moment later rather than before the section's frame. It
+    // reaches `draft` with the next step change (goTo reads draftRef).
+    draftRef.current = {
+      ...current,
       payout_method_type: choice.type,
       provider: choice.provider,
       ...(same ? {} : { metadata }),
-    });
+    };
+    saveSoon();
+  };
+
+  /** Writes `draftRef` to storage after a short delay (or on leaving the page, see flushSave). */
+  const saveSoon = (): void => {
+    if (saveTimerRef.current !== null) clearTimeout(saveTimerRef.current);
+    saveTimerRef.current = setTimeout(() => {
+      saveTimerRef.current = null;
+      storage.save(draftRef.current);
+    }, DRAFT_SAVE_DELAY_MS);
   };
 
   /** Per keystroke in the PSP section: kept, saved a moment later, no re-render of the wizard. */
@@ -298,11 +314,7 @@ export function PayoutWizardPage({
       });
     }
     draftRef.current = { ...current, metadata };
-    if (saveTimerRef.current !== null) clearTimeout(saveTimerRef.current);
-    saveTimerRef.current = setTimeout(() => {
-      saveTimerRef.current = null;
-      storage.save(draftRef.current);
-    }, DRAFT_SAVE_DELAY_MS);
+    saveSoon();
   };
 
   const corridorNext = (): void => {

@@ -16,9 +16,26 @@ import {
   labelValue,
   type BaseInputTemplateProps,
 } from '@rjsf/utils';
-import { memo, useState, type ChangeEvent, type FocusEvent, type HTMLAttributes } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type HTMLAttributes,
+  type KeyboardEvent,
+} from 'react';
 
 const NORMALIZERS: readonly FieldNormalizer[] = ['trim', 'cardNumber', 'phone', 'none'];
+
+/**
+ * How long typing may pause before what was typed reaches the form. A keystroke re-renders this
+ * input only; the form (RJSF re-renders every field's template with each change) learns the value
+ * when typing pauses, when the field is left or when Enter submits.
+ */
+export const INPUT_COMMIT_DELAY_MS = 250;
 
 /**
  * The PSP sections' text input. It is MUI's outlined input and label without the `TextField`
@@ -30,6 +47,9 @@ const NORMALIZERS: readonly FieldNormalizer[] = ['trim', 'cardNumber', 'phone', 
  * BFF tidies (`ui:normalize`), and a card number shown as 6 + 4 once it has been typed and left
  * (`ui:maskOnBlur`), in full again while edited. The input is described by the field's error
  * list and help text when they are shown.
+ *
+ * While typed, the value is the input's own (see INPUT_COMMIT_DELAY_MS): a keystroke's frame holds
+ * this input's render, not the form's.
  */
 function WizardInputTemplateRender(props: BaseInputTemplateProps) {
   const {
@@ -55,6 +75,23 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
   // RJSF types widget values as `any`; this template only handles text and numbers.
   const value: unknown = props.value;
   const [editing, setEditing] = useState(false);
+  /** What was typed and not yet given to the form; null when the form has it. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const pending = useRef<{ value: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const latest = useRef({ onChange, emptyValue: options.emptyValue as unknown });
+  useLayoutEffect(() => {
+    latest.current = { onChange, emptyValue: options.emptyValue };
+  });
+  /** Gives the form what was typed, now. */
+  const [commit] = useState(() => (): void => {
+    const waiting = pending.current;
+    if (waiting === null) return;
+    clearTimeout(waiting.timer);
+    pending.current = null;
+    latest.current.onChange(waiting.value === '' ? latest.current.emptyValue : waiting.value);
+  });
+  // Leaving the page mid-word still hands the form the last keys.
+  useEffect(() => commit, [commit]);
   const {
     type: inputType,
     step,
@@ -74,7 +111,7 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
     !editing &&
     typeof value === 'string' &&
     isPlausibleCardNumber(normalizeCardNumber(value));
-  const shown = masked ? maskCardNumber(value) : value;
+  const shown = typed ?? (masked ? maskCardNumber(value) : value);
   const labelText = labelValue(label || undefined, hideLabel, undefined);
   const hasErrors = (rawErrors?.length ?? 0) > 0;
   const hasHelp = uiSchema?.['ui:help'] !== undefined || options.help !== undefined;
@@ -89,7 +126,13 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
 
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
     const next = event.target.value;
-    onChange(next === '' ? options.emptyValue : next);
+    setTyped(next);
+    if (pending.current !== null) clearTimeout(pending.current.timer);
+    pending.current = { value: next, timer: setTimeout(commit, INPUT_COMMIT_DELAY_MS) };
+  };
+  // Enter submits the form: it must hold what was typed first.
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
+    if (event.key === 'Enter') commit();
   };
   const handleFocus = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
     setEditing(true);
@@ -97,6 +140,8 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
   };
   const handleBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
     const data = event.target.value;
+    commit();
+    setTyped(null);
     setEditing(false);
     if (normalize) {
       const tidy = normalizeFieldValue({ normalize }, data);
@@ -125,6 +170,7 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
         autoFocus={autofocus}
         value={shown || shown === 0 ? shown : ''}
         onChange={onChangeOverride ?? handleChange}
+        onKeyDown={handleKeyDown}
         onBlur={handleBlur}
         onFocus={handleFocus}
         inputProps={{
