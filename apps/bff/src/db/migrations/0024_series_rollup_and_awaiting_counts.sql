@@ -507,6 +507,17 @@ $$;
 -- waits): its creator's `created` and each of its approvers' `approved`.
 CREATE FUNCTION payout_awaiting_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The rows this change moves, locked in one order (as every writer of the counter does
+  -- first): two people approving or rejecting each other's payouts at once never deadlock.
+  PERFORM 1 FROM payout_awaiting_counts c
+  WHERE (c.roles = payout_awaiting_roles(OLD.approval_rule)
+      AND (c.user_id = OLD.created_by
+        OR c.user_id IN (SELECT x.user_id FROM payout_approvals x WHERE x.payout_id = OLD.id)))
+    OR (c.roles = payout_awaiting_roles(NEW.approval_rule)
+      AND (c.user_id = NEW.created_by
+        OR c.user_id IN (SELECT x.user_id FROM payout_approvals x WHERE x.payout_id = NEW.id)))
+  ORDER BY c.user_id, c.roles
+  FOR UPDATE;
   IF OLD.status = 'awaiting_approval' THEN
     UPDATE payout_awaiting_counts AS c SET created = c.created - 1
     WHERE c.user_id = OLD.created_by AND c.roles = payout_awaiting_roles(OLD.approval_rule);
@@ -552,6 +563,18 @@ BEGIN
     -- approvals) or makes it wait for this transaction: each approval counted once.
     PERFORM 1 FROM payouts p WHERE p.id IN (SELECT a.payout_id FROM old_approvals a)
       ORDER BY p.id FOR SHARE;
+    -- Then the counter rows these payouts' changes may move, in one order (see
+    -- payout_awaiting_on_update).
+    PERFORM 1 FROM payout_awaiting_counts c
+    WHERE EXISTS (
+      SELECT 1 FROM payouts p
+      WHERE p.id IN (SELECT a.payout_id FROM old_approvals a)
+        AND c.roles = payout_awaiting_roles(p.approval_rule)
+        AND (c.user_id = p.created_by
+          OR c.user_id IN (SELECT a.user_id FROM old_approvals a WHERE a.payout_id = p.id)
+          OR c.user_id IN (SELECT x.user_id FROM payout_approvals x WHERE x.payout_id = p.id)))
+    ORDER BY c.user_id, c.roles
+    FOR UPDATE;
     UPDATE payout_awaiting_counts AS c SET approved = c.approved - d.n
     FROM (
       SELECT a.user_id, payout_awaiting_roles(p.approval_rule) AS roles, count(*) AS n
@@ -564,6 +587,18 @@ BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     PERFORM 1 FROM payouts p WHERE p.id IN (SELECT a.payout_id FROM new_approvals a)
       ORDER BY p.id FOR SHARE;
+    -- The approvers' rows and those the payouts' next status change moves (its creator's, its
+    -- other approvers'), in one order: an approval followed by its payout's update in one
+    -- transaction takes them all at once, before either touches one.
+    PERFORM 1 FROM payout_awaiting_counts c
+    WHERE EXISTS (
+      SELECT 1 FROM payouts p
+      WHERE p.id IN (SELECT a.payout_id FROM new_approvals a)
+        AND c.roles = payout_awaiting_roles(p.approval_rule)
+        AND (c.user_id = p.created_by
+          OR c.user_id IN (SELECT x.user_id FROM payout_approvals x WHERE x.payout_id = p.id)))
+    ORDER BY c.user_id, c.roles
+    FOR UPDATE;
     INSERT INTO payout_awaiting_counts AS c (user_id, roles, approved)
     SELECT a.user_id, payout_awaiting_roles(p.approval_rule), count(*)
     FROM new_approvals a JOIN payouts p ON p.id = a.payout_id
