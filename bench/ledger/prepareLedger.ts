@@ -202,15 +202,23 @@ async function indexAnalyzeAndRollup(
     },
   });
   const expressionIndexes = saved.filter((index) => index.expressions === true).map(build);
+  // The rebuild's awaiting-approval counter reads the awaiting payouts: with their small partial
+  // index built first (it has no expression, ANALYZE needs nothing of it) that is an index-only
+  // scan instead of one more pass over the whole table.
+  const readByRebuild = (index: Record<string, unknown>) =>
+    index.name === 'payouts_awaiting_created_idx';
+  const rebuildReads = saved.filter(readByRebuild).map(build);
   let rebuildSeconds = 0;
   await runJobs(
     database,
     [
       ...expressionIndexes,
+      ...rebuildReads,
       {
         // The TRUNCATE fired no delete trigger and the load no insert trigger: this replaces
         // whatever the rollups held with exactly what the triggers would have kept.
         name: 'payout_stats_rebuild()',
+        after: rebuildReads.map((job) => job.name),
         run: async (sql) => {
           const started = performance.now();
           await sql.exec('SELECT payout_stats_rebuild()');
@@ -221,11 +229,11 @@ async function indexAnalyzeAndRollup(
       },
       {
         name: 'ANALYZE payouts',
-        after: expressionIndexes.map((job) => job.name),
+        after: [...expressionIndexes, ...rebuildReads].map((job) => job.name),
         run: (sql) => sql.exec('ANALYZE payouts'),
       },
       ...saved
-        .filter((index) => index.expressions !== true)
+        .filter((index) => index.expressions !== true && !readByRebuild(index))
         .map((index) => ({ ...build(index), after: ['ANALYZE payouts'] })),
     ],
     log,
