@@ -32,6 +32,8 @@ const KINDS = (['postgres', 'pglite'] as const).filter(
 const ROWS_OF: Record<BenchDbKind, number> = { postgres: ROWS, pglite: PGLITE_ROWS };
 const RUNS = 50;
 const WARMUP = 5;
+/** Issue 16: ten million payouts generated in under five minutes. */
+const GENERATION_TARGET_S = 300;
 const TARGET_P95_MS = 20;
 const PGLITE_DIR = fileURLToPath(new URL('./.data/ledger', import.meta.url));
 
@@ -222,6 +224,16 @@ export const section: BenchSection = {
       actual: `${ms(r.http.p95)} ms (BFF ${ms(r.server.p95)} ms, SQL ${ms(r.sql.p95)} ms)`,
       met: r.http.p95 <= TARGET_P95_MS,
     }));
+    // Issue 16: ten million payouts generated on PostgreSQL in under five minutes (the figure of
+    // the run that generated them when this one reused them).
+    if (postgres && postgres.rows >= 10_000_000) {
+      targets.push({
+        name: `ledger generation on PostgreSQL, ${postgres.rows.toLocaleString('en')} payouts${postgres.prepared.reused ? ' (reused: the generating run)' : ''}`,
+        target: `<= ${GENERATION_TARGET_S} s`,
+        actual: `${ms(postgres.prepared.generationSeconds)} s`,
+        met: postgres.prepared.generationSeconds <= GENERATION_TARGET_S,
+      });
+    }
     return { rows, figures, targets };
   },
 };
