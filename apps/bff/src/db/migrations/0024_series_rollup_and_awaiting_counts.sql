@@ -394,8 +394,12 @@ CREATE TRIGGER payout_stats_series_delete AFTER DELETE ON payouts
   FOR EACH STATEMENT EXECUTE FUNCTION payout_stats_series_on_delete();
 --> statement-breakpoint
 -- Only when a figure of the series changed: not for a decline code or reason, nor for
--- updated_at unless it stands in for final_at of a payout a PSP decided.
-CREATE TRIGGER payout_stats_series_update AFTER UPDATE ON payouts
+-- updated_at unless it stands in for final_at of a payout a PSP decided. Its name sorts after
+-- payout_stats_update's, as payout_stats_series_insert's and _delete's sort after theirs:
+-- PostgreSQL fires a row's triggers in name order, so every statement locks the status rollup's
+-- rows before the series rollup's. In the other order, a payout created while another of the
+-- same hour changed status deadlocked (two processes sending one batch).
+CREATE TRIGGER payout_stats_update_series AFTER UPDATE ON payouts
   FOR EACH ROW
   WHEN (
     OLD.created_at IS DISTINCT FROM NEW.created_at
