@@ -98,6 +98,17 @@ export async function storedRollup(db: Database, grain: Grain = 'hour'): Promise
   return rows.map((r) => String(r.r));
 }
 
+/** The time-to-final histogram's counts, one per slot of `bounds`, of the rows where `flag`. */
+function histogramSlots(bounds: readonly number[], flag: 'final' | 'psp'): string[] {
+  return [
+    ...bounds.map(
+      (b, i) =>
+        `count(*) filter (where ${flag} and secs <= ${b}${i > 0 ? ` and secs > ${bounds[i - 1]}` : ''})`,
+    ),
+    `count(*) filter (where ${flag} and secs > ${bounds[bounds.length - 1]})`,
+  ];
+}
+
 /**
  * The rollup counted from scratch by a plain GROUP BY over payouts (written independently of
  * the migration's functions: the histogram slots from the bounds, by `width_bucket`-free SQL).
@@ -107,13 +118,7 @@ export async function rollupFromScratch(
   bounds: readonly number[],
   grain: Grain = 'hour',
 ): Promise<string[]> {
-  const slots = [
-    ...bounds.map(
-      (b, i) =>
-        `count(*) filter (where final and secs <= ${b}${i > 0 ? ` and secs > ${bounds[i - 1]}` : ''})`,
-    ),
-    `count(*) filter (where final and secs > ${bounds[bounds.length - 1]})`,
-  ];
+  const slots = histogramSlots(bounds, 'final');
   const rows = await rowsOf(
     db,
     sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
@@ -163,13 +168,7 @@ export async function seriesFromScratch(
   bounds: readonly number[],
   grain: Grain = 'hour',
 ): Promise<string[]> {
-  const slots = [
-    ...bounds.map(
-      (b, i) =>
-        `count(*) filter (where psp and secs <= ${b}${i > 0 ? ` and secs > ${bounds[i - 1]}` : ''})`,
-    ),
-    `count(*) filter (where psp and secs > ${bounds[bounds.length - 1]})`,
-  ];
+  const slots = histogramSlots(bounds, 'psp');
   const rows = await rowsOf(
     db,
     sql`select concat_ws('|', extract(epoch from ${sql.raw(grain)})::bigint, country, currency,
