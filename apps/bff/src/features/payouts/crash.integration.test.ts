@@ -20,6 +20,8 @@ import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
 /** Client requests in flight when the BFF is killed. */
 const REQUESTS = 40;
 const TIMEOUT_MS = 1000;
+/** `application_name` of the killed BFF's database connections. */
+const CHILD_APPLICATION = 'crash-test-bff';
 
 interface ClientRequest {
   key: string;
@@ -62,8 +64,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         notificationRetry: { maxAttempts: 3, baseDelayMs: 50 },
         notifyUrl: `${base}/api/orchestrator/notifications/${CHILD_NOTIFICATION_TOKEN}`,
       });
+      // The child's connections are named, so the test can wait for the server to finish them.
+      const childUrl = new URL(database.url);
+      childUrl.searchParams.set('application_name', CHILD_APPLICATION);
       env = childBffEnv({
-        databaseUrl: database.url,
+        databaseUrl: childUrl.toString(),
         sandbox,
         port,
         overrides: {
@@ -116,6 +121,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         failure_reason: string | null;
       }>('SELECT id, order_id, status, orchestrator_id, failure_reason FROM payouts');
       return rows;
+    }
+
+    /** Waits until PostgreSQL has no backend left of the killed BFF. */
+    async function backendsGone(ms: number) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const { rows } = await database.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+          [CHILD_APPLICATION],
+        );
+        if (rows[0]!.n === 0) return;
+        if (Date.now() > deadline) throw new Error(`${rows[0]!.n} backends outlived the BFF`);
+        await sleep(20);
+      }
     }
 
     /** Lets the sandbox settle and the restarted BFF reconcile until no payout is open. */
@@ -180,6 +199,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await bff.kill();
       const killedAfterMs = Date.now() - fired;
       const replies = await Promise.all(firstReplies);
+      // A COMMIT the BFF sent just before it died still commits on the server: the state "at the
+      // kill" is read once the server has ended every connection of the dead process.
+      await backendsGone(10_000);
       const atKill = await ledger();
       const keysAtKill = new Set(
         (await database.pool.query<{ key: string }>('SELECT key FROM idempotency_keys')).rows.map(
