@@ -1,5 +1,5 @@
 import type { PayoutDto } from '@payouts/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { apiError } from '../../testing/fakeApi.js';
@@ -159,6 +159,37 @@ describe('PayoutWizardPage: making the payout', () => {
     setup();
     expect(await findSectionField(/^Name on card/)).toHaveValue('Jane Doe');
     expect(sectionField(/^Card number/)).toHaveValue('');
+  });
+
+  it('keeps the last keys typed in a PSP field when the page is left mid-word', async () => {
+    const first = setup();
+    await corridorStep(first.user);
+    await choosePsp(first.user, 'Card', 'Acme Pay');
+    const name = await findSectionField(/^Name on card/);
+    await fill(first.user, name, 'Jane Do');
+    // Still in the field, typing on: the form has not been given these keys yet.
+    await first.user.keyboard('e');
+    expect(name).toHaveFocus();
+    first.unmount();
+    expect(window.sessionStorage.getItem(DRAFT_STORAGE_KEY)).toContain('"Jane Doe"');
+  });
+
+  it('hands the form what was typed before Enter submits the step', async () => {
+    const { user } = setup();
+    await corridorStep(user);
+    await choosePsp(user, 'Card', 'Acme Pay');
+    await fill(user, await findSectionField(/^Card number/), CARD);
+    await fill(user, sectionField(/^Name on card/), 'Jane Doe');
+    const email = sectionField(/^E-mail/);
+    await fill(user, email, 'jane@example.co');
+    await user.keyboard('m');
+    // A browser submits on Enter (the form's submit button is outside it, by its `form`
+    // attribute, which jsdom does not follow): the keydown, then the submit, with no pause
+    // between them for the input to hand on its last key.
+    fireEvent.keyDown(email, { key: 'Enter' });
+    fireEvent.submit(email.closest('form')!);
+    await screen.findByText(/^Step 3 of 4/);
+    expect(screen.getByText('jane@example.com')).toBeInTheDocument();
   });
 
   it('starting over after an unknown outcome keeps the order id, so the BFF can refuse a duplicate', async () => {

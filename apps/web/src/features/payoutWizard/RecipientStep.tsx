@@ -6,6 +6,7 @@ import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rjsfValidator, transformErrors } from './rjsfValidator.js';
 import { sectionUiSchema } from './sectionUiSchema.js';
 import { WizardButtons } from './WizardButtons.js';
+import type { WizardFormContext } from './WizardInputTemplate.js';
 import { WIZARD_TEMPLATES } from './wizardTemplates.js';
 
 export interface RecipientStepProps {
@@ -94,6 +95,18 @@ export function RecipientStep({
   useLayoutEffect(() => {
     handlers.current = { onChange, onNext };
   });
+  // The section's values as last reported, with each keystroke the inputs hold back from the form
+  // (WizardInputTemplate) put in: `onChange` hears them at once, the form a moment later.
+  const reported = useRef<Record<string, unknown>>(initialFormData);
+  const [formContext] = useState<WizardFormContext>(() => ({
+    onTyped: (name, value) => {
+      const next = { ...reported.current };
+      if (value === undefined) delete next[name];
+      else next[name] = value;
+      reported.current = next;
+      handlers.current.onChange(next);
+    },
+  }));
   const form = useMemo(
     () => (
       <Form
@@ -104,13 +117,16 @@ export function RecipientStep({
         // The form shows its errors on the fields; without a handler RJSF logs them as console errors.
         onError={() => undefined}
         initialFormData={initialFormData}
-        onChange={(event) =>
-          handlers.current.onChange((event.formData ?? {}) as Record<string, unknown>)
-        }
+        onChange={(event) => {
+          reported.current = (event.formData ?? {}) as Record<string, unknown>;
+          handlers.current.onChange(reported.current);
+        }}
         onSubmit={(event) => {
-          handlers.current.onChange((event.formData ?? {}) as Record<string, unknown>);
+          reported.current = (event.formData ?? {}) as Record<string, unknown>;
+          handlers.current.onChange(reported.current);
           handlers.current.onNext();
         }}
+        formContext={formContext}
         extraErrors={extraErrors}
         transformErrors={transformErrors}
         templates={WIZARD_TEMPLATES}
@@ -123,7 +139,7 @@ export function RecipientStep({
         <></>
       </Form>
     ),
-    [formId, section.schema, uiSchema, initialFormData, extraErrors, idPrefix],
+    [formId, section.schema, uiSchema, initialFormData, extraErrors, idPrefix, formContext],
   );
   return (
     <>

@@ -19,7 +19,6 @@ import {
 import {
   memo,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -27,6 +26,7 @@ import {
   type HTMLAttributes,
   type KeyboardEvent,
 } from 'react';
+import { useLatest } from '../../components/useLatest.js';
 
 const NORMALIZERS: readonly FieldNormalizer[] = ['trim', 'cardNumber', 'phone', 'none'];
 
@@ -36,6 +36,15 @@ const NORMALIZERS: readonly FieldNormalizer[] = ['trim', 'cardNumber', 'phone', 
  * when typing pauses, when the field is left or when Enter submits.
  */
 export const INPUT_COMMIT_DELAY_MS = 250;
+
+/**
+ * The form's `formContext` as the section forms give it: `onTyped` hears every keystroke of a
+ * top-level field at once (its name and the value the form will get), so whoever keeps the
+ * section's values (the wizard's draft) has them even if the page is left before the form does.
+ */
+export interface WizardFormContext {
+  onTyped?: (name: string, value: unknown) => void;
+}
 
 /**
  * The PSP sections' text input. It is MUI's outlined input and label without the `TextField`
@@ -54,6 +63,7 @@ export const INPUT_COMMIT_DELAY_MS = 250;
 function WizardInputTemplateRender(props: BaseInputTemplateProps) {
   const {
     id,
+    name,
     htmlName,
     placeholder,
     required,
@@ -78,10 +88,8 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
   /** What was typed and not yet given to the form; null when the form has it. */
   const [typed, setTyped] = useState<string | null>(null);
   const pending = useRef<{ value: string; timer: ReturnType<typeof setTimeout> } | null>(null);
-  const latest = useRef({ onChange, emptyValue: options.emptyValue as unknown });
-  useLayoutEffect(() => {
-    latest.current = { onChange, emptyValue: options.emptyValue };
-  });
+  const latest = useLatest({ onChange, emptyValue: options.emptyValue as unknown });
+  const onTyped = (props.registry.formContext as WizardFormContext | undefined)?.onTyped;
   /** Gives the form what was typed, now. */
   const [commit] = useState(() => (): void => {
     const waiting = pending.current;
@@ -90,7 +98,8 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
     pending.current = null;
     latest.current.onChange(waiting.value === '' ? latest.current.emptyValue : waiting.value);
   });
-  // Leaving the page mid-word still hands the form the last keys.
+  // Unmounted mid-word (a step or section change): the form still gets the last keys. Leaving the
+  // page ends the form too, so the draft has them from `onTyped`.
   useEffect(() => commit, [commit]);
   const {
     type: inputType,
@@ -127,6 +136,7 @@ function WizardInputTemplateRender(props: BaseInputTemplateProps) {
   const handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
     const next = event.target.value;
     setTyped(next);
+    onTyped?.(name, next === '' ? options.emptyValue : next);
     if (pending.current !== null) clearTimeout(pending.current.timer);
     pending.current = { value: next, timer: setTimeout(commit, INPUT_COMMIT_DELAY_MS) };
   };
