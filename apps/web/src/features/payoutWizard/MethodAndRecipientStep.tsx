@@ -7,21 +7,14 @@ import {
   type PayoutFormSection,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import {
-  memo,
-  startTransition,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { visuallyHidden } from '../../components/visuallyHidden.js';
 import { MethodChoice, type MethodChoiceValue } from './MethodChoice.js';
 import { MethodStepPending, NoProviderStep } from './MethodStepPending.js';
 import { ProviderListAge } from './ProviderListAge.js';
 import { RecipientStep } from './RecipientStep.js';
 import { WizardButtons } from './WizardButtons.js';
+import { useLatest } from '../../components/useLatest.js';
 
 type Values = Record<string, unknown>;
 
@@ -143,10 +136,7 @@ export function MethodAndRecipientStep({
   const valuesRef = useRef(new Map<string, Values>(initialValues));
   // The latest props for the sections' handlers, which stay the same functions: a section
   // re-renders only when it is shown or hidden, not with every render of the wizard.
-  const latest = useRef({ chosenKey, onChangeFormData, onBack, onNext });
-  useLayoutEffect(() => {
-    latest.current = { chosenKey, onChangeFormData, onBack, onNext };
-  });
+  const latest = useLatest({ chosenKey, onChangeFormData, onBack, onNext });
   // The sections of the PSPs not chosen are built after the step is on screen, as a transition
   // (rendered in slices, a pick or a keystroke going first): a pick then only shows one.
   const [prepared, setPrepared] = useState(false);

@@ -13,15 +13,14 @@ import {
 import {
   memo,
   useId,
-  useLayoutEffect,
   useMemo,
-  useRef,
   useState,
   type CSSProperties,
   type ReactNode,
   type Ref,
 } from 'react';
 import { notOfferedMessage } from './noProviderMessage.js';
+import { useLatest } from '../../components/useLatest.js';
 
 export interface MethodChoiceValue {
   type: PayoutMethodType | '';
@@ -139,10 +138,7 @@ export function MethodChoice({
   providerGroupRef,
 }: MethodChoiceProps) {
   // The groups' handlers stay the same functions (the groups are memoised); they read these.
-  const latest = useRef({ form, type, onChange });
-  useLayoutEffect(() => {
-    latest.current = { form, type, onChange };
-  });
+  const latest = useLatest({ form, type, onChange });
   const [handlers] = useState(() => ({
     pickType: (next: PayoutMethodType): void => {
       const nextProviders = latest.current.form.providersByType[next];
