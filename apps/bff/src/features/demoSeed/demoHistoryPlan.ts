@@ -290,8 +290,6 @@ export function planDemoHistory(input: DemoPlanInput): DemoPlan {
   return plan;
 }
 
-/** Every (corridor, PSP, type) the orchestrator offers, with a valid request to vary. */
-/** A PSP that sends field hints (types, patterns, lengths, options): its own rules apply. */
 /**
  * The corridors whose create-path validator the plan compiles whatever its random draws: those
  * with a PSP that has hints (the plan checks its template payout against them). A start compiles
@@ -301,6 +299,7 @@ export function corridorsWithHints(world: Pick<DemoWorld, 'corridors'>): DemoWor
   return world.corridors.filter(({ providers }) => providers.some(hasHints));
 }
 
+/** A PSP that sends field hints (types, patterns, lengths, options): its own rules apply. */
 function hasHints(provider: PayoutProvider): boolean {
   return provider.fields.some(
     (f) =>
@@ -313,6 +312,7 @@ function hasHints(provider: PayoutProvider): boolean {
   );
 }
 
+/** Every (corridor, PSP, type) the orchestrator offers, with a valid request to vary. */
 function optionsOf(input: DemoPlanInput): Option[] {
   const out: Option[] = [];
   for (const { corridor, providers } of input.world.corridors) {
