@@ -253,6 +253,7 @@ export function createApp({
     orchestrator,
     clock,
     ttlMs: config.providersCacheTtlMs,
+    logger,
   });
   // Longer than any submission can take (a call plus a re-login, with margin).
   const staleAfterMs = 2 * config.orchestrator.timeoutMs + 5_000;
@@ -381,6 +382,8 @@ export function createApp({
     logger,
     settings: {
       graceMs: config.reconciler.graceMs,
+      lookupMs: config.reconciler.lookupMs,
+      refusesDuplicateOrderId: config.reconciler.refusesDuplicateOrderId,
       batchSize: config.reconciler.batchSize,
       leaseMs: staleAfterMs,
       intervalMs: config.reconciler.intervalMs,

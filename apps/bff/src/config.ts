@@ -115,8 +115,18 @@ export interface Config {
     /** false: never started by startServer (tests drive `runOnce` themselves). */
     enabled: boolean;
     intervalMs: number;
-    /** Not found at the orchestrator this long after the outcome went unknown: re-sent. */
+    /**
+     * Not found at the orchestrator this long after the outcome went unknown: handed to a
+     * person, or re-sent with the same order id when `refusesDuplicateOrderId`.
+     */
     graceMs: number;
+    /** How long after the outcome went unknown lookups by order id go on (lists lag). */
+    lookupMs: number;
+    /**
+     * The operator declared that the orchestrator refuses a reused order id
+     * (ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID): only then is an unknown payout re-sent.
+     */
+    refusesDuplicateOrderId: boolean;
     /** First delay between status checks of a non-final payout; doubles up to `maxBackoffMs`. */
     backoffMs: number;
     maxBackoffMs: number;
@@ -274,7 +284,9 @@ const envSchema = z.object({
   BATCH_SEND_CONCURRENCY: positiveInt(64).default(8),
   BATCH_SWEEP_INTERVAL_MS: positiveInt(600_000).default(2_000),
   BATCH_REQUEUE_AFTER_MS: positiveInt(3_600_000).default(60_000),
-  RECONCILE_GRACE_SECONDS: positiveInt(24 * 3600).default(60),
+  RECONCILE_GRACE_SECONDS: positiveInt(24 * 3600).default(900),
+  RECONCILE_LOOKUP_HOURS: positiveInt(24 * 90).default(72),
+  ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: flag.default(false),
   RECONCILE_BACKOFF_SECONDS: positiveInt(3600).default(10),
   RECONCILE_MAX_BACKOFF_SECONDS: positiveInt(24 * 3600).default(900),
   RECONCILE_BATCH_SIZE: positiveInt(1000).default(50),
@@ -515,6 +527,8 @@ export function parseConfig(rawEnv: Env): Config {
       enabled: e.RECONCILER,
       intervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
       graceMs: e.RECONCILE_GRACE_SECONDS * 1000,
+      lookupMs: Math.max(e.RECONCILE_LOOKUP_HOURS * 3_600_000, e.RECONCILE_GRACE_SECONDS * 1000),
+      refusesDuplicateOrderId: e.ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID,
       backoffMs: e.RECONCILE_BACKOFF_SECONDS * 1000,
       maxBackoffMs: Math.max(e.RECONCILE_MAX_BACKOFF_SECONDS, e.RECONCILE_BACKOFF_SECONDS) * 1000,
       batchSize: e.RECONCILE_BATCH_SIZE,

@@ -25,6 +25,12 @@ export const ORCHESTRATOR_PAYOUT_STATUSES = [
   'declined',
 ] as const;
 export type OrchestratorPayoutStatus = (typeof ORCHESTRATOR_PAYOUT_STATUSES)[number];
+/**
+ * A status as read from a reply: one of ours, or `unrecognized` when the orchestrator sent one we
+ * do not know (BridgerPay's payment list has more: ApprovedOnHold, Voided, Refunded, ...). The
+ * raw string always travels beside it.
+ */
+export type ReportedPayoutStatus = OrchestratorPayoutStatus | 'unrecognized';
 export const FINAL_ORCHESTRATOR_PAYOUT_STATUSES: readonly OrchestratorPayoutStatus[] = [
   'approved',
   'declined',
@@ -42,6 +48,7 @@ export const PAYOUT_STATUSES = [
   'declined',
   'failed',
   'unknown',
+  'unrecognized',
 ] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const FINAL_PAYOUT_STATUSES: readonly PayoutStatus[] = [
@@ -50,6 +57,23 @@ export const FINAL_PAYOUT_STATUSES: readonly PayoutStatus[] = [
   'failed',
   'rejected',
 ];
+
+/**
+ * Why a payout waits for a person, beside its age: the reconciler could not settle its outcome
+ * from evidence and will not guess (decision 039).
+ * - `unresolved`: unknown, and not found by order id within the grace period;
+ * - `resend_refused`: re-sent (the operator declared duplicate order ids refused) and refused,
+ *   so it may exist at the orchestrator;
+ * - `sealed_data_lost`: unknown, and its stored details cannot be read to send it again;
+ * - `unrecognized_status`: the orchestrator reported a status we do not know (`unrecognized`).
+ */
+export const PAYOUT_ATTENTION_REASONS = [
+  'unresolved',
+  'resend_refused',
+  'sealed_data_lost',
+  'unrecognized_status',
+] as const;
+export type PayoutAttentionReason = (typeof PAYOUT_ATTENTION_REASONS)[number];
 
 /** Final statuses never change again: nothing reconciles, polls or decides them any more. */
 export function isFinalStatus(status: PayoutStatus): boolean {
@@ -85,6 +109,24 @@ export interface ProviderField {
   min_length?: number;
   max_length?: number;
   options?: { value: string; title: string }[];
+}
+
+/**
+ * A metadata entry left out of its corridor because we cannot use it (a payout method type we
+ * do not know, or no name): shown to admins as "type not supported: <raw>", never fatal.
+ */
+export interface UnsupportedPayoutProvider {
+  name: string | null;
+  title: string | null;
+  /** The type exactly as sent (null when absent). */
+  payout_method_type: string | null;
+  reason: string;
+}
+
+/** The metadata endpoint's reply for one corridor, read entry by entry. */
+export interface PayoutProviders {
+  providers: PayoutProvider[];
+  unsupported: UnsupportedPayoutProvider[];
 }
 
 /** One (PSP, payout method type) available for a corridor, from the metadata endpoint. */
@@ -139,9 +181,10 @@ export interface PayoutRequest {
 export interface PayoutCreated {
   id: string;
   transaction_id: string | null;
-  amount: string;
-  currency: string;
-  status: OrchestratorPayoutStatus;
+  /** Null when the reply left it out: the request says what was asked. */
+  amount: string | null;
+  currency: string | null;
+  status: ReportedPayoutStatus;
   /** The status string exactly as the orchestrator sent it. */
   status_raw: string;
   /** ISO 8601 UTC. */
@@ -154,7 +197,8 @@ export interface PayoutCreated {
 export interface PayoutRecord {
   id: string;
   transaction_id: string | null;
-  psp_name: string;
+  /** Null for a record never routed to a PSP (documented as nullable in notifications). */
+  psp_name: string | null;
   psp_order_id: string | null;
   merchant_order_id: string;
   first_name: string | null;
@@ -164,8 +208,9 @@ export interface PayoutRecord {
   state: string | null;
   amount: string;
   currency: string;
-  payout_method_type: PayoutMethodType;
-  status: OrchestratorPayoutStatus;
+  /** Null when absent or a type we do not know (the record is still read). */
+  payout_method_type: PayoutMethodType | null;
+  status: ReportedPayoutStatus;
   status_raw: string;
   decline_code: string | null;
   decline_reason: string | null;

@@ -5,11 +5,12 @@ import type {
   DepositTransaction,
   OrchestratorPayoutStatus,
   PayoutCreated,
-  PayoutProvider,
+  PayoutProviders,
   PayoutRecord,
   PayoutRequest,
 } from '@payouts/contracts';
 import type { OrchestratorErrorKind } from './errors/OrchestratorError.js';
+import type { UnreadablePayoutRecord } from './replies/readPayoutList.js';
 
 export type OrchestratorApiVersion = 'v1' | 'v2';
 
@@ -123,8 +124,15 @@ export interface ListPayoutsQuery {
 
 export interface PayoutPage {
   records: PayoutRecord[];
+  /**
+   * Records the page held that could not be read (each with its merchant order id when that
+   * much was readable): one odd record never fails a lookup.
+   */
+  unreadable: UnreadablePayoutRecord[];
   nextPageCursor: string | null;
 }
+
+export type { UnreadablePayoutRecord } from './replies/readPayoutList.js';
 
 export interface FingerprintQuery {
   country: string;
@@ -133,7 +141,8 @@ export interface FingerprintQuery {
 }
 
 export interface OrchestratorClient {
-  getPayoutProviders(q: Corridor, o?: CallOptions): Promise<PayoutProvider[]>;
+  /** The corridor's PSPs, and the entries left out (a type we do not support) with why. */
+  getPayoutProviders(q: Corridor, o?: CallOptions): Promise<PayoutProviders>;
   /** Never retried by the client: on `outcomeUnknown` errors, reconcile by order id. */
   createPayout(p: PayoutRequest, o?: CallOptions): Promise<PayoutCreated>;
   listPayouts(q: ListPayoutsQuery, o?: CallOptions): Promise<PayoutPage>;

@@ -108,7 +108,10 @@ describe('createOrchestratorClient against a scripted server', () => {
       password: PASSWORD,
       apiVersion: 'v1',
     });
-    expect(await client.getPayoutProviders({ country: 'BE', currency: 'EUR' })).toEqual([]);
+    expect(await client.getPayoutProviders({ country: 'BE', currency: 'EUR' })).toEqual({
+      providers: [],
+      unsupported: [],
+    });
     expect(
       await client.getFingerprint({ country: 'BE', currency: 'EUR', cardBin: '411111' }),
     ).toEqual({
@@ -273,7 +276,11 @@ describe('createOrchestratorClient against a scripted server', () => {
         throw new Error('observer bug');
       },
     });
-    await expect(client.listPayouts({})).resolves.toEqual({ records: [], nextPageCursor: null });
+    await expect(client.listPayouts({})).resolves.toEqual({
+      records: [],
+      unreadable: [],
+      nextPageCursor: null,
+    });
     await client.close();
   });
 
@@ -305,7 +312,7 @@ describe('createOrchestratorClient against a scripted server', () => {
     expect(cancelled.message).toContain('cancelled by the caller while waiting for the login');
     expect((await short).message).toContain('timed out after 50 ms waiting for the login');
     release();
-    await expect(patient).resolves.toEqual({ records: [], nextPageCursor: null });
+    await expect(patient).resolves.toEqual({ records: [], unreadable: [], nextPageCursor: null });
     expect(fake.requests.filter((r) => r.url.endsWith('/auth/login'))).toHaveLength(1);
     expect(
       fake.requests.filter((r) => r.method === 'POST' && !r.url.endsWith('/auth/login')),

@@ -12,6 +12,7 @@ export type {
   OrchestratorLogger,
   OrchestratorOperation,
   PayoutPage,
+  UnreadablePayoutRecord,
 } from './OrchestratorClient.js';
 export {
   ORCHESTRATOR_ERROR_KINDS,
@@ -20,4 +21,4 @@ export {
   type OrchestratorErrorInit,
   type OrchestratorErrorKind,
 } from './errors/OrchestratorError.js';
-export { parseNotification } from './notifications/parseNotification.js';
+export { parseNotification, type ParsedNotification } from './notifications/parseNotification.js';

@@ -11,11 +11,17 @@ import { createFaultRegistry } from './faults/createFaultRegistry.js';
 import { createSandboxApp } from './http/createSandboxApp.js';
 import { createNotifier } from './notifications/createNotifier.js';
 import { createPayoutLedger } from './payouts/createPayoutLedger.js';
-import { createPayoutRoutes } from './payouts/createPayoutRoutes.js';
+import { createPayoutRoutes, type PayoutBehaviour } from './payouts/createPayoutRoutes.js';
 import { defaultSandboxConfig } from './providers/defaultSandboxConfig.js';
 import { createRandom } from './support/createRandom.js';
 import { createScheduler } from './support/createScheduler.js';
-import type { Sandbox, SandboxCredentials, SandboxLogger, SandboxOptions } from './types.js';
+import type {
+  Sandbox,
+  SandboxCredentials,
+  SandboxLogger,
+  SandboxOptions,
+  SandboxProfile,
+} from './types.js';
 
 export const SANDBOX_DEFAULT_CREDENTIALS: Readonly<SandboxCredentials> = {
   apiKey: 'sandbox-api-key',
@@ -25,6 +31,49 @@ export const SANDBOX_DEFAULT_CREDENTIALS: Readonly<SandboxCredentials> = {
 };
 
 const CHAOS_SEED = 20240501;
+const QUIRK_SEED = 20261206;
+
+/** What each profile does unless an option says otherwise (`SandboxOptions.profile`). */
+export const SANDBOX_PROFILE_DEFAULTS: Readonly<
+  Record<
+    SandboxProfile,
+    {
+      duplicateOrderIds: 'refuse' | 'accept';
+      listLagMs: number;
+      commitThenTimeoutRate: number;
+      offListStatusRate: number;
+      sparseNotifications: boolean;
+      extraMetadataEntries: Record<string, object[]>;
+    }
+  >
+> = {
+  default: {
+    duplicateOrderIds: 'refuse',
+    listLagMs: 0,
+    commitThenTimeoutRate: 0,
+    offListStatusRate: 0,
+    sparseNotifications: false,
+    extraMetadataEntries: {},
+  },
+  bridgerpay: {
+    duplicateOrderIds: 'accept',
+    listLagMs: 2_000,
+    commitThenTimeoutRate: 0.05,
+    offListStatusRate: 0.1,
+    sparseNotifications: true,
+    // BridgerPay's dashboard offers e-wallet payouts; their API token is undocumented.
+    extraMetadataEntries: {
+      'BE/EUR': [
+        {
+          name: 'skrill_wallets',
+          title: 'Skrill Wallets',
+          payout_method_type: 'ewallet',
+          fields: [{ name: 'walletEmail', title: 'Wallet e-mail' }],
+        },
+      ],
+    },
+  },
+};
 
 const silentLogger: SandboxLogger = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -69,8 +118,31 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     logger,
   });
   const faults = createFaultRegistry();
+  const profile = SANDBOX_PROFILE_DEFAULTS[options.profile ?? 'default'];
+  const quirkRandom = createRandom(options.seed === undefined ? QUIRK_SEED : options.seed + 1);
+  const behaviour: PayoutBehaviour = {
+    duplicateOrderIds: options.duplicateOrderIds ?? profile.duplicateOrderIds,
+    listLagMs: options.listLagMs ?? profile.listLagMs,
+    commitThenTimeoutRate: options.commitThenTimeoutRate ?? profile.commitThenTimeoutRate,
+    extraMetadataEntries: options.extraMetadataEntries ?? profile.extraMetadataEntries,
+    random: () => quirkRandom.next(),
+  };
+  const quirks = {
+    offListStatusRate: options.offListStatusRate ?? profile.offListStatusRate,
+    notifications:
+      (options.sparseNotifications ?? profile.sparseNotifications)
+        ? ('sparse' as const)
+        : ('complete' as const),
+  };
   const tokens = createTokenStore({ ttlSeconds: options.tokenTtlSeconds ?? 7200, now });
-  const payouts = createPayoutLedger({ now, settleAfterMs, scheduler, random, notifier });
+  const payouts = createPayoutLedger({
+    now,
+    settleAfterMs,
+    scheduler,
+    random: quirks.offListStatusRate > 0 ? quirkRandom : random,
+    notifier,
+    quirks,
+  });
   const deposits = createDepositLedger({
     now,
     settleAfterMs,
@@ -124,6 +196,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         ledger: payouts,
         now,
         magicAmounts: options.magicAmounts !== false,
+        behaviour,
       }),
       ...createDepositRoutes({ config, cashierKeys, ledger: deposits, now }),
     ],
@@ -159,6 +232,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       setMode: (mode) => notifier.setMode(mode),
       sent: () => notifier.sent(),
       idle: () => notifier.idle(),
+    },
+    lists: {
+      setLagMs(ms) {
+        if (!Number.isFinite(ms) || ms < 0) throw new Error('List lag must be 0 or more ms');
+        behaviour.listLagMs = ms;
+      },
     },
     inspect,
     restorePayouts: (restored) => payouts.restore(restored),

@@ -15,7 +15,12 @@ export type {
   SandboxProviderConfig,
   SandboxPsp,
 } from './providers/SandboxProviderConfig.js';
-export { FAULT_KINDS, SANDBOX_ROUTES } from './types.js';
+export {
+  FAULT_KINDS,
+  OFF_LIST_PAYOUT_STATUSES,
+  SANDBOX_PROFILES,
+  SANDBOX_ROUTES,
+} from './types.js';
 export type {
   CreateCall,
   CreateCallOutcome,
@@ -31,6 +36,8 @@ export type {
   SandboxOptions,
   StatusCall,
   SandboxPayout,
+  SandboxPayoutStatus,
+  SandboxProfile,
   SandboxRoute,
   SentNotification,
   StatusChange,

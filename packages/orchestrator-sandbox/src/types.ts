@@ -109,7 +109,39 @@ export interface SandboxOptions {
   magicAmounts?: boolean;
   /** How long the `reorder`/`chaos` notification modes hold deliveries to shuffle them; default 100. */
   reorderWindowMs?: number;
+  /**
+   * A create with an order id already used: `refuse` (409, the default profile's invented rule)
+   * or `accept` (a second payout, which BridgerPay's documentation does not rule out).
+   */
+  duplicateOrderIds?: 'refuse' | 'accept';
+  /** New payouts appear in list results only this long after their creation; default 0. */
+  listLagMs?: number;
+  /**
+   * `default`: the behaviour the back-office was built against (a reused order id refused with
+   * 409, instant lists, complete notifications). `bridgerpay`: what BridgerPay's documentation
+   * allows and the conformance review found: a reused order id creates a second payout, lists
+   * lag, some creates commit and then time out, an e-wallet PSP in one corridor, some payouts
+   * move to statuses outside the six, sparse notifications. The options below override it.
+   */
+  profile?: SandboxProfile;
+  /** Share (0-1) of creates that commit and then never answer; default 0 (`bridgerpay`: 0.05). */
+  commitThenTimeoutRate?: number;
+  /**
+   * Share (0-1) of payouts that move to a status outside the six: half go on hold
+   * (`ApprovedOnHold`, then approved), half end `Voided`; default 0 (`bridgerpay`: 0.1).
+   */
+  offListStatusRate?: number;
+  /**
+   * Notifications as sparse as the production integrators' models allow: `psp_name` null, and
+   * no `operation_type`, `charge.id`, `amount` or `updated_at`; default false (`bridgerpay`: true).
+   */
+  sparseNotifications?: boolean;
+  /** Metadata entries the back-office cannot use, per corridor `CC/CUR` (`bridgerpay`: an e-wallet PSP in BE/EUR). */
+  extraMetadataEntries?: Record<string, object[]>;
 }
+
+export const SANDBOX_PROFILES = ['default', 'bridgerpay'] as const;
+export type SandboxProfile = (typeof SANDBOX_PROFILES)[number];
 
 export type CreateCallOutcome =
   'created' | 'duplicate' | 'validation' | 'rejected' | 'fault' | 'unauthorized';
@@ -142,6 +174,14 @@ export interface StatusChange<S extends string> {
 }
 
 /** A payout as the sandbox holds it (card numbers masked). */
+/**
+ * A payout's status at the sandbox: one of the six the list filter knows, or (profile
+ * `bridgerpay`) one of BridgerPay's other payment statuses that the back-office does not know.
+ */
+export const OFF_LIST_PAYOUT_STATUSES = ['approved_on_hold', 'voided'] as const;
+export type SandboxPayoutStatus =
+  OrchestratorPayoutStatus | (typeof OFF_LIST_PAYOUT_STATUSES)[number];
+
 export interface SandboxPayout {
   id: string;
   transaction_id: string;
@@ -154,14 +194,14 @@ export interface SandboxPayout {
   /** Decimal string, digits exactly as received. */
   amount: string;
   payout_method_type: PayoutMethodType;
-  status: OrchestratorPayoutStatus;
+  status: SandboxPayoutStatus;
   decline_code: string | null;
   decline_reason: string | null;
   metadata: Record<string, string | number>;
   magic: MagicAmountName | null;
   created_at: string;
   updated_at: string;
-  history: StatusChange<OrchestratorPayoutStatus>[];
+  history: StatusChange<SandboxPayoutStatus>[];
 }
 
 /**
@@ -240,6 +280,8 @@ export interface Sandbox {
     /** Resolves when no delivery is pending (queued, held, in flight or waiting to retry). */
     idle(): Promise<void>;
   };
+  /** How payout lists lag behind creates (by the sandbox clock), changeable while it runs. */
+  lists: { setLagMs(ms: number): void };
   inspect: {
     createCalls(): CreateCall[];
     /** Every check-status request, in arrival order. */

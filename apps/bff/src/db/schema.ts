@@ -213,8 +213,13 @@ export const payouts = pgTable(
     rejectedAt: at('rejected_at'),
     rejectionReason: text('rejection_reason'),
     cancelled: boolean('cancelled').notNull().default(false),
-    /** When its outcome became unknown: re-sent (same order id) only after a grace period. */
+    /** When its outcome became unknown: the grace period and the lookups count from it. */
     unknownSince: at('unknown_since'),
+    /**
+     * Why the reconciler handed it to a person (PayoutAttentionReason; null: it has not):
+     * cleared when evidence or a person settles it (decision 039).
+     */
+    attentionReason: text('attention_reason'),
     /** When the reconciler next looks at it; null: nothing to reconcile (final or awaiting). */
     nextCheckAt: at('next_check_at'),
     checkAttempts: integer('check_attempts').notNull().default(0),
@@ -277,6 +282,10 @@ export const payouts = pgTable(
     index('payouts_awaiting_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'awaiting_approval'`),
+    // The few payouts handed to a person, whatever their age (the menu's counter adds them).
+    index('payouts_attention_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.attentionReason} is not null`),
     index('payouts_next_check_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),

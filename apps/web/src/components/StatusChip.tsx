@@ -6,6 +6,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ErrorIcon from '@mui/icons-material/Error';
 import HelpIcon from '@mui/icons-material/Help';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
@@ -25,6 +26,7 @@ const ICONS: Readonly<Record<PayoutStatus, ComponentType<SvgIconProps>>> = {
   declined: CancelIcon,
   failed: ErrorIcon,
   unknown: HelpIcon,
+  unrecognized: ReportProblemIcon,
 };
 
 const SIZES = {

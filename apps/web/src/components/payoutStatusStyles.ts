@@ -36,4 +36,10 @@ export const PAYOUT_STATUS_STYLES: Readonly<Record<PayoutStatus, StatusStyle>> =
     color: '#455a64',
     description: 'no answer yet, being reconciled',
   },
+  unrecognized: {
+    label: 'Unrecognized',
+    color: '#bf360c',
+    description:
+      'the orchestrator reported a status this back-office does not know; a person should read it',
+  },
 };

@@ -47,6 +47,7 @@ export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
     rejection_reason: null,
     cancelled: false,
     needs_attention: false,
+    attention_reason: null,
     ...overrides,
   };
 }

@@ -396,6 +396,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           country: corridor.country,
           currency: corridor.currency,
           providers: options.providers?.[`${corridor.country}/${corridor.currency}`] ?? [],
+          unsupported: [],
           fetched_at: '2026-11-20T09:00:00.000Z',
         };
         return Promise.resolve(reply);

@@ -1,5 +1,10 @@
 import type { ApproverRole } from '../approvalPolicy/approvalPolicy.js';
-import type { PayoutMetadataValue, PayoutMethodType, PayoutStatus } from '../types.js';
+import type {
+  PayoutAttentionReason,
+  PayoutMetadataValue,
+  PayoutMethodType,
+  PayoutStatus,
+} from '../types.js';
 
 /** A staff member named on a payout: its creator, approver or rejecter. */
 export interface PayoutActor {
@@ -83,8 +88,10 @@ export interface PayoutDto {
   rejection_reason: string | null;
   /** The creator withdrew it before approval (status `rejected`). */
   cancelled: boolean;
-  /** Unknown or not final for longer than the configured age: a human should look. */
+  /** Unknown or not final for longer than the configured age, or `attention_reason`: a human should look. */
   needs_attention: boolean;
+  /** Why the reconciler handed it to a person (null: it has not). */
+  attention_reason: PayoutAttentionReason | null;
 }
 
 /** One entry of a payout's timeline. */

@@ -1,4 +1,10 @@
-import type { Corridor, PayoutMethodType, PayoutProvider, ProviderField } from '../types.js';
+import type {
+  Corridor,
+  PayoutMethodType,
+  PayoutProvider,
+  ProviderField,
+  UnsupportedPayoutProvider,
+} from '../types.js';
 
 /** `GET /api/corridors`: the merchant's country + currency pairs. */
 export interface CorridorsReply {
@@ -10,6 +16,8 @@ export interface ProvidersReply {
   country: string;
   currency: string;
   providers: PayoutProvider[];
+  /** Entries of the metadata left out: a payout method type we do not support, no name. */
+  unsupported: UnsupportedPayoutProvider[];
   /** ISO 8601: when the BFF last read the orchestrator's metadata for this corridor. */
   fetched_at: string;
 }
@@ -29,6 +37,8 @@ export interface ProviderMatrixCorridor extends Corridor {
   /** ISO 8601: when the BFF last read this corridor's metadata. */
   fetched_at: string;
   cells: ProviderMatrixCell[];
+  /** PSPs the metadata lists for this corridor with a type we cannot pay through. */
+  unsupported: UnsupportedPayoutProvider[];
 }
 
 /** `GET /api/providers/matrix`: every known PSP x payout method type, per corridor. */

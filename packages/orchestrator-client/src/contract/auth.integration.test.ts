@@ -139,7 +139,9 @@ describe('authentication', () => {
   it('speaks the v1 routes when configured', async () => {
     const calls: OrchestratorCallInfo[] = [];
     const client = f.makeClient({ apiVersion: 'v1' }, calls);
-    expect(await client.getPayoutProviders({ country: 'DE', currency: 'ETH' })).toHaveLength(2);
+    expect(
+      (await client.getPayoutProviders({ country: 'DE', currency: 'ETH' })).providers,
+    ).toHaveLength(2);
     expect(calls.map((c) => c.path)).toEqual(['/v1/auth/login', '/v1/{api_key}/payouts/metadata']);
   });
 

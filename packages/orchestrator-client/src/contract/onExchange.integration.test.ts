@@ -111,6 +111,6 @@ describe('onExchange', () => {
         },
       },
     );
-    expect(providers.length).toBeGreaterThan(0);
+    expect(providers.providers.length).toBeGreaterThan(0);
   });
 });

@@ -90,7 +90,7 @@ beforeAll(async () => {
   f = await startSandboxFixture({ providers: sandboxConfig(), magicAmounts: false });
   for (const { corridor } of generated) {
     if (forms.has(corridorKey(corridor))) continue;
-    const providers = await f.client.getPayoutProviders(corridor);
+    const { providers } = await f.client.getPayoutProviders(corridor);
     forms.set(corridorKey(corridor), buildPayoutForm(providers, corridor, { now }));
   }
 });

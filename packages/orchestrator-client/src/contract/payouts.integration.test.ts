@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('getPayoutProviders', () => {
   it('lists the (PSP, type) pairs of a corridor, with field names and titles', async () => {
-    const providers = await f.client.getPayoutProviders({ country: 'BE', currency: 'EUR' });
+    const { providers } = await f.client.getPayoutProviders({ country: 'BE', currency: 'EUR' });
     expect(providers.map((p) => [p.name, p.payout_method_type]).sort()).toEqual([
       ['northwind_pay', 'bank_account'],
       ['northwind_pay', 'credit_card'],
@@ -38,7 +38,7 @@ describe('getPayoutProviders', () => {
   });
 
   it('keeps the optional field hints a PSP sends', async () => {
-    const providers = await f.client.getPayoutProviders({ country: 'JP', currency: 'JPY' });
+    const { providers } = await f.client.getPayoutProviders({ country: 'JP', currency: 'JPY' });
     const bank = providers.find(
       (p) => p.name === 'meridian_transfers' && p.payout_method_type === 'bank_account',
     );
@@ -57,7 +57,10 @@ describe('getPayoutProviders', () => {
   });
 
   it('silently leaves out a PSP whose payouts are switched off', async () => {
-    expect(await f.client.getPayoutProviders({ country: 'MX', currency: 'MXN' })).toEqual([]);
+    expect(await f.client.getPayoutProviders({ country: 'MX', currency: 'MXN' })).toEqual({
+      providers: [],
+      unsupported: [],
+    });
   });
 
   it('maps bad query parameters to a validation error with the field list', async () => {

@@ -23,10 +23,12 @@ describe('normalizePayoutStatus', () => {
     expect(normalizePayoutStatus(raw)).toBe(expected);
   });
 
-  it('refuses an unknown status instead of guessing', () => {
-    expect(() => normalizePayoutStatus('Refunded')).toThrow(ReplyShapeError);
-    expect(() => normalizePayoutStatus('')).toThrow(/unknown payout status/);
-  });
+  it.each(['Refunded', 'ApprovedOnHold', 'Voided', 'Cancelled', 'Failed', 'Error', ''])(
+    'never guesses: %j is unrecognized',
+    (raw) => {
+      expect(normalizePayoutStatus(raw)).toBe('unrecognized');
+    },
+  );
 });
 
 describe('normalizeDepositStatus', () => {
@@ -47,12 +49,14 @@ describe('normalizePayoutMethodType', () => {
     ['credit_card', 'credit_card'],
     ['Crypto', 'crypto'],
     ['crypto', 'crypto'],
+    ['crypto_wallet', 'crypto'],
+    ['Cryptocurrency', 'crypto'],
   ])('%s -> %s', (raw, expected) => {
     expect(normalizePayoutMethodType(raw)).toBe(expected);
   });
 
-  it('refuses an unknown type', () => {
-    expect(() => normalizePayoutMethodType('wallet')).toThrow(ReplyShapeError);
+  it.each(['wallet', 'ewallet', 'EWallet', 'apm', ''])('does not know %j: undefined', (raw) => {
+    expect(normalizePayoutMethodType(raw)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,4 @@
-import type { OrchestratorPayoutStatus } from '@payouts/contracts';
-import { ReplyShapeError } from '../replies/ReplyShapeError.js';
+import type { OrchestratorPayoutStatus, ReportedPayoutStatus } from '@payouts/contracts';
 
 // Keyed by the status with case, spaces, dashes and underscores removed: the orchestrator
 // sends `"Pending"` from create, `"Approved"` in records and lower case in filters/callbacks.
@@ -18,14 +17,11 @@ export function compactToken(raw: string): string {
 }
 
 /**
- * Maps any spelling of a payout status to `OrchestratorPayoutStatus`. An unknown status is a
- * protocol error rather than a guess: mapping it to a "safe" value could show a final payout
- * as pending (or the reverse); the raw string stays visible in the error message.
+ * Maps any spelling of a payout status to ours, and any other status (BridgerPay's payment list
+ * has ApprovedOnHold, Voided, Refunded, ...) to `unrecognized`, never to a guess: mapping it to
+ * a "safe" value could show a final payout as pending (or the reverse). The caller keeps the raw
+ * string beside it, and the BFF asks a person.
  */
-export function normalizePayoutStatus(raw: string): OrchestratorPayoutStatus {
-  const status = BY_COMPACT[compactToken(raw)];
-  if (status === undefined) {
-    throw new ReplyShapeError(`unknown payout status '${raw.slice(0, 40)}'`);
-  }
-  return status;
+export function normalizePayoutStatus(raw: string): ReportedPayoutStatus {
+  return BY_COMPACT[compactToken(raw)] ?? 'unrecognized';
 }

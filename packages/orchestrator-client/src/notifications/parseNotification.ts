@@ -2,7 +2,6 @@ import {
   maskCardNumbers,
   NOTIFICATION_OPERATION_TYPES,
   type NotificationOperationType,
-  type OrchestratorNotification,
 } from '@payouts/contracts';
 import { OrchestratorError } from '../errors/OrchestratorError.js';
 import { parseLosslessJson } from '../json/parseLosslessJson.js';
@@ -24,15 +23,50 @@ const KNOWN_ATTRIBUTES = new Set([
 ]);
 
 /**
- * Parses a notification body the orchestrator POSTed to us (orchestrator-api.md section 5).
- * `data.charge` is left out when the body has none (cashier-session notifications).
- * Amounts come out as canonical decimal strings (read losslessly), statuses and types in lower
- * case (`attributes.status_raw` keeps the original), times as unix seconds. Notifications are
- * unsigned hints: callers confirm with `checkPayoutStatus` before trusting one.
- * Throws `OrchestratorError` of kind `protocol` on anything else; its message names the
- * offending field, never the body.
+ * A notification as read: what the production integrators' models allow to be absent is
+ * nullable (a null `psp_name`, no `operation_type`, `charge.id`, `amount`, `updated_at`, no
+ * `meta`), so a body we cannot fully use is still read, and the caller decides (a status check
+ * when it names a payout we hold).
  */
-export function parseNotification(body: string): OrchestratorNotification {
+export interface ParsedNotification {
+  webhook: { type: string | null };
+  data: {
+    order_id: string | null;
+    psp_name: string | null;
+    charge?: {
+      type: string | null;
+      id: string | null;
+      psp_order_id: string | null;
+      /** Null when absent or not one of deposit, refund, payout. */
+      operation_type: NotificationOperationType | null;
+      attributes: {
+        status: string | null;
+        status_raw: string | null;
+        amount: string | null;
+        currency: string | null;
+        decline_code: string | null;
+        decline_reason: string | null;
+        created_at: number | null;
+        updated_at: number | null;
+        card_masked_number?: string;
+        [key: string]: unknown;
+      };
+    };
+  };
+  meta: { server_time: number | null; api_version: string | null; [key: string]: unknown };
+}
+
+/**
+ * Parses a notification body the orchestrator POSTed to us (docs/orchestrator/api.md,
+ * "Notifications"). `data.charge` is left out when the body has none (cashier-session
+ * notifications). Amounts come out as canonical decimal strings (read losslessly), statuses and
+ * types in lower case (`attributes.status_raw` keeps the original), times as unix seconds. A
+ * field that is absent or malformed is null rather than a failure (tolerant reading);
+ * notifications are unsigned hints: callers confirm with a status check before trusting one.
+ * Throws `OrchestratorError` of kind `protocol` only when the body is not JSON, or not an object
+ * with a `data` object; its message names the problem, never the body.
+ */
+export function parseNotification(body: string): ParsedNotification {
   let parsed: unknown;
   try {
     parsed = parseLosslessJson(body);
@@ -55,66 +89,84 @@ function notificationError(problem: string): OrchestratorError {
   });
 }
 
-function readNotification(value: unknown): OrchestratorNotification {
+/** A value that may be absent or malformed: null then, never a failure. */
+function lenient<T>(read: () => T | null): T | null {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ReplyShapeError) return null;
+    throw error;
+  }
+}
+
+function objectOrNull(r: ReplyReader, key: string): ReplyReader | null {
+  return r.has(key) ? lenient(() => r.object(key)) : null;
+}
+
+const scrubText = (text: string) => maskCardNumbers(text, { luhnOnly: true });
+
+function readNotification(value: unknown): ParsedNotification {
   const root = ReplyReader.of(value, 'notification');
-  const webhook = root.object('webhook');
   const data = root.object('data');
-  const meta = root.object('meta');
+  const webhook = objectOrNull(root, 'webhook');
+  const meta = objectOrNull(root, 'meta');
 
-  const { server_time: _serverTime, api_version: _apiVersion, ...metaRest } = meta.plain();
-  const apiVersion = meta.optionalId('api_version');
-  if (apiVersion === null) throw new ReplyShapeError('notification.meta.api_version is missing');
-
+  const { server_time: _serverTime, api_version: _apiVersion, ...metaRest } = meta?.plain() ?? {};
   // Cashier-session notifications (`cashier.session.init` / `.close`) carry no charge.
-  const charge = data.has('charge') ? readCharge(data.object('charge')) : undefined;
+  const chargeReader = objectOrNull(data, 'charge');
+  const charge = chargeReader === null ? undefined : readCharge(chargeReader);
   return {
-    webhook: { type: webhook.string('type').trim().toLowerCase() },
+    webhook: {
+      type: lenient(() => webhook?.optionalString('type')?.trim().toLowerCase() ?? null),
+    },
     data: {
-      order_id: data.id('order_id'),
-      psp_name: data.string('psp_name'),
+      order_id: lenient(() => data.optionalId('order_id')),
+      psp_name: lenient(() => data.optionalString('psp_name')),
       ...(charge === undefined ? {} : { charge }),
     },
     meta: {
-      ...(scrubPayload(metaRest, (text) => maskCardNumbers(text, { luhnOnly: true })) as Record<
-        string,
-        unknown
-      >),
-      server_time: unixSeconds(meta, 'server_time'),
-      api_version: apiVersion,
+      ...(scrubPayload(metaRest, scrubText) as Record<string, unknown>),
+      server_time: meta === null ? null : lenient(() => unixSeconds(meta, 'server_time')),
+      api_version: meta === null ? null : lenient(() => meta.optionalId('api_version')),
     },
   };
 }
 
-type Charge = NonNullable<OrchestratorNotification['data']['charge']>;
+type Charge = NonNullable<ParsedNotification['data']['charge']>;
 
 function readCharge(charge: ReplyReader): Charge {
-  const attrs = charge.object('attributes');
-  const statusRaw = attrs.string('status');
-  const extras = scrubPayload(
-    Object.fromEntries(
-      attrs
-        .keys()
-        .filter((key) => !KNOWN_ATTRIBUTES.has(key))
-        .map((key) => [key, toPlainJson(attrs.raw(key))]),
-    ),
-    (text) => maskCardNumbers(text, { luhnOnly: true }),
-  ) as Record<string, unknown>;
-  const masked = attrs.optionalString('card_masked_number');
+  const attrs = objectOrNull(charge, 'attributes');
+  const extras = attrs
+    ? (scrubPayload(
+        Object.fromEntries(
+          attrs
+            .keys()
+            .filter((key) => !KNOWN_ATTRIBUTES.has(key))
+            .map((key) => [key, toPlainJson(attrs.raw(key))]),
+        ),
+        scrubText,
+      ) as Record<string, unknown>)
+    : {};
+  const statusRaw = attrs ? lenient(() => attrs.optionalString('status')) : null;
+  const masked = attrs ? lenient(() => attrs.optionalString('card_masked_number')) : null;
+  const attr = <T>(read: (a: ReplyReader) => T | null): T | null =>
+    attrs ? lenient(() => read(attrs)) : null;
   return {
-    type: charge.string('type'),
-    id: charge.id('id'),
-    psp_order_id: charge.optionalId('psp_order_id'),
-    operation_type: charge.as('operation_type', normalizeOperationType),
+    type: lenient(() => charge.optionalString('type')),
+    id: lenient(() => charge.optionalId('id')) || null,
+    psp_order_id: lenient(() => charge.optionalId('psp_order_id')),
+    operation_type: lenient(() => charge.optionalAs('operation_type', normalizeOperationType)),
     attributes: {
       ...extras,
-      status: normalizeNotificationStatus(statusRaw),
+      status: statusRaw === null ? null : normalizeNotificationStatus(statusRaw),
       status_raw: statusRaw,
-      amount: attrs.decimal('amount'),
-      currency: attrs.string('currency'),
-      decline_code: attrs.optionalId('decline_code'),
-      decline_reason: attrs.optionalString('decline_reason'),
-      created_at: unixSeconds(attrs, 'created_at'),
-      updated_at: unixSeconds(attrs, 'updated_at'),
+      amount: attr((a) => (a.has('amount') ? a.decimal('amount') : null)),
+      currency: attr((a) => a.optionalString('currency')),
+      decline_code: attr((a) => a.optionalId('decline_code')),
+      decline_reason: attr((a) => a.optionalString('decline_reason')),
+      created_at: attr((a) => (a.has('created_at') ? unixSeconds(a, 'created_at') : null)),
+      // Documented as 0 before the first update.
+      updated_at: attr((a) => (a.has('updated_at') ? unixSeconds(a, 'updated_at') : null)),
       ...(masked === null ? {} : { card_masked_number: maskCardNumbers(masked) }),
     },
   };
@@ -133,14 +185,13 @@ function normalizeOperationType(raw: string): NotificationOperationType {
  * statuses (refunds, holds) are not a closed set, so they are only lower-cased.
  */
 function normalizeNotificationStatus(raw: string): string {
-  try {
-    return normalizePayoutStatus(raw);
-  } catch {
-    return raw
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_');
-  }
+  const status = normalizePayoutStatus(raw);
+  return status !== 'unrecognized'
+    ? status
+    : raw
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_');
 }
 
 /** Unix seconds as documented; an ISO date-time is accepted and converted. */

@@ -3,7 +3,6 @@ import { normalizePayoutMethodType } from '../normalize/normalizePayoutMethodTyp
 import { normalizePayoutStatus } from '../normalize/normalizePayoutStatus.js';
 import { toIsoUtc } from '../normalize/toIsoUtc.js';
 import { ReplyReader } from './ReplyReader.js';
-import { ReplyShapeError } from './ReplyShapeError.js';
 
 /** `result` of a successful create-payout call. */
 export function readPayoutCreated(result: unknown): PayoutCreated {
@@ -12,8 +11,9 @@ export function readPayoutCreated(result: unknown): PayoutCreated {
   return {
     id: r.id('id'),
     transaction_id: r.optionalId('transaction_id'),
-    amount: r.decimal('amount'),
-    currency: r.string('currency'),
+    // Tolerated when missing: the payout exists (it has an id), and what was asked is known.
+    amount: r.has('amount') ? r.decimal('amount') : null,
+    currency: r.optionalString('currency'),
     status: r.as('status', normalizePayoutStatus),
     status_raw: statusRaw,
     processing_date: r.optionalAs('processing_date', toIsoUtc),
@@ -29,11 +29,5 @@ export function readPayoutCreated(result: unknown): PayoutCreated {
  */
 function readPayoutMethod(r: ReplyReader): PayoutCreated['payout_method'] {
   const raw = r.raw('payout_method');
-  if (typeof raw !== 'string') return null;
-  try {
-    return normalizePayoutMethodType(raw);
-  } catch (error) {
-    if (error instanceof ReplyShapeError) return null;
-    throw error;
-  }
+  return typeof raw === 'string' ? (normalizePayoutMethodType(raw) ?? null) : null;
 }

@@ -1,7 +1,7 @@
 import {
   isSafePattern,
   PROVIDER_FIELD_TYPES,
-  type PayoutProvider,
+  type PayoutProviders,
   type ProviderField,
   type ProviderFieldType,
 } from '@payouts/contracts';
@@ -10,24 +10,56 @@ import { ReplyReader } from './ReplyReader.js';
 import { ReplyShapeError } from './ReplyShapeError.js';
 
 /**
- * `result: { providers: [{ name, title, payout_method_type, fields: [{ name, title, ...hints }] }] }`.
- * `name` and `title` are required; the optional hints are kept only when well-formed, because
- * consumers fall back to field-name rules without them and a PSP should not vanish from the
- * list over a malformed hint.
+ * `result: { providers: [{ name, title, payout_method_type, fields: [{ name, title, ...hints }] }] }`,
+ * read entry by entry. An entry we cannot use (a payout method type we do not support, such as
+ * an e-wallet; no name; fields that are not objects) is left out and listed in `unsupported`
+ * with its raw type: one odd PSP must not take the rest of the corridor down. The optional
+ * field hints are kept only when well-formed, because consumers fall back to field-name rules
+ * without them.
  */
-export function readPayoutProviders(result: unknown): PayoutProvider[] {
-  const providers = ReplyReader.of(result, 'result').array('providers');
-  return providers.map((entry, i) => {
-    const p = ReplyReader.of(entry, `result.providers[${i}]`);
-    return {
-      name: p.string('name'),
-      title: p.has('title') ? p.string('title') : p.string('name'),
-      payout_method_type: p.as('payout_method_type', normalizePayoutMethodType),
-      fields: (p.has('fields') ? p.array('fields') : []).map((f, j) =>
-        readField(ReplyReader.of(f, `${p.path}.fields[${j}]`)),
-      ),
+export function readPayoutProviders(result: unknown): PayoutProviders {
+  const entries = ReplyReader.of(result, 'result').array('providers');
+  const out: PayoutProviders = { providers: [], unsupported: [] };
+  entries.forEach((entry, i) => {
+    const raw = (key: string): string | null => {
+      const v: unknown =
+        entry !== null && typeof entry === 'object'
+          ? (entry as Record<string, unknown>)[key]
+          : null;
+      return typeof v === 'string' ? v.slice(0, 200) : null;
     };
+    try {
+      const p = ReplyReader.of(entry, `result.providers[${i}]`);
+      const typeRaw = p.string('payout_method_type');
+      const type = normalizePayoutMethodType(typeRaw);
+      if (type === undefined) {
+        out.unsupported.push({
+          name: raw('name'),
+          title: raw('title'),
+          payout_method_type: typeRaw.slice(0, 200),
+          reason: `type not supported: ${typeRaw.slice(0, 60)}`,
+        });
+        return;
+      }
+      out.providers.push({
+        name: p.string('name'),
+        title: p.has('title') ? p.string('title') : p.string('name'),
+        payout_method_type: type,
+        fields: (p.has('fields') ? p.array('fields') : []).map((f, j) =>
+          readField(ReplyReader.of(f, `${p.path}.fields[${j}]`)),
+        ),
+      });
+    } catch (error) {
+      if (!(error instanceof ReplyShapeError)) throw error;
+      out.unsupported.push({
+        name: raw('name'),
+        title: raw('title'),
+        payout_method_type: raw('payout_method_type'),
+        reason: error.message,
+      });
+    }
   });
+  return out;
 }
 
 function readField(f: ReplyReader): ProviderField {

@@ -24,7 +24,7 @@ export function readPayoutRecord(
   return {
     id: r.id('id'),
     transaction_id: r.optionalId('transaction_id'),
-    psp_name: r.string('psp_name'),
+    psp_name: r.optionalString('psp_name'),
     psp_order_id: r.optionalId('psp_order_id'),
     merchant_order_id: r.id('merchant_order_id'),
     first_name: r.optionalString('first_name'),
@@ -34,7 +34,7 @@ export function readPayoutRecord(
     state: r.optionalString('state'),
     amount: r.decimal('amount'),
     currency: r.string('currency'),
-    payout_method_type: r.as('payout_method_type', normalizePayoutMethodType),
+    payout_method_type: readType(r),
     status: r.as('status', normalizePayoutStatus),
     status_raw: statusRaw,
     decline_code: r.optionalId('decline_code'),
@@ -43,6 +43,12 @@ export function readPayoutRecord(
     processing_date_timestamp: timestamp,
     psp_response_json: readPspResponse(r, scrubData),
   };
+}
+
+/** Null when absent or a type we do not support: the record (and its status) still counts. */
+function readType(r: ReplyReader): PayoutRecord['payout_method_type'] {
+  const raw = r.optionalString('payout_method_type');
+  return raw === null ? null : (normalizePayoutMethodType(raw) ?? null);
 }
 
 /** Either of `processing_date` and `processing_date_timestamp` may stand in for the other. */

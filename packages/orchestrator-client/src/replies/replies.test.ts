@@ -107,11 +107,26 @@ describe('readPayoutRecord', () => {
     expect(r.psp_response_json).toEqual({ a: 1 });
   });
 
+  it('reads a status it does not know as unrecognized, the raw value kept', () => {
+    const base = json(RECORD) as Record<string, unknown>;
+    const r = readPayoutRecord({ ...base, status: 'ApprovedOnHold' }, 'result', scrubData);
+    expect([r.status, r.status_raw]).toEqual(['unrecognized', 'ApprovedOnHold']);
+  });
+
+  it('reads a record never routed: psp_name and the type null, or a type we do not know', () => {
+    const base = json(RECORD) as Record<string, unknown>;
+    const never = readPayoutRecord(
+      { ...base, psp_name: null, payout_method_type: null },
+      'result',
+      scrubData,
+    );
+    expect([never.psp_name, never.payout_method_type]).toEqual([null, null]);
+    const wallet = readPayoutRecord({ ...base, payout_method_type: 'EWallet' }, 'r', scrubData);
+    expect(wallet.payout_method_type).toBeNull();
+  });
+
   it('names the bad field, not its value', () => {
     const base = json(RECORD) as Record<string, unknown>;
-    expect(() => readPayoutRecord({ ...base, status: 'Refunded' }, 'result', scrubData)).toThrow(
-      "result.status unknown payout status 'Refunded'",
-    );
     expect(() =>
       readPayoutRecord({ ...base, amount: '4111111111111111x' }, 'result', scrubData),
     ).toThrow(/^result.amount is not a decimal number$/);
@@ -124,10 +139,19 @@ describe('readPayoutList', () => {
     expect(list.records).toHaveLength(1);
     expect(list.nextPageCursor).toBeNull();
   });
-  it('points at the bad record', () => {
-    expect(() => readPayoutList(json('{"records":[{}]}'), scrubData)).toThrow(
-      'result.records[0].status is not a string',
-    );
+  it('reads record by record: an odd one is left out with its problem and order id', () => {
+    const odd = '{"merchant_order_id":"o-2","status":"Approved"}';
+    const list = readPayoutList(json(`{"records":[${RECORD},${odd},{},"x"]}`), scrubData);
+    expect(list.records).toHaveLength(1);
+    expect(list.unreadable).toEqual([
+      {
+        index: 1,
+        merchant_order_id: 'o-2',
+        problem: expect.stringMatching(/^result\.records\[1\]/),
+      },
+      { index: 2, merchant_order_id: null, problem: 'result.records[2].status is not a string' },
+      { index: 3, merchant_order_id: null, problem: 'result.records[3] is not an object' },
+    ]);
   });
 });
 
@@ -152,6 +176,16 @@ describe('readPayoutCreated', () => {
       failure_code: null,
     });
   });
+  it('reads a created payout with a status it does not know, or no amount, as created', () => {
+    const created = readPayoutCreated(json('{"id":"p1","status":"Failed"}'));
+    expect(created).toMatchObject({
+      id: 'p1',
+      status: 'unrecognized',
+      status_raw: 'Failed',
+      amount: null,
+      currency: null,
+    });
+  });
   it('tolerates an unknown payout_method (the payout exists)', () => {
     const created = readPayoutCreated(
       json('{"id":"p1","amount":1,"currency":"EUR","status":"Pending","payout_method":"SEPA"}'),
@@ -172,7 +206,7 @@ describe('readPayoutProviders', () => {
                    {"name":"odd","title":"Odd","type":"date","required":"yes","pattern":"(","min_length":-1}]},
         {"name":"cards","title":"Cards","payout_method_type":"CreditCard","fields":[]}]}`),
     );
-    expect(providers).toEqual([
+    expect(providers.providers).toEqual([
       {
         name: 'bankwire',
         title: 'Bank Wire',
@@ -213,7 +247,7 @@ describe('readPayoutProviders', () => {
             fields: patterns.map((pattern, i) => ({ name: `f${i}`, title: 'F', pattern })),
           },
         ],
-      })[0]!.fields.map((field) => field.pattern);
+      }).providers[0]!.fields.map((field) => field.pattern);
     expect(fields(['^(?=.*[0-9])[A-Z0-9]+$', '^(a)\\1$', '^(a+)+$', '^\\p{Lu}{2}$'])).toEqual([
       undefined,
       undefined,
@@ -221,10 +255,35 @@ describe('readPayoutProviders', () => {
       '^\\p{Lu}{2}$',
     ]);
   });
-  it('refuses a provider without a name', () => {
-    expect(() =>
-      readPayoutProviders(json('{"providers":[{"payout_method_type":"crypto"}]}')),
-    ).toThrow('result.providers[0].name is not a string');
+  it('leaves out a provider without a name, and says why', () => {
+    expect(readPayoutProviders(json('{"providers":[{"payout_method_type":"crypto"}]}'))).toEqual({
+      providers: [],
+      unsupported: [
+        {
+          name: null,
+          title: null,
+          payout_method_type: 'crypto',
+          reason: 'result.providers[0].name is not a string',
+        },
+      ],
+    });
+  });
+  it('leaves out a type it does not support, and the rest of the corridor works', () => {
+    const read = readPayoutProviders(
+      json(
+        '{"providers":[{"name":"wallets","title":"Wallets","payout_method_type":"ewallet","fields":[]},' +
+          '{"name":"bank","title":"Bank","payout_method_type":"bank_account","fields":[]}]}',
+      ),
+    );
+    expect(read.providers.map((p) => p.name)).toEqual(['bank']);
+    expect(read.unsupported).toEqual([
+      {
+        name: 'wallets',
+        title: 'Wallets',
+        payout_method_type: 'ewallet',
+        reason: 'type not supported: ewallet',
+      },
+    ]);
   });
 });
 

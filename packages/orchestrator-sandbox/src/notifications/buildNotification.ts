@@ -20,8 +20,41 @@ export interface NotificationSubject {
   attributes?: Record<string, unknown>;
 }
 
+/**
+ * `complete`: every field the back-office was built against. `sparse`: only what the production
+ * integrators' models require (BridgerPay's own example leaves `psp_name` null for some), so
+ * `psp_name` is null and `operation_type`, `charge.id`, `amount`, `updated_at` and `meta` are
+ * absent: the receiver has the order id and the status to go on.
+ */
+export type NotificationShape = 'complete' | 'sparse';
+
 /** The section-5 callback body for one status change (amount as a decimal string here). */
-export function buildNotification(subject: NotificationSubject, now: Date): SandboxNotification {
+export function buildNotification(
+  subject: NotificationSubject,
+  now: Date,
+  shape: NotificationShape = 'complete',
+): SandboxNotification {
+  if (shape === 'sparse') {
+    // Typed as sent, not as the complete shape: the receiver must cope with what is missing.
+    return {
+      webhook: { type: subject.status },
+      data: {
+        order_id: subject.orderId,
+        psp_name: null,
+        charge: {
+          type: subject.operationType === 'deposit' ? 'charge' : subject.operationType,
+          psp_order_id: subject.pspOrderId,
+          attributes: {
+            status: subject.status,
+            currency: subject.currency,
+            decline_code: subject.declineCode,
+            decline_reason: subject.declineReason,
+            created_at: toUnixSeconds(subject.createdAt),
+          },
+        },
+      },
+    } as unknown as SandboxNotification;
+  }
   return {
     webhook: { type: subject.status },
     data: {

@@ -35,16 +35,21 @@ interface Delivery {
   notification: SandboxNotification;
 }
 
-/** Writes the amount as a JSON number, digit for digit, like every other orchestrator amount. */
+/**
+ * Writes the amount as a JSON number, digit for digit, like every other orchestrator amount; a
+ * sparse notification has none.
+ */
 function toWire(notification: SandboxNotification): string {
   const { attributes } = notification.data.charge;
+  const amount = attributes.amount as string | undefined;
   return stringifyLosslessJson({
     ...notification,
     data: {
       ...notification.data,
       charge: {
         ...notification.data.charge,
-        attributes: { ...attributes, amount: jsonNumber(attributes.amount) },
+        attributes:
+          amount === undefined ? attributes : { ...attributes, amount: jsonNumber(amount) },
       },
     },
   });
@@ -139,6 +144,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       for (const delivery of deliveries) {
         try {
           await deliver(delivery);
+        } catch (error) {
+          // Never leave `idle()` waiting on a delivery that could not even be written.
+          deps.logger.error({ err: error }, 'notification not sent');
         } finally {
           pending -= 1;
           settleWaiters();
@@ -188,7 +196,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         return;
       }
       const copies = mode === 'duplicate' ? [delivery, delivery] : [delivery];
-      enqueueOnChain(notification.data.charge.id, copies);
+      // In order per transaction (a sparse notification names only its order).
+      const charge = notification.data.charge as { id?: string };
+      enqueueOnChain(charge.id ?? `order:${notification.data.order_id}`, copies);
     },
     setUrl(next) {
       url = next;

@@ -1,15 +1,22 @@
 import { maskCardNumber, type OrchestratorPayoutStatus } from '@payouts/contracts';
+import type { NotificationShape } from '../notifications/buildNotification.js';
 import { SANDBOX_TEST_CARDS } from '../deposits/testCards.js';
 import { buildNotification } from '../notifications/buildNotification.js';
 import type { Notifier } from '../notifications/createNotifier.js';
 import type { RandomSource } from '../support/createRandom.js';
 import type { Scheduler } from '../support/createScheduler.js';
-import type { CreateCall, RestoredPayout, SandboxPayout, StatusCall } from '../types.js';
+import type {
+  CreateCall,
+  RestoredPayout,
+  SandboxPayout,
+  SandboxPayoutStatus,
+  StatusCall,
+} from '../types.js';
 import { SANDBOX_MAGIC_AMOUNTS, type MagicAmountName } from './magicAmounts.js';
 import type { ValidPayout } from './validatePayoutRequest.js';
 
 interface Step {
-  status: OrchestratorPayoutStatus;
+  status: SandboxPayoutStatus;
   decline_code?: string;
   decline_reason?: string;
 }
@@ -71,6 +78,8 @@ export function createPayoutLedger(deps: {
   scheduler: Scheduler;
   random: RandomSource;
   notifier: Notifier;
+  /** Read at each create and notification: the profile's quirks (see `SandboxOptions`). */
+  quirks: { offListStatusRate: number; notifications: NotificationShape };
 }): PayoutLedger {
   const states = new Map<string, PayoutState>();
   const orders = new Set<string>();
@@ -96,6 +105,7 @@ export function createPayoutLedger(deps: {
           attributes: { payout_method_type: payout.payout_method_type },
         },
         deps.now(),
+        deps.quirks.notifications,
       ),
     );
   }
@@ -157,7 +167,19 @@ export function createPayoutLedger(deps: {
       } else if (magic === 'authorizeThenApprove') {
         steps = [{ status: 'authorized' }, { status: 'approved' }];
       }
-      let status = initialStatus(valid);
+      // BridgerPay's payouts share its payment statuses: some go on hold or are voided.
+      if (
+        deps.quirks.offListStatusRate > 0 &&
+        magic === undefined &&
+        !declineCard &&
+        deps.random.next() < deps.quirks.offListStatusRate
+      ) {
+        steps =
+          deps.random.next() < 0.5
+            ? [{ status: 'approved_on_hold' }, { status: 'approved' }]
+            : [{ status: 'voided' }];
+      }
+      let status: SandboxPayoutStatus = initialStatus(valid);
       if (magic === 'approveAtCreate') {
         status = 'approved';
         steps = [];

@@ -16,6 +16,19 @@ export interface PayoutRoutesDeps {
   ledger: PayoutLedger;
   now: () => Date;
   magicAmounts: boolean;
+  /** Read on every request: a test or profile may change it while the sandbox runs. */
+  behaviour: PayoutBehaviour;
+}
+
+export interface PayoutBehaviour {
+  duplicateOrderIds: 'refuse' | 'accept';
+  listLagMs: number;
+  /** Share of creates that commit and then never answer (a hang after commit). */
+  commitThenTimeoutRate: number;
+  /** Raw metadata entries added per corridor `CC/CUR` (types the back-office cannot use). */
+  extraMetadataEntries: Record<string, object[]>;
+  /** Draws for `commitThenTimeoutRate`. */
+  random: () => number;
 }
 
 const VERSIONS = ['v1', 'v2'];
@@ -63,7 +76,10 @@ export function createPayoutRoutes(deps: PayoutRoutesDeps): RouteSpec[] {
       return {
         status: 200,
         body: okEnvelope({
-          providers: payoutProvidersFor(deps.config, country as string, currency as string),
+          providers: [
+            ...payoutProvidersFor(deps.config, country as string, currency as string),
+            ...(deps.behaviour.extraMetadataEntries[`${country}/${currency}`] ?? []),
+          ],
         }),
       };
     },
@@ -83,7 +99,7 @@ export function createPayoutRoutes(deps: PayoutRoutesDeps): RouteSpec[] {
         return { status: 400, body: validationEnvelope('payouts', validation.issues) };
       }
       const valid = validation.payout;
-      if (ledger.hasOrder(valid.order_id)) {
+      if (deps.behaviour.duplicateOrderIds === 'refuse' && ledger.hasOrder(valid.order_id)) {
         record(body, 'duplicate', null, pendingFault);
         return {
           status: 409,
@@ -103,8 +119,11 @@ export function createPayoutRoutes(deps: PayoutRoutesDeps): RouteSpec[] {
         return { status: 500, fault: 'http_500' };
       }
       const payout = ledger.create(valid, magic);
+      const quirk =
+        deps.behaviour.commitThenTimeoutRate > 0 &&
+        deps.behaviour.random() < deps.behaviour.commitThenTimeoutRate;
       const magicFault: FaultKind | undefined =
-        magic === 'hangAfterCommit'
+        magic === 'hangAfterCommit' || quirk
           ? 'hang_after_commit'
           : magic === 'error500AfterCommit'
             ? 'http_500_after_commit'
@@ -154,6 +173,8 @@ export function createPayoutRoutes(deps: PayoutRoutesDeps): RouteSpec[] {
 
       const orderId = query.get('merchantOrderId') || undefined;
       const pspName = query.get('pspName') || undefined;
+      // Lists come from a store that lags behind creates (BridgerPay: "may lag").
+      const visibleBefore = deps.now().getTime() - deps.behaviour.listLagMs;
       // Ledger order is creation order, which breaks ties between equal timestamps.
       const matching = ledger
         .list()
@@ -161,6 +182,7 @@ export function createPayoutRoutes(deps: PayoutRoutesDeps): RouteSpec[] {
         .filter(({ payout, at }) => {
           const seconds = Math.floor(at / 1000);
           return (
+            (deps.behaviour.listLagMs === 0 || at <= visibleBefore) &&
             (orderId === undefined || payout.order_id === orderId) &&
             (pspName === undefined || payout.psp_name === pspName) &&
             (status === undefined || payout.status === status) &&

@@ -1,7 +1,7 @@
-import type { OrchestratorPayoutStatus, PayoutMethodType } from '@payouts/contracts';
+import type { PayoutMethodType } from '@payouts/contracts';
 import { jsonNumber } from '../http/losslessJson.js';
 import { toIsoSeconds, toOrchestratorDateTime, toUnixSeconds } from '../support/dates.js';
-import type { SandboxPayout } from '../types.js';
+import type { SandboxPayout, SandboxPayoutStatus } from '../types.js';
 
 /** `in_process` -> `InProcess`: how create replies and records capitalise statuses. */
 export function pascalCase(value: string): string {
@@ -11,7 +11,9 @@ export function pascalCase(value: string): string {
     .join('');
 }
 
-const PSP_STATUS: Readonly<Record<OrchestratorPayoutStatus, string>> = {
+const PSP_STATUS: Readonly<Record<SandboxPayoutStatus, string>> = {
+  approved_on_hold: 'ON_HOLD',
+  voided: 'VOIDED',
   init: 'RECEIVED',
   in_process: 'PROCESSING',
   pending: 'PENDING',

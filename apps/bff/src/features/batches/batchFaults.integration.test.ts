@@ -108,6 +108,8 @@ describe.each(appTestDatabaseKinds)(
           // A hung create is an unknown outcome after three seconds, not fifteen; one second was
           // too short for a plain create on a loaded CI machine (a row of the 429 test failed).
           ORCHESTRATOR_TIMEOUT_MS: '3000',
+          // The default sandbox refuses a reused order id (409), so the re-send is safe here.
+          ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: '1',
         },
       });
       await t.batchWorker.start();

@@ -347,6 +347,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         RECONCILER: '1',
         RECONCILE_INTERVAL_SECONDS: '1',
         RECONCILE_GRACE_SECONDS: '2',
+        // The default sandbox refuses a reused order id (409), so the re-send is safe here.
+        ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: '1',
         RECONCILE_BACKOFF_SECONDS: '1',
         RECONCILE_MAX_BACKOFF_SECONDS: '2',
         BATCH_SEND_CONCURRENCY: '32',

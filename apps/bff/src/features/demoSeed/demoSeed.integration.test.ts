@@ -335,7 +335,7 @@ describe.each(testDatabaseKinds)('demo history at first start (%s)', (kind) => {
     const round = await t.reconciler.runRound();
     expect(round.claimed).toBeGreaterThan(0);
     expect(round.results.error ?? 0).toBe(0);
-    expect(round.results.unrecoverable ?? 0).toBe(0);
+    expect(round.results.handed_to_person ?? 0).toBe(0);
     const known = new Set(t.sandbox.inspect.payouts().map((p) => p.id));
     for (const open of await openDemoPayouts(t.db)) expect(known).toContain(open.id);
     // Settled at the PSP: the reconciler's next check makes them final.

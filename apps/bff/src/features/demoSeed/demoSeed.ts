@@ -172,7 +172,7 @@ function fetchDemoCorridors(
   return Promise.all(
     deps.corridors.map(async (corridor) => ({
       corridor,
-      providers: await deps.orchestrator.getPayoutProviders(corridor),
+      providers: (await deps.orchestrator.getPayoutProviders(corridor)).providers,
     })),
   );
 }

@@ -8,6 +8,15 @@ import type { PayoutStatusUpdates } from '../payouts/payoutStatusUpdates.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The orchestrator's webhook. Server to server, so outside the CSRF guard and sessions; the
  * orchestrator signs nothing, so the path token is the only credential (compared in constant
@@ -38,11 +47,17 @@ export function createNotificationsRouter({
       if (typeof body !== 'string' || body === '') {
         throw new AppError('malformed_request', 'Expected a notification body.');
       }
+      // Not JSON at all: a malformed request. Well-formed JSON we cannot use is answered 200
+      // `ignored` below (the orchestrator must not retry it forever), after a status check when
+      // it names a payout we hold.
       let notification;
       try {
         notification = parseNotification(body);
       } catch {
-        throw new AppError('malformed_request', 'Not an orchestrator notification.');
+        if (!isJson(body))
+          throw new AppError('malformed_request', 'Not an orchestrator notification.');
+        res.json({ outcome: 'ignored' });
+        return;
       }
       // Ids are looked up in text columns: NUL or a lone surrogate would fail the query (a 500).
       if (findUnstorableText(notification).length > 0) {
@@ -51,15 +66,15 @@ export function createNotificationsRouter({
           'The notification holds text that cannot be stored.',
         );
       }
-      const { charge } = notification.data;
+      const { charge, order_id: orderId } = notification.data;
       // Cashier-session notifications carry no transaction: nothing of ours to update.
-      if (!charge) {
+      if (!charge || (charge.id === null && orderId === null)) {
         res.json({ outcome: 'ignored' });
         return;
       }
       const outcome = await payoutStatusUpdates.handleNotification({
         orchestratorId: charge.id,
-        orderId: notification.data.order_id,
+        orderId,
         operationType: charge.operation_type,
         webhookType: notification.webhook.type,
         status: charge.attributes.status,

@@ -176,6 +176,7 @@ describe.each(testDatabaseKinds)('the overview API (%s)', (kind) => {
       'declined',
       'failed',
       'unknown',
+      'unrecognized',
     ]);
     expect(byStatus.approved).toEqual({
       status: 'approved',

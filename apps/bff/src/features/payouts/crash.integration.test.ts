@@ -15,7 +15,8 @@ import {
   type ChildBff,
   type PostgresTestDatabase,
 } from '../../testing/processes/childProcesses.js';
-import { isFinalStatus, toPayoutStatus } from './payoutStatus.js';
+import { ledgerStatusOf } from '../../testing/ledgerStatusOf.js';
+import { isFinalStatus } from './payoutStatus.js';
 
 /** Client requests in flight when the BFF is killed. */
 const REQUESTS = 40;
@@ -77,6 +78,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           RECONCILER: '1',
           RECONCILE_INTERVAL_SECONDS: '1',
           RECONCILE_GRACE_SECONDS: '2',
+          // The default sandbox refuses a reused order id (409), so the re-send is safe here.
+          ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: '1',
           RECONCILE_BACKOFF_SECONDS: '1',
           RECONCILE_MAX_BACKOFF_SECONDS: '2',
           APPROVAL_THRESHOLDS: 'none',
@@ -264,7 +267,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const row = byOrder.get(p.order_id);
         expect(row, p.order_id).toBeDefined();
         expect(row?.orchestrator_id).toBe(p.id);
-        expect(row?.status).toBe(toPayoutStatus(p.status));
+        expect(row?.status).toBe(ledgerStatusOf(p.status));
         expect(row?.status).not.toBe('failed');
       }
       // One that never reached it is failed, with a reason.

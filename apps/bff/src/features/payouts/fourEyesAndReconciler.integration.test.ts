@@ -247,25 +247,98 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
       expect((await row(created.payout.id)).submission).toBeNull();
     });
 
-    it('re-sends with the same order id only after the grace period found nothing', async () => {
+    it('never re-sends: not found after the grace period, it goes to a person with every lookup', async () => {
       t.sandbox.faults.add({ kind: 'reset', route: 'create_payout', times: 1 });
       const body = cardPayout('13.00');
       const created = await create(finance, body);
       expect(created.payout.status).toBe('unknown');
+      const detail = async () => readJson(await finance(`/api/payouts/${created.payout.id}`));
       t.clock.advance(11_000);
       await t.reconciler.runRound();
-      expect((await row(created.payout.id)).status).toBe('unknown');
-      expect(createdAtSandbox(body.order_id)).toBe(0);
-
-      t.clock.advance(60_000);
+      expect((await detail()).payout).toMatchObject({
+        status: 'unknown',
+        needs_attention: false,
+        attention_reason: null,
+      });
+      // A lookup that fails is evidence too, and still no reason to send.
+      t.sandbox.faults.add({ kind: 'http_503', route: 'list_payouts' });
+      t.clock.advance(45_000);
       await t.reconciler.runRound();
-      const after = await readJson(await finance(`/api/payouts/${created.payout.id}`));
-      expect(after.payout.status).toBe('in_process');
-      expect(after.events.map((e: any) => e.type)).toContain('resubmitted');
-      expect(createdAtSandbox(body.order_id)).toBe(1);
-      expect(t.sandbox.inspect.payouts().filter((p) => p.order_id === body.order_id)).toHaveLength(
-        1,
+      t.sandbox.faults.clear();
+      t.clock.advance(85_000);
+      await t.reconciler.runRound();
+
+      const handed = await detail();
+      expect(handed.payout).toMatchObject({
+        status: 'unknown',
+        needs_attention: true,
+        attention_reason: 'unresolved',
+      });
+      const lookups = handed.events.filter((e: any) => e.type === 'lookup').map((e: any) => e.data);
+      expect(lookups).toEqual([
+        { source: 'lookup', found: false, records: 0 },
+        { source: 'lookup', found: null, error: 'unavailable' },
+        { source: 'lookup', found: false, records: 0 },
+      ]);
+      const types = handed.events.map((e: any) => e.type);
+      expect(types).toContain('needs_resolution');
+      expect(types).not.toContain('resubmitted');
+      expect(sentAtAll(body.order_id)).toBe(1);
+      expect(createdAtSandbox(body.order_id)).toBe(0);
+      // Listed and counted as needing attention although it is recent.
+      const flagged = await readJson(await support('/api/payouts?needs_attention=1&limit=100'));
+      expect(flagged.items.map((p: any) => p.id)).toContain(created.payout.id);
+      expect((await readJson(await support('/api/payouts/summary'))).needs_attention).toBe(
+        flagged.items.length,
       );
+      // Its details stay sealed for whoever settles it; nothing is failed on a guess.
+      expect((await row(created.payout.id)).submission).toBeTruthy();
+
+      // Lookups go on (lists lag) until RECONCILE_LOOKUP_HOURS, then stop; it stays unknown.
+      t.clock.advance(3 * 3_600_000);
+      await t.reconciler.runRound();
+      expect((await row(created.payout.id)).nextCheckAt).not.toBeNull();
+      t.clock.advance(72 * 3_600_000);
+      await t.reconciler.runRound();
+      const ended = await row(created.payout.id);
+      expect(ended).toMatchObject({ status: 'unknown', nextCheckAt: null });
+      [finance, support] = await Promise.all([t.signIn('finance'), t.signIn('support')]);
+      const last = await detail();
+      expect(last.events.map((e: any) => e.type)).toContain('lookups_ended');
+      expect(sentAtAll(body.order_id)).toBe(1);
+    });
+
+    it("a record found late settles it and clears the person's flag", async () => {
+      // Created, the reply lost, no notification, and the list lags: only a lookup can tell.
+      await t.sandbox.notifications.idle();
+      t.sandbox.notifications.setUrl(null);
+      t.sandbox.lists.setLagMs(3_600_000);
+      try {
+        t.sandbox.faults.add({ kind: 'reset_after_commit', route: 'create_payout', times: 1 });
+        const body = cardPayout('21.00');
+        const created = await create(finance, body);
+        expect(created.payout.status).toBe('unknown');
+        t.clock.advance(11_000);
+        await t.reconciler.runRound();
+        t.clock.advance(70_000);
+        await t.reconciler.runRound();
+        expect((await row(created.payout.id)).attentionReason).toBe('unresolved');
+        t.sandbox.lists.setLagMs(0);
+        t.clock.advance(400_000);
+        await t.reconciler.runRound();
+        const adopted = await row(created.payout.id);
+        expect(adopted.attentionReason).toBeNull();
+        expect(adopted.orchestratorId).toBe(
+          t.sandbox.inspect.payouts().find((p) => p.order_id === body.order_id)?.id,
+        );
+        expect(adopted.status).toBe('in_process');
+        expect(sentAtAll(body.order_id)).toBe(1);
+      } finally {
+        t.sandbox.lists.setLagMs(0);
+        t.sandbox.notifications.setUrl(
+          `${t.baseUrl}/api/orchestrator/notifications/${t.config.orchestrator.notificationToken}`,
+        );
+      }
     });
 
     it('checks non-final payouts on a backoff until they are final', async () => {
@@ -319,5 +392,85 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
         flagged.items.length,
       );
     });
+  });
+});
+
+// Only when the operator has declared that the orchestrator refuses a reused order id (the
+// default sandbox profile does: 409) is an unknown payout sent again, with the same order id.
+describe('re-send under ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let finance: ApiFetch;
+  beforeAll(async () => {
+    database = await openTestDatabase(testDatabaseKinds[0]!);
+    t = await startTestApp({
+      database,
+      env: {
+        ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: '1',
+        ORCHESTRATOR_TIMEOUT_MS: '2500',
+        RECONCILE_GRACE_SECONDS: '60',
+        RECONCILE_BACKOFF_SECONDS: '10',
+      },
+    });
+    finance = await t.signIn('finance');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+  const calls = (orderId: string) =>
+    t.sandbox.inspect.createCalls().filter((c) => c.order_id === orderId);
+
+  it('re-sends with the same order id only after the grace period found nothing', async () => {
+    t.sandbox.faults.add({ kind: 'reset', route: 'create_payout', times: 1 });
+    const body = cardPayout('13.00');
+    const created = await create(finance, body);
+    expect(created.payout.status).toBe('unknown');
+    t.clock.advance(11_000);
+    await t.reconciler.runRound();
+    expect(calls(body.order_id)).toHaveLength(1);
+    t.clock.advance(60_000);
+    await t.reconciler.runRound();
+    const after = await readJson(await finance(`/api/payouts/${created.payout.id}`));
+    expect(after.payout.status).toBe('in_process');
+    const resent = after.events.find((e: any) => e.type === 'resubmitted');
+    expect(resent.data.lookup).toEqual({ found: false, records: 0 });
+    expect(calls(body.order_id).filter((c) => c.outcome === 'created')).toHaveLength(1);
+  });
+
+  it('a refused re-send means "may exist": unknown, for a person, never failed', async () => {
+    // The first send landed, its reply was lost, no notification came, and the list does not
+    // show it yet: the re-send meets the orchestrator's duplicate rule.
+    t.sandbox.notifications.setUrl(null);
+    t.sandbox.faults.add({ kind: 'reset_after_commit', route: 'create_payout', times: 1 });
+    const body = cardPayout('22.00');
+    const created = await create(finance, body);
+    expect(created.payout.status).toBe('unknown');
+    // Lists lag: the sandbox's lists leave it out until the lag is lifted below.
+    t.sandbox.lists.setLagMs(3_600_000);
+    t.clock.advance(11_000);
+    await t.reconciler.runRound();
+    t.clock.advance(60_000);
+    await t.reconciler.runRound();
+    const refused = await readJson(await finance(`/api/payouts/${created.payout.id}`));
+    expect(refused.payout).toMatchObject({
+      status: 'unknown',
+      needs_attention: true,
+      attention_reason: 'resend_refused',
+    });
+    const event = refused.events.find((e: any) => e.type === 'resubmit_refused');
+    expect(event.data).toMatchObject({ kind: 'conflict', may_exist: true });
+    // No second re-send once a person has been asked.
+    t.clock.advance(120_000);
+    await t.reconciler.runRound();
+    expect(calls(body.order_id)).toHaveLength(2);
+    // The lookup finds it once the list catches up: adopted, the flag cleared.
+    t.sandbox.lists.setLagMs(0);
+    t.clock.advance(600_000);
+    await t.reconciler.runRound();
+    const settled = await readJson(await finance(`/api/payouts/${created.payout.id}`));
+    expect(settled.payout.attention_reason).toBeNull();
+    expect(settled.payout.status).not.toBe('unknown');
+    expect(calls(body.order_id).filter((c) => c.outcome === 'created')).toHaveLength(1);
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   foldFound,
   foldMissing,
+  lookupMissed,
   nextCheckAt,
+  resendRefused,
   sealedDataLost,
   type FoldContext,
   type ReconcileSchedule,
@@ -50,6 +52,7 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     rejectionReason: null,
     cancelled: false,
     unknownSince: null,
+    attentionReason: null,
     nextCheckAt: later(60_000),
     checkAttempts: 2,
     notificationChecks: 0,
@@ -210,6 +213,108 @@ describe('foldMissing: a check that did not find the payout', () => {
       1,
     );
     expect(foldMissing(row({ checkAttempts: 2 }), 'lookup', NOW, reconciler).events).toEqual([]);
+  });
+});
+
+describe('lookupMissed: an unknown payout not found by order id', () => {
+  const unknown = (overrides: Partial<PayoutRow> = {}) =>
+    row({
+      status: 'unknown',
+      orchestratorId: null,
+      orchestratorStatusRaw: null,
+      unknownSince: EARLIER,
+      checkAttempts: 1,
+      ...overrides,
+    });
+  const limits = { graceMs: 600_000, lookupMs: 3_600_000 };
+  const sinceEarlier = NOW.getTime() - EARLIER.getTime();
+
+  it('keeps every lookup as evidence and looks again on the backoff', () => {
+    const change = lookupMissed(unknown(), NOW, reconciler, { found: false, records: 0 }, limits);
+    expect(change.events).toEqual([
+      {
+        type: 'lookup',
+        actor: 'system',
+        at: NOW,
+        data: { source: 'lookup', found: false, records: 0 },
+      },
+    ]);
+    expect(change.patch).toMatchObject({ nextCheckAt: later(4_000), checkAttempts: 2 });
+    expect(change.patch.attentionReason).toBeUndefined();
+    const failed = lookupMissed(
+      unknown(),
+      NOW,
+      reconciler,
+      { found: null, error: 'timeout' },
+      limits,
+    );
+    expect(failed.events[0]?.data).toEqual({ source: 'lookup', found: null, error: 'timeout' });
+  });
+
+  it('hands it to a person once past the grace period, and never re-sends', () => {
+    const past = { ...limits, graceMs: sinceEarlier };
+    const change = lookupMissed(unknown(), NOW, reconciler, { found: false, records: 3 }, past);
+    expect(change.patch.attentionReason).toBe('unresolved');
+    expect(change.events.map((e) => e.type)).toEqual(['lookup', 'needs_resolution']);
+    expect(change.events[1]?.data).toMatchObject({ reason: 'unresolved', lookups: 2 });
+    expect(change.patch.nextCheckAt).not.toBeNull();
+    // Once asked, a person is not asked again.
+    const again = lookupMissed(
+      unknown({ attentionReason: 'unresolved' }),
+      NOW,
+      reconciler,
+      { found: false, records: 0 },
+      past,
+    );
+    expect(again.events.map((e) => e.type)).toEqual(['lookup']);
+    expect(again.patch.attentionReason).toBeUndefined();
+  });
+
+  it('stops looking once the lookup period is over; the payout stays unknown', () => {
+    const over = { graceMs: 1, lookupMs: sinceEarlier, reason: 'sealed_data_lost' as const };
+    const change = lookupMissed(unknown(), NOW, reconciler, { found: false, records: 0 }, over);
+    expect(change.patch).toMatchObject({ nextCheckAt: null, attentionReason: 'sealed_data_lost' });
+    expect(change.patch.status).toBeUndefined();
+    expect(change.events.map((e) => e.type)).toEqual([
+      'lookup',
+      'needs_resolution',
+      'lookups_ended',
+    ]);
+  });
+
+  it('changes nothing on a payout settled meanwhile, but releases the lease', () => {
+    const settled = row({ status: 'pending', leaseOwner: 'worker-1' });
+    const change = lookupMissed(settled, NOW, reconciler, { found: false, records: 0 }, limits);
+    expect(change).toEqual({ patch: { leaseOwner: null, leaseUntil: null }, events: [] });
+  });
+});
+
+describe('resendRefused: a re-send with a used order id turned away', () => {
+  it('means "may exist": still unknown, looked up soon, for a person', () => {
+    const change = resendRefused(row({ status: 'unknown', orchestratorId: null }), NOW, {
+      ...reconciler,
+      kind: 'validation',
+      code: 'orchestrator_validation',
+    });
+    expect(change?.patch).toMatchObject({
+      attentionReason: 'resend_refused',
+      nextCheckAt: later(1_000),
+    });
+    expect(change?.patch.status).toBeUndefined();
+    expect(change?.events[0]).toMatchObject({
+      type: 'resubmit_refused',
+      data: { kind: 'validation', may_exist: true },
+    });
+  });
+
+  it('leaves a payout that moved on meanwhile alone', () => {
+    expect(
+      resendRefused(row({ status: 'pending' }), NOW, {
+        ...reconciler,
+        kind: 'conflict',
+        code: 'x',
+      }),
+    ).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PayoutRecord, PayoutStatus } from '@payouts/contracts';
+import type { PayoutAttentionReason, PayoutRecord, PayoutStatus } from '@payouts/contracts';
 import { decideTransition, isFinalStatus, toPayoutStatus } from './payoutStatus.js';
 import type { NewPayoutEvent, NewPayoutRow, PayoutRow } from './payoutsRepository.js';
 
@@ -104,6 +104,94 @@ export function foldMissing(
   };
 }
 
+/**
+ * What one lookup by order id of an unknown payout answered, kept as evidence: not found (and
+ * how many records the page held: a filter the orchestrator ignored shows here), or the error
+ * kind when the lookup itself failed.
+ */
+export type LookupAnswer = { found: false; records: number } | { found: null; error: string };
+
+/**
+ * An unknown payout that a lookup did not find. Every lookup is evidence (its timeline keeps
+ * each one, for the person who may have to decide); past the grace period it goes to a person
+ * (`attentionReason`, once), and lookups stop once `lookupMs` has passed since the outcome went
+ * unknown. Nothing is re-sent here.
+ */
+export function lookupMissed(
+  current: PayoutRow,
+  now: Date,
+  { actor, schedule, leaseOwner }: FoldContext,
+  answer: LookupAnswer,
+  {
+    graceMs,
+    lookupMs,
+    reason = 'unresolved',
+  }: {
+    graceMs: number;
+    lookupMs: number;
+    reason?: PayoutAttentionReason;
+  },
+): RowChange {
+  // Settled meanwhile (a notification, a user's check): nothing of this lookup applies.
+  if (current.status !== 'unknown' || current.orchestratorId !== null) {
+    return { patch: { ...releaseLease(current, leaseOwner) }, events: [] };
+  }
+  const attempts = current.checkAttempts + 1;
+  const elapsed = now.getTime() - (current.unknownSince ?? current.updatedAt).getTime();
+  const events: NewPayoutEvent[] = [
+    { type: 'lookup', actor, at: now, data: { source: 'lookup', ...answer } },
+  ];
+  const patch: Patch = {
+    nextCheckAt: nextCheckAt(schedule, 'unknown', attempts, now),
+    checkAttempts: attempts,
+    updatedAt: now,
+    ...releaseLease(current, leaseOwner),
+  };
+  if (elapsed >= graceMs && current.attentionReason === null) {
+    patch.attentionReason = reason;
+    events.push({
+      type: 'needs_resolution',
+      actor,
+      at: now,
+      data: { reason, lookups: attempts, unknown_for_seconds: Math.round(elapsed / 1000) },
+    });
+  }
+  if (elapsed >= lookupMs) {
+    patch.nextCheckAt = null;
+    events.push({
+      type: 'lookups_ended',
+      actor,
+      at: now,
+      data: { lookups: attempts, unknown_for_seconds: Math.round(elapsed / 1000) },
+    });
+  }
+  return { patch, events };
+}
+
+/**
+ * A re-send (same order id) that the orchestrator turned away: the first send may exist there,
+ * so the payout stays unknown, is looked up again soon, and goes to a person.
+ */
+export function resendRefused(
+  current: PayoutRow,
+  now: Date,
+  { actor, schedule, leaseOwner, kind, code }: FoldContext & { kind: string; code: string },
+): RowChange | undefined {
+  if (current.status !== 'unknown') return undefined;
+  return {
+    patch: {
+      nextCheckAt: nextCheckAt(schedule, 'unknown', 0, now),
+      attentionReason: 'resend_refused',
+      updatedAt: now,
+      ...releaseLease(current, leaseOwner),
+    },
+    events: [
+      { type: 'resubmit_refused', actor, at: now, data: { kind, code, may_exist: true } },
+      { type: 'needs_resolution', actor, at: now, data: { reason: 'resend_refused' } },
+    ],
+  };
+}
+
 /** The events that say what a found record taught us (none for a periodic check that learned nothing). */
 function foundEvents(
   current: PayoutRow,
@@ -196,6 +284,9 @@ export function foldFound(
       pspTransactionId: record.transaction_id ?? current.pspTransactionId,
       declineCode: record.decline_code ?? current.declineCode,
       declineReason: record.decline_reason ?? current.declineReason,
+      // Found: the evidence settles what a person was asked to settle, unless the orchestrator
+      // reports a status we do not know, which a person must read.
+      attentionReason: t.to === 'unrecognized' ? 'unrecognized_status' : null,
       updatedAt: now,
       ...releaseLease(current, leaseOwner),
     },

@@ -1,4 +1,9 @@
-import type { PayoutDto, PayoutEventDto, PayoutStatus } from '@payouts/contracts';
+import type {
+  PayoutAttentionReason,
+  PayoutDto,
+  PayoutEventDto,
+  PayoutStatus,
+} from '@payouts/contracts';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 import type { ApprovalRow, Creator, PayoutEventRow, PayoutRow } from './payoutsRepository.js';
 
@@ -81,7 +86,10 @@ export function toPayoutDto(
     rejection_reason: row.rejectionReason,
     cancelled: row.cancelled,
     needs_attention:
-      RECONCILABLE_STATUSES.includes(row.status as PayoutStatus) && row.createdAt < attentionBefore,
+      row.attentionReason !== null ||
+      (RECONCILABLE_STATUSES.includes(row.status as PayoutStatus) &&
+        row.createdAt < attentionBefore),
+    attention_reason: row.attentionReason as PayoutAttentionReason | null,
   };
 }
 

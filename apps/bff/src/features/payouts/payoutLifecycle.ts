@@ -1,4 +1,9 @@
-import type { PayoutRecord, PayoutRequest, PayoutStatus } from '@payouts/contracts';
+import type {
+  PayoutAttentionReason,
+  PayoutRecord,
+  PayoutRequest,
+  PayoutStatus,
+} from '@payouts/contracts';
 import {
   OrchestratorError,
   type OrchestratorClient,
@@ -13,6 +18,9 @@ import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorTo
 import {
   foldFound,
   foldMissing,
+  lookupMissed,
+  resendRefused,
+  type LookupAnswer,
   nextCheckAt as nextCheckAtOf,
   releaseLease as release,
   sealedDataLost,
@@ -28,7 +36,7 @@ import type {
   PayoutsRepository,
 } from './payoutsRepository.js';
 
-export type { ReconcileSchedule } from './payoutChanges.js';
+export type { LookupAnswer, ReconcileSchedule } from './payoutChanges.js';
 
 export type PayoutsOrchestrator = Pick<
   OrchestratorClient,
@@ -39,8 +47,11 @@ export type PayoutsOrchestrator = Pick<
 export type SubmitOutcome =
   | { kind: 'created'; row: PayoutRow }
   | { kind: 'refused'; row: PayoutRow; problem: AppError }
-  /** A re-send refused as a duplicate order id: it does exist there; the next lookup adopts it. */
-  | { kind: 'duplicate'; row: PayoutRow }
+  /**
+   * A re-send turned away (any 4xx, a 409 as much as a 400 list): the first send may exist
+   * there, so it stays unknown, looked up, and goes to a person.
+   */
+  | { kind: 'maybe_exists'; row: PayoutRow }
   | { kind: 'unknown'; row: PayoutRow }
   /**
    * Turned away with 429 before anything was made (`deferRateLimited` only): still
@@ -50,8 +61,13 @@ export type SubmitOutcome =
 
 export interface SubmitOptions {
   onExchange?: (exchange: OrchestratorExchange) => void;
-  /** A re-send by the reconciler (same order id), after the grace period found nothing. */
+  /**
+   * A re-send by the reconciler (same order id) after the grace period found nothing: only when
+   * the operator declared that the orchestrator refuses a reused order id.
+   */
   resubmission?: boolean;
+  /** What the lookup before a re-send answered, kept on the `resubmitted` event. */
+  evidence?: Record<string, unknown>;
   /** The reconciler's lease to release with the outcome. */
   leaseOwner?: string;
   /**
@@ -90,6 +106,17 @@ export interface PayoutLifecycle {
     actor: string,
     source: RecordSource,
     options?: { leaseOwner?: string; audit?: NewAuditRow[] },
+  ): Promise<PayoutRow | undefined>;
+  /**
+   * A lookup by order id of an unknown payout that did not find it (or failed): recorded as
+   * evidence; past the grace period the payout goes to a person (`reason`), and lookups stop
+   * once `lookupMs` has passed since its outcome went unknown.
+   */
+  lookupMissed(
+    id: string,
+    answer: LookupAnswer,
+    leaseOwner: string,
+    limits: { graceMs: number; lookupMs: number; reason?: PayoutAttentionReason },
   ): Promise<PayoutRow | undefined>;
   /** An approved payout whose sealed details cannot be read: failed, nothing sent. */
   failUnreadable(id: string): Promise<PayoutRow | undefined>;
@@ -149,6 +176,7 @@ export function createPayoutLifecycle({
         leaseOwner,
         deferRateLimited = false,
         completeKey,
+        evidence,
       } = options;
       try {
         const created = await orchestrator.createPayout(request, onExchange ? { onExchange } : {});
@@ -165,7 +193,10 @@ export function createPayoutLifecycle({
               type: 'resubmitted',
               actor,
               at: now,
-              data: { reason: 'not found at the orchestrator after the grace period' },
+              data: {
+                reason: 'not found at the orchestrator after the grace period',
+                ...evidence,
+              },
             });
           }
           events.push({
@@ -181,6 +212,7 @@ export function createPayoutLifecycle({
               : {}),
             orchestratorId: current.orchestratorId ?? created.id,
             pspTransactionId: current.pspTransactionId ?? created.transaction_id,
+            attentionReason: t.to === 'unrecognized' ? 'unrecognized_status' : null,
             updatedAt: now,
             ...release(current, leaseOwner),
           };
@@ -214,17 +246,32 @@ export function createPayoutLifecycle({
             });
             return { kind: 'deferred', row: updated ?? row, retryAfterSeconds };
           }
-          if (resubmission && error.kind === 'conflict') {
-            // Refused as a duplicate order id: the first send did land after all.
+          if (resubmission && error.kind === 'rate_limited') {
+            // Turned away before anything was looked at: a 429 only ever delays.
             const updated = await repo.change(row.id, (current) => ({
               patch: {
-                nextCheckAt: now,
-                updatedAt: now,
+                nextCheckAt: nextCheckAt('unknown', current.checkAttempts + 1, now),
+                checkAttempts: current.checkAttempts + 1,
                 ...release(current, leaseOwner),
               },
-              events: [{ type: 'resubmit_refused_duplicate', actor, at: now, data: {} }],
+              events: [{ type: 'resubmit_deferred', actor, at: now, data: { kind: error.kind } }],
             }));
-            return { kind: 'duplicate', row: updated ?? row };
+            return { kind: 'unknown', row: updated ?? row };
+          }
+          if (resubmission) {
+            // A re-send with a used order id that is turned away says nothing about the first
+            // send: whatever the refusal (a 409, a 400 list, a business rule), the payout may
+            // exist there. It stays unknown, looked up, and goes to a person (decision 039).
+            const updated = await repo.change(row.id, (current) =>
+              resendRefused(current, now, {
+                actor,
+                schedule,
+                leaseOwner,
+                kind: error.kind,
+                code: orchestratorErrorToAppError(error).code,
+              }),
+            );
+            return { kind: 'maybe_exists', row: updated ?? row };
           }
           // Refused before anything was created there: failed, and the order id is free again.
           const problem = orchestratorErrorToAppError(error);
@@ -303,6 +350,13 @@ export function createPayoutLifecycle({
           logger.warn({ payoutId: id }, 'orchestrator reported on a payout never sent');
         return { ...change, audit };
       });
+    },
+
+    async lookupMissed(id, answer, leaseOwner, limits) {
+      const now = clock.now();
+      return repo.change(id, (current) =>
+        lookupMissed(current, now, { actor: 'system', schedule, leaseOwner }, answer, limits),
+      );
     },
 
     async failUnreadable(id) {

@@ -66,9 +66,30 @@ describe('payout status mapping', () => {
   });
 
   it('reconciles every status that is neither final nor awaiting approval', () => {
+    // `unrecognized` is checked on the same backoff; its attention reason counts it.
     expect(
-      PAYOUT_STATUSES.filter((s) => !isFinalStatus(s) && s !== 'awaiting_approval').sort(),
+      PAYOUT_STATUSES.filter(
+        (s) => !isFinalStatus(s) && s !== 'awaiting_approval' && s !== 'unrecognized',
+      ).sort(),
     ).toEqual([...RECONCILABLE_STATUSES].sort());
+  });
+
+  it('maps a status it does not know to unrecognized, between authorized and final', () => {
+    expect(toPayoutStatus('unrecognized')).toBe('unrecognized');
+    expect(decideTransition('pending', { kind: 'reported', status: 'unrecognized' })).toEqual({
+      outcome: 'changed',
+      to: 'unrecognized',
+    });
+    expect(decideTransition('unrecognized', { kind: 'reported', status: 'approved' })).toEqual({
+      outcome: 'changed',
+      to: 'approved',
+    });
+    expect(decideTransition('unrecognized', { kind: 'reported', status: 'pending' })).toMatchObject(
+      { outcome: 'ignored', reason: 'backwards' },
+    );
+    expect(
+      decideTransition('approved', { kind: 'reported', status: 'unrecognized' }),
+    ).toMatchObject({ outcome: 'ignored', reason: 'final' });
   });
 
   describe('decideTransition', () => {

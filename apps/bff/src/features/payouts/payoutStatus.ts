@@ -1,29 +1,31 @@
-import {
-  isFinalStatus,
-  type OrchestratorPayoutStatus,
-  type PayoutStatus,
-} from '@payouts/contracts';
+import { isFinalStatus, type ReportedPayoutStatus, type PayoutStatus } from '@payouts/contracts';
 
 export { isFinalStatus } from '@payouts/contracts';
 
 /**
  * The one mapping from orchestrator statuses to the app's own (product.md, "Statuses").
- * `init` means the orchestrator has the payout but not yet handed it to the PSP: pending.
+ * `init` means the orchestrator has the payout but not yet handed it to the PSP: pending. A
+ * status we do not know is `unrecognized`: never final, shown raw, for a person (decision 039).
  */
-const FROM_ORCHESTRATOR: Record<OrchestratorPayoutStatus, PayoutStatus> = {
+const FROM_ORCHESTRATOR: Record<ReportedPayoutStatus, PayoutStatus> = {
   init: 'pending',
   pending: 'pending',
   in_process: 'in_process',
   authorized: 'authorized',
   approved: 'approved',
   declined: 'declined',
+  unrecognized: 'unrecognized',
 };
 
-export function toPayoutStatus(status: OrchestratorPayoutStatus): PayoutStatus {
+export function toPayoutStatus(status: ReportedPayoutStatus): PayoutStatus {
   return FROM_ORCHESTRATOR[status];
 }
 
-/** Statuses the reconciler works on: sent (or maybe sent) and not final. */
+/**
+ * Statuses the reconciler works on: sent (or maybe sent) and not final; the partial indexes of
+ * open payouts name these. `unrecognized` is checked on the same backoff, and counted as
+ * needing attention through its `attention_reason` (decision 039).
+ */
 export const RECONCILABLE_STATUSES: readonly PayoutStatus[] = [
   'submitting',
   'unknown',
@@ -41,6 +43,9 @@ const PROGRESS: Record<PayoutStatus, number> = {
   pending: 2,
   in_process: 2,
   authorized: 3,
+  // Beside `authorized`: an on-hold or voided payout may still move to approved or declined, and
+  // a late `pending` after it is recorded, not applied.
+  unrecognized: 3,
   approved: 4,
   declined: 4,
   failed: 4,

@@ -11,12 +11,16 @@ import { isFinalStatus } from './payoutStatus.js';
 import type { PayoutsRepository } from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
 
+/**
+ * What a notification names, as far as it could be read: either id may be missing (a sparse
+ * notification), and `operationType` null when it did not say.
+ */
 export interface PayoutNotification {
-  orchestratorId: string;
-  orderId: string;
-  operationType: string;
-  webhookType: string;
-  status: string;
+  orchestratorId: string | null;
+  orderId: string | null;
+  operationType: string | null;
+  webhookType: string | null;
+  status: string | null;
   dedupeKey: string;
 }
 
@@ -91,11 +95,15 @@ export function createPayoutStatusUpdates({
     },
 
     async handleNotification(n) {
-      if (n.operationType !== 'payout') return 'ignored';
+      // A deposit's or a refund's; one that does not say may still be about a payout of ours.
+      if (n.operationType !== null && n.operationType !== 'payout') return 'ignored';
       const payout =
-        (await repo.findByOrchestratorId(n.orchestratorId)) ??
-        (await repo.findActiveByOrderId(n.orderId));
+        (n.orchestratorId !== null
+          ? await repo.findByOrchestratorId(n.orchestratorId)
+          : undefined) ??
+        (n.orderId !== null ? await repo.findActiveByOrderId(n.orderId) : undefined);
       if (!payout) {
+        if (n.operationType === null) return 'ignored';
         logger.warn({ orchestratorId: n.orchestratorId }, 'notification for an unknown payout');
         return 'unknown_payout';
       }
@@ -122,9 +130,17 @@ export function createPayoutStatusUpdates({
       });
       if (!claimed) return 'recorded';
       // A notification is a hint (unsigned, duplicated, reordered): the status check decides.
-      let record: PayoutRecord;
+      // Without an id on either side, the lookup by our order id does.
+      const orchestratorId = payout.orchestratorId ?? n.orchestratorId;
+      let record: PayoutRecord | undefined;
       try {
-        record = await orchestrator.checkPayoutStatus(payout.orchestratorId ?? n.orchestratorId);
+        if (orchestratorId !== null) {
+          record = await orchestrator.checkPayoutStatus(orchestratorId);
+        } else {
+          const page = await orchestrator.listPayouts({ merchantOrderId: payout.orderId });
+          record = page.records.find((r) => r.merchant_order_id === payout.orderId);
+          if (!record) return 'recorded';
+        }
       } catch (error) {
         throw orchestratorErrorToAppError(error);
       }

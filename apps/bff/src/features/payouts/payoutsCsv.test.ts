@@ -43,6 +43,7 @@ function dto(overrides: Partial<PayoutDto> = {}): PayoutDto {
     rejection_reason: null,
     cancelled: false,
     needs_attention: false,
+    attention_reason: null,
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ export const PAYOUT_CSV_COLUMNS = [
   'rejected_by',
   'rejection_reason',
   'needs_attention',
+  'attention_reason',
   'updated_at',
   'id',
 ] as const;
@@ -66,6 +67,7 @@ export function payoutCsvRow(payout: PayoutDto): string[] {
     rejected_by: payout.rejected_by?.email ?? null,
     rejection_reason: payout.rejection_reason,
     needs_attention: payout.needs_attention,
+    attention_reason: payout.attention_reason,
     updated_at: payout.updated_at,
     id: payout.id,
   };

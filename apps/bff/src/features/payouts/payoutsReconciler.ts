@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { PayoutStatus } from '@payouts/contracts';
+import { OrchestratorError } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
-import type { PayoutLifecycle, PayoutsOrchestrator } from './payoutLifecycle.js';
+import type { LookupAnswer, PayoutLifecycle, PayoutsOrchestrator } from './payoutLifecycle.js';
 import type { PayoutRow, PayoutsRepository } from './payoutsRepository.js';
 
 export interface ReconcilerSettings {
-  /** Not found at the orchestrator this long after the outcome went unknown: re-sent. */
+  /**
+   * Not found at the orchestrator this long after the outcome went unknown: handed to a person,
+   * or re-sent with the same order id when `refusesDuplicateOrderId`.
+   */
   graceMs: number;
+  /** Lookups by order id go on this long after the outcome went unknown, then stop. */
+  lookupMs: number;
+  /** The operator declared that the orchestrator refuses a reused order id. */
+  refusesDuplicateOrderId: boolean;
   batchSize: number;
   /** How long a claimed payout stays leased: longer than any call it makes. */
   leaseMs: number;
@@ -15,7 +23,7 @@ export interface ReconcilerSettings {
 }
 
 export type ReconcileResult =
-  'checked' | 'adopted' | 'not_found_yet' | 'resubmitted' | 'unrecoverable' | 'error';
+  'checked' | 'adopted' | 'not_found_yet' | 'handed_to_person' | 'resubmitted' | 'error';
 
 export interface ReconcileRound {
   claimed: number;
@@ -37,10 +45,10 @@ export interface PayoutsReconciler {
 }
 
 /**
- * Brings every payout whose outcome is open to a known, final status: looks unknown ones up by
- * order id (adopts what it finds; re-sends with the same order id only after the grace period,
- * which the orchestrator refuses if the first send landed after all), and checks non-final ones
- * on a backoff. Several BFF processes may run one each on one database: rows are leased with
+ * Brings every payout whose outcome is open to a known, final status from evidence: looks
+ * unknown ones up by order id on a backoff (adopts what it finds; past the grace period hands
+ * them to a person, and re-sends with the same order id only when the operator declared that
+ * the orchestrator refuses a reused one: decision 039), and checks non-final ones on a backoff. Several BFF processes may run one each on one database: rows are leased with
  * `FOR UPDATE SKIP LOCKED`, so each payout is worked by one process per round.
  */
 export function createPayoutsReconciler({
@@ -63,30 +71,58 @@ export function createPayoutsReconciler({
   const log = logger.child({ component: 'reconciler' });
 
   async function lookUp(row: PayoutRow): Promise<ReconcileResult> {
-    const page = await orchestrator.listPayouts({ merchantOrderId: row.orderId });
+    const limits = { graceMs: settings.graceMs, lookupMs: settings.lookupMs };
+    let page: Awaited<ReturnType<PayoutsOrchestrator['listPayouts']>>;
+    try {
+      page = await orchestrator.listPayouts({ merchantOrderId: row.orderId });
+    } catch (error) {
+      // A failed lookup is evidence too ("we asked, it did not answer"), and never a re-send.
+      log.warn({ err: error, payoutId: row.id }, 'lookup by order id failed; tried again later');
+      const kind = error instanceof OrchestratorError ? error.kind : 'internal';
+      await lifecycle.lookupMissed(row.id, { found: null, error: kind }, owner, limits);
+      return 'error';
+    }
     const record = page.records.find((r) => r.merchant_order_id === row.orderId);
     if (record) {
       await lifecycle.applyRecord(row.id, record, 'system', 'lookup', { leaseOwner: owner });
       return 'adopted';
     }
-    const since = (row.unknownSince ?? row.updatedAt).getTime();
-    if (clock.now().getTime() - since < settings.graceMs) {
-      await lifecycle.applyRecord(row.id, undefined, 'system', 'lookup', { leaseOwner: owner });
-      return 'not_found_yet';
-    }
-    const request = lifecycle.open(row);
-    if (!request) {
-      // Sealed under a key this process does not have: a human must decide (needs_attention).
-      await lifecycle.reschedule(row.id, owner, {
-        type: 'resubmit_impossible',
-        actor: 'system',
-        at: clock.now(),
-        data: { reason: 'the stored payout details cannot be read' },
+    if (page.unreadable.some((u) => u.merchant_order_id === row.orderId)) {
+      // A record with this order id exists but could not be read: never a reason to send again.
+      log.warn({ payoutId: row.id }, 'a record with this order id could not be read');
+      await lifecycle.lookupMissed(row.id, { found: null, error: 'unreadable_record' }, owner, {
+        ...limits,
+        graceMs: 0,
       });
-      return 'unrecoverable';
+      return 'handed_to_person';
     }
-    await lifecycle.submit(row, request, 'system', { resubmission: true, leaseOwner: owner });
-    return 'resubmitted';
+    const answer: LookupAnswer = {
+      found: false,
+      records: page.records.length + page.unreadable.length,
+    };
+    const since = (row.unknownSince ?? row.updatedAt).getTime();
+    const pastGrace = clock.now().getTime() - since >= settings.graceMs;
+    // Re-sent only when the operator declared that the orchestrator refuses a reused order id,
+    // and never once a re-send was refused or the details are unreadable (a person decides).
+    const mayResend = row.attentionReason === null || row.attentionReason === 'unresolved';
+    if (pastGrace && settings.refusesDuplicateOrderId && mayResend) {
+      const request = lifecycle.open(row);
+      if (request) {
+        await lifecycle.submit(row, request, 'system', {
+          resubmission: true,
+          leaseOwner: owner,
+          evidence: { lookup: answer },
+        });
+        return 'resubmitted';
+      }
+      await lifecycle.lookupMissed(row.id, answer, owner, {
+        ...limits,
+        reason: 'sealed_data_lost',
+      });
+      return 'handed_to_person';
+    }
+    await lifecycle.lookupMissed(row.id, answer, owner, limits);
+    return pastGrace ? 'handed_to_person' : 'not_found_yet';
   }
 
   async function reconcile(claimed: PayoutRow): Promise<ReconcileResult> {

@@ -507,7 +507,9 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       // viewer has approved already (payout_awaiting_counts, migration 0024; decidableBy's
       // meaning, a test compares the two). Needs attention: every open payout from the daily
       // rollup (payout_stats_daily_open_idx, migration 0021), less the open ones created since
-      // `attentionBefore` (a short range of payouts_open_created_idx).
+      // `attentionBefore` (a short range of payouts_open_created_idx), plus those the
+      // reconciler handed to a person that the first part left out (payouts_attention_created_idx,
+      // migration 0025: a few rows).
       const open = sql.raw(RECONCILABLE_STATUSES.map((s) => `'${s}'`).join(', '));
       const awaiting =
         approver === undefined
@@ -525,7 +527,10 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
               ((select coalesce(sum(s.count), 0) from payout_stats_daily s
                 where s.status in (${open}))
               - (select count(*) from payouts p where p.status in (${open})
-                and p.created_at >= ${attentionBefore.toISOString()}::timestamptz))::int as attention`,
+                and p.created_at >= ${attentionBefore.toISOString()}::timestamptz)
+              + (select count(*) from payouts p where p.attention_reason is not null
+                and (p.status not in (${open})
+                  or p.created_at >= ${attentionBefore.toISOString()}::timestamptz)))::int as attention`,
       );
       return {
         awaitingMyApproval: Number(counts?.awaiting ?? 0),
@@ -567,9 +572,15 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         conditions.push(decidableBy(query.awaitingApprovalBy));
       }
       if (query.attentionBefore) {
+        // Open for too long, or handed to a person by the reconciler whatever its age.
         conditions.push(
-          inArray(payouts.status, [...RECONCILABLE_STATUSES]),
-          lt(payouts.createdAt, query.attentionBefore),
+          or(
+            and(
+              inArray(payouts.status, [...RECONCILABLE_STATUSES]),
+              lt(payouts.createdAt, query.attentionBefore),
+            ),
+            isNotNull(payouts.attentionReason),
+          ),
         );
       }
       if (query.statuses?.length) conditions.push(inArray(payouts.status, query.statuses));

@@ -447,12 +447,61 @@ describe.each(appTestDatabaseKinds)('payouts (%s)', (kind) => {
         `/api/orchestrator/notifications/${t.config.orchestrator.notificationToken}`,
         {
           method: 'POST',
-          body: '{"webhook":1}',
+          body: '{"webhook":',
           headers: { 'Content-Type': 'application/json' },
           crossSite: true,
         },
       );
       expect(garbage.status).toBe(400);
+      // Well-formed JSON we cannot use: acknowledged, so the orchestrator does not retry it.
+      const unusable = await t.api(
+        `/api/orchestrator/notifications/${t.config.orchestrator.notificationToken}`,
+        {
+          method: 'POST',
+          body: '{"webhook":1}',
+          headers: { 'Content-Type': 'application/json' },
+          crossSite: true,
+        },
+      );
+      expect(unusable.status).toBe(200);
+      expect(await readJson(unusable)).toEqual({ outcome: 'ignored' });
+    });
+
+    it('takes a sparse notification about a payout of ours as a hint and checks its status', async () => {
+      const payout = await readJson(await create(finance, cardPayout({ amount: '10.20' })));
+      await t.sandbox.notifications.idle();
+      t.sandbox.notifications.setUrl(null);
+      await t.sandbox.settle(payout.orchestrator_id);
+      t.sandbox.notifications.setUrl(
+        `${t.baseUrl}/api/orchestrator/notifications/${t.config.orchestrator.notificationToken}`,
+      );
+      const checksBefore = t.sandbox.inspect
+        .statusCalls()
+        .filter((c) => c.payout_id === payout.orchestrator_id).length;
+      // No charge id, no operation type, no amount or times, a null psp_name, no meta.
+      const res = await t.api(
+        `/api/orchestrator/notifications/${t.config.orchestrator.notificationToken}`,
+        {
+          method: 'POST',
+          json: {
+            webhook: { type: 'approved' },
+            data: {
+              order_id: payout.order_id,
+              psp_name: null,
+              charge: { type: 'approved', attributes: { status: 'Approved' } },
+            },
+          },
+          crossSite: true,
+        },
+      );
+      expect(res.status).toBe(200);
+      expect(await readJson(res)).toEqual({ outcome: 'confirmed' });
+      expect(
+        t.sandbox.inspect.statusCalls().filter((c) => c.payout_id === payout.orchestrator_id)
+          .length,
+      ).toBe(checksBefore + 1);
+      const detail = await readJson(await support(`/api/payouts/${payout.id}`));
+      expect(detail.payout.status).toBe('approved');
     });
   });
 

@@ -50,11 +50,12 @@ export async function buildProvidersMatrix({
   return {
     psps,
     payout_method_types: [...PAYOUT_METHOD_TYPES],
-    corridors: fetched.map(({ country, currency, providers, fetched_at }) => {
+    corridors: fetched.map(({ country, currency, providers, unsupported, fetched_at }) => {
       const where = `${country}/${currency}`;
       const cells: ProviderMatrixCell[] = [];
       for (const psp of psps) {
         const listed = providers.filter((p) => p.name === psp.name);
+        const unusable = unsupported.filter((u) => u.name === psp.name);
         for (const type of PAYOUT_METHOD_TYPES) {
           const provider = listed.find((p) => p.payout_method_type === type);
           if (provider) {
@@ -71,12 +72,15 @@ export async function buildProvidersMatrix({
             psp: psp.name,
             payout_method_type: type,
             status: 'missing',
-            likely_cause: likelyCauseOfMissing(listed.length > 0, type, where),
+            likely_cause:
+              listed.length === 0 && unusable.length > 0
+                ? `Listed for ${where} only with a payout type this back-office does not support (${unusable.map((u) => `“${u.payout_method_type ?? 'none'}”`).join(', ')}).`
+                : likelyCauseOfMissing(listed.length > 0 || unusable.length > 0, type, where),
             fields: [],
           });
         }
       }
-      return { country, currency, fetched_at, cells };
+      return { country, currency, fetched_at, cells, unsupported };
     }),
   };
 }

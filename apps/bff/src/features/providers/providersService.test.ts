@@ -1,4 +1,4 @@
-import type { PayoutProvider } from '@payouts/contracts';
+import type { PayoutProviders } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../shared/clock.js';
 import { createProvidersService, PROVIDERS_CACHE_MAX_ENTRIES } from './providersService.js';
@@ -8,10 +8,10 @@ function counting(delayMs = 5) {
   return {
     calls: () => calls,
     orchestrator: {
-      getPayoutProviders: async (): Promise<PayoutProvider[]> => {
+      getPayoutProviders: async (): Promise<PayoutProviders> => {
         calls += 1;
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        return [];
+        return { providers: [], unsupported: [] };
       },
     },
   };

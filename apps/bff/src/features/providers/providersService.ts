@@ -1,5 +1,6 @@
 import type { Corridor, ProvidersReply } from '@payouts/contracts';
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
+import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
 
@@ -31,10 +32,12 @@ export function createProvidersService({
   clock,
   ttlMs,
   maxEntries = PROVIDERS_CACHE_MAX_ENTRIES,
+  logger,
 }: {
   orchestrator: Pick<OrchestratorClient, 'getPayoutProviders'>;
   clock: Clock;
   ttlMs: number;
+  logger?: Pick<Logger, 'warn'>;
   maxEntries?: number;
 }): ProvidersService {
   // A Map iterates in insertion order: re-inserting on use keeps the least recent first.
@@ -56,12 +59,20 @@ export function createProvidersService({
     if (pending) return pending;
     const call = (async () => {
       try {
-        const providers = await orchestrator.getPayoutProviders(corridor);
+        const { providers, unsupported } = await orchestrator.getPayoutProviders(corridor);
         const now = clock.now();
+        for (const entry of unsupported) {
+          // The rest of the corridor works; admins see it on the Providers page too.
+          logger?.warn(
+            { corridor, psp: entry.name, payoutMethodType: entry.payout_method_type },
+            `metadata entry left out: ${entry.reason}`,
+          );
+        }
         const value: CorridorProviders = {
           country: corridor.country,
           currency: corridor.currency,
           providers,
+          unsupported,
           fetched_at: now.toISOString(),
         };
         if (cacheOn) remember(key, { value, expiresAt: now.getTime() + ttlMs });

@@ -359,7 +359,11 @@ export function badRequests(route: FuzzRoute, ctx: Context): fc.Arbitrary<FuzzIn
     );
     add(
       2,
-      nonObjectJson.map((text) => input('body: not an object', 'problem', { body: text })),
+      // The webhook acknowledges well-formed JSON it cannot use (200 `ignored`, nothing written):
+      // the orchestrator would otherwise retry it forever.
+      nonObjectJson.map((text) =>
+        input('body: not an object', route.textBody ? 'no5xx' : 'problem', { body: text }),
+      ),
     );
     if (fieldNames.length > 0) {
       const field = fc.constantFrom(...fieldNames);

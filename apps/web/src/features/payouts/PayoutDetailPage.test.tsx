@@ -85,6 +85,54 @@ describe('PayoutDetailPage', () => {
     expect(who[2]).toHaveTextContent(/· the orchestrator$/);
   });
 
+  it('says why an unknown payout waits for a person, with its lookups as one line per answer', async () => {
+    const lookup = (id: string, at: string, data: Record<string, unknown>) => ({
+      id,
+      type: 'lookup',
+      at,
+      actor: 'system',
+      data: { source: 'lookup', ...data },
+    });
+    const unknown: PayoutDetail = {
+      payout: {
+        ...payout,
+        status: 'unknown',
+        orchestrator_status: null,
+        orchestrator_id: null,
+        decline_code: null,
+        decline_reason: null,
+        needs_attention: true,
+        attention_reason: 'unresolved',
+      },
+      events: [
+        detail.events[1]!,
+        lookup('l1', '2026-11-20T10:00:11.000Z', { found: false, records: 0 }),
+        lookup('l2', '2026-11-20T10:00:31.000Z', { found: false, records: 0 }),
+        lookup('l3', '2026-11-20T10:01:11.000Z', { found: null, error: 'timeout' }),
+        lookup('l4', '2026-11-20T10:02:31.000Z', { found: false, records: 24 }),
+        {
+          id: 'n1',
+          type: 'needs_resolution',
+          at: '2026-11-20T10:02:31.000Z',
+          actor: 'system',
+          data: { reason: 'unresolved', lookups: 4 },
+        },
+      ],
+    };
+    const { api } = createFakeApi({ get: () => Promise.resolve(unknown) });
+    renderApp({ api, path: '/payouts/pay_42' });
+    await screen.findByText(/Needs a person: the orchestrator did not answer/);
+    expect(screen.getByText(/It is never sent again on a guess/)).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toHaveLength(5);
+    expect(items[1]).toMatch(
+      /^Looked up at the orchestrator \(2 times\).* to .*Not found: no record with this order ID$/,
+    );
+    expect(items[2]).toMatch(/The lookup failed \(timeout\)$/);
+    expect(items[3]).toMatch(/Not found: none of the 24 records returned has this order ID$/);
+    expect(items[4]).toMatch(/^Handed to a person/);
+  });
+
   it('checks the status on request and shows the new state', async () => {
     let checked = false;
     const pending = {

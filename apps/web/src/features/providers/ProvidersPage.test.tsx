@@ -38,6 +38,14 @@ function matrix(fetchedAt: string): ProviderMatrix {
             fields: [],
           },
         ],
+        unsupported: [
+          {
+            name: 'wallet_co',
+            title: 'Wallet Co',
+            payout_method_type: 'ewallet',
+            reason: 'type not supported: ewallet',
+          },
+        ],
       },
     ],
   };
@@ -55,6 +63,10 @@ describe('ProvidersPage', () => {
     const corridor = await screen.findByRole('region', { name: /Belgium · EUR/ });
     expect(within(corridor).getByText('Missing')).toBeInTheDocument();
     expect(within(corridor).getByText(CAUSE)).toBeInTheDocument();
+    // A PSP whose payout type we cannot use is named, and the corridor still works.
+    expect(
+      within(corridor).getByText('Wallet Co: type not supported: ewallet'),
+    ).toBeInTheDocument();
     const fetched = within(corridor).getByText(/^Fetched at/).textContent;
 
     await user.click(

@@ -1,4 +1,5 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -121,6 +122,19 @@ function CorridorMatrix({
           ))}
         </TableBody>
       </Table>
+      {corridor.unsupported.length > 0 ? (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          The orchestrator lists {corridor.unsupported.length === 1 ? 'an entry' : 'entries'} for{' '}
+          {title} that this back-office cannot pay through; the rest of the corridor works:
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {corridor.unsupported.map((entry, i) => (
+              <li key={`${entry.name ?? ''}-${i}`}>
+                {entry.title ?? entry.name ?? 'An unnamed PSP'}: {entry.reason}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      ) : null}
     </Paper>
   );
 }

@@ -165,7 +165,8 @@ export function createMetrics({
         select
           count(*) filter (where status = 'unknown')::int as unknown,
           count(*)::int as non_final,
-          count(*) filter (where created_at < ${attentionBefore}::timestamptz)::int as attention,
+          count(*) filter (where created_at < ${attentionBefore}::timestamptz
+            or attention_reason is not null)::int as attention,
           coalesce(extract(epoch from (${now.toISOString()}::timestamptz - min(next_check_at)
             filter (where next_check_at <= ${now.toISOString()}::timestamptz))), 0)::float8 as lag
         from payouts where status in (${statuses})`),

@@ -1,4 +1,5 @@
 import {
+  PAYOUT_ATTENTION_REASONS,
   OVERVIEW_BUCKETS,
   type OverviewAmount,
   type OverviewDeclinesDto,
@@ -137,6 +138,7 @@ export const payoutDto = z
     rejection_reason: z.string().nullable(),
     cancelled: z.boolean(),
     needs_attention: z.boolean(),
+    attention_reason: z.enum(PAYOUT_ATTENTION_REASONS).nullable(),
   })
   .meta({ id: 'Payout' }) satisfies z.ZodType<PayoutDto>;
 
@@ -696,6 +698,13 @@ const providerField = z
   })
   .meta({ id: 'ProviderField' }) satisfies z.ZodType<ProviderField>;
 
+const unsupportedProvider = z.strictObject({
+  name: z.string().nullable(),
+  title: z.string().nullable(),
+  payout_method_type: z.string().nullable(),
+  reason: z.string(),
+});
+
 export const providersReply = z
   .strictObject({
     country: z.string(),
@@ -708,6 +717,7 @@ export const providersReply = z
         fields: z.array(providerField),
       }),
     ),
+    unsupported: z.array(unsupportedProvider),
     fetched_at: instant,
   })
   .meta({ id: 'Providers' }) satisfies z.ZodType<ProvidersReply>;
@@ -730,6 +740,7 @@ export const providerMatrix = z
             fields: z.array(providerField),
           }),
         ),
+        unsupported: z.array(unsupportedProvider),
       }),
     ),
   })
