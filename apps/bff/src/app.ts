@@ -65,6 +65,7 @@ import { createPayoutApprovals } from './features/payouts/payoutApprovals.js';
 import { createPayoutCreation } from './features/payouts/payoutCreation.js';
 import { createPayoutLifecycle } from './features/payouts/payoutLifecycle.js';
 import { createPayoutQueries } from './features/payouts/payoutQueries.js';
+import { createPayoutResolutions } from './features/payouts/payoutResolutions.js';
 import { createPayoutStatusUpdates } from './features/payouts/payoutStatusUpdates.js';
 import { createPayoutViews } from './features/payouts/payoutViews.js';
 import {
@@ -367,6 +368,12 @@ export function createApp({
         logger.error({ err: error, payoutId }, 'approvers’ notifications not settled');
       }),
   });
+  const payoutResolutions = createPayoutResolutions({
+    ...payouts,
+    orchestrator,
+    payoutCreation,
+    approvalCooldownMs: config.approvalCooldownMs,
+  });
   const payoutStatusUpdates = createPayoutStatusUpdates({
     ...payouts,
     orchestrator,
@@ -567,6 +574,7 @@ export function createApp({
       payoutQueries,
       payoutApprovals,
       payoutStatusUpdates,
+      payoutResolutions,
       stepUp,
     }),
   );

@@ -220,6 +220,20 @@ export const payouts = pgTable(
      * cleared when evidence or a person settles it (decision 039).
      */
     attentionReason: text('attention_reason'),
+    /**
+     * "Not sent: mark failed", proposed by one person for an unknown payout and waiting for a
+     * second (decision 040): who, when, why. Cleared when decided or when evidence settles it.
+     */
+    markFailedRequestedBy: uuid('mark_failed_requested_by').references(() => users.id),
+    markFailedRequestedAt: at('mark_failed_requested_at'),
+    markFailedReason: text('mark_failed_reason'),
+    /**
+     * The second person who confirmed "not sent: mark failed": a failed payout that may still
+     * exist at the orchestrator, so its order id stays taken.
+     */
+    markedFailedBy: uuid('marked_failed_by').references(() => users.id),
+    /** Sent again as a new payout (a new order id) from this failed one: one per payout. */
+    resentFrom: uuid('resent_from').references((): AnyPgColumn => payouts.id),
     /** When the reconciler next looks at it; null: nothing to reconcile (final or awaiting). */
     nextCheckAt: at('next_check_at'),
     checkAttempts: integer('check_attempts').notNull().default(0),
@@ -242,9 +256,14 @@ export const payouts = pgTable(
   },
   (t) => [
     // A failed payout never reached the orchestrator, so its order id may be used again.
+    // A payout a person marked failed (decision 040) may exist there after all: its order id
+    // stays taken.
     uniqueIndex('payouts_order_id_key')
       .on(t.orderId)
-      .where(sql`${t.status} <> 'failed'`),
+      .where(sql`${t.status} <> 'failed' or ${t.markedFailedBy} is not null`),
+    uniqueIndex('payouts_resent_from_key')
+      .on(t.resentFrom)
+      .where(sql`${t.resentFrom} is not null`),
     uniqueIndex('payouts_orchestrator_id_key').on(t.orchestratorId),
     // Migration 0022 adds INCLUDE (order_id, recipient_email, recipient_name), which drizzle
     // cannot express: a common search term walks this index alone (decision 037).

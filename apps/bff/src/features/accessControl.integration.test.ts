@@ -93,6 +93,22 @@ const routes: RouteCase[] = [
     init: { method: 'POST', json: {}, headers: { 'Idempotency-Key': 'access-matrix-key' } },
     allowed: ['finance', 'admin'],
   },
+  {
+    name: 'settle an unknown payout by hand',
+    path: `/api/payouts/${NO_PAYOUT}/resolution`,
+    init: { method: 'POST', json: { action: 'propose_mark_failed', reason: 'Not at the PSP' } },
+    allowed: ['finance', 'admin'],
+  },
+  {
+    name: 'send a payout marked failed again',
+    path: `/api/payouts/${NO_PAYOUT}/send-again`,
+    init: {
+      method: 'POST',
+      json: { order_id: 'access-matrix-again' },
+      headers: { 'Idempotency-Key': 'access-matrix-again-key' },
+    },
+    allowed: ['finance', 'admin'],
+  },
   { name: 'the approvals inbox', path: '/api/approvals', allowed: ['finance', 'admin'] },
   { name: 'the approvals badge', path: '/api/approvals/count', allowed: ['finance', 'admin'] },
   {

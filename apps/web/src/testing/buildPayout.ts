@@ -48,6 +48,8 @@ export function buildPayout(overrides: Partial<PayoutDto> = {}): PayoutDto {
     cancelled: false,
     needs_attention: false,
     attention_reason: null,
+    mark_failed: null,
+    resent_from: null,
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ import type {
   StaffUserPatchBody,
 } from '@payouts/contracts';
 import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
+import type { PayoutResolutionAction } from '../features/payouts/payoutsApi.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
 import { buildBeneficiary, buildBeneficiaryChange } from './buildBeneficiary.js';
@@ -145,6 +146,9 @@ export interface FakeApiOptions
   approve?: (id: string) => Promise<PayoutDto>;
   reject?: (id: string, reason: string) => Promise<PayoutDto>;
   cancel?: (id: string, reason: string | undefined) => Promise<PayoutDto>;
+  /** What settling an unknown payout by hand answers (default: 404). */
+  resolve?: (id: string, action: PayoutResolutionAction) => Promise<PayoutDto>;
+  sendAgain?: (id: string, orderId: string) => Promise<PayoutDto>;
   summary?: () => Promise<PayoutSummary>;
   /** Payouts the default get and approve work on. */
   payouts?: PayoutDto[];
@@ -196,6 +200,8 @@ export interface FakeApiCalls
   checkStatus: string[];
   create: { body: PayoutRequest; key: string }[];
   approve: string[];
+  resolve: { id: string; action: PayoutResolutionAction }[];
+  sendAgain: { id: string; orderId: string; key: string }[];
   reject: { id: string; reason: string }[];
   cancel: { id: string; reason: string | undefined }[];
   summary: number;
@@ -233,6 +239,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     checkStatus: [],
     create: [],
     approve: [],
+    resolve: [],
+    sendAgain: [],
     reject: [],
     cancel: [],
     summary: 0,
@@ -646,6 +654,18 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
             });
         created.set(payout.id, payout);
         return payout;
+      },
+      resolve: (id, action) => {
+        calls.resolve.push({ id, action });
+        return options.resolve
+          ? options.resolve(id, action)
+          : Promise.reject(apiError('not_found', 'No such payout.', { status: 404 }));
+      },
+      sendAgain: (id, orderId, key) => {
+        calls.sendAgain.push({ id, orderId, key });
+        return options.sendAgain
+          ? options.sendAgain(id, orderId)
+          : Promise.reject(apiError('not_found', 'No such payout.', { status: 404 }));
       },
       approve: (id) => {
         calls.approve.push(id);

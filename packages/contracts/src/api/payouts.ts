@@ -92,6 +92,18 @@ export interface PayoutDto {
   needs_attention: boolean;
   /** Why the reconciler handed it to a person (null: it has not). */
   attention_reason: PayoutAttentionReason | null;
+  /**
+   * "Not sent: mark failed" for an unknown payout: proposed by one person with a reason,
+   * confirmed by a second (`confirmed_by`, then the payout is `failed`); null when never proposed.
+   */
+  mark_failed: {
+    reason: string;
+    requested_by: PayoutActor;
+    requested_at: string;
+    confirmed_by: PayoutActor | null;
+  } | null;
+  /** The failed payout this one sends again (a new order id); null otherwise. */
+  resent_from: string | null;
 }
 
 /** One entry of a payout's timeline. */

@@ -28,6 +28,11 @@ export const PERMISSIONS = {
   'payouts:approve': ['finance', 'admin'],
   /** Withdraw one's own payout while it awaits approval. */
   'payouts:cancel': ['finance', 'admin'],
+  /**
+   * Settle an unknown payout by hand: found at the PSP, or propose / confirm (a second person)
+   * / decline "not sent: mark failed".
+   */
+  'payouts:resolve': ['finance', 'admin'],
   /** The payee book: support reads it. */
   'beneficiaries:read': EVERYONE,
   /** Create, rename, archive, propose a change of payment details, pay by beneficiary. */

@@ -276,9 +276,22 @@ export function foldFound(
     delete schedulePatch.nextCheckAt;
     delete schedulePatch.checkAttempts;
   }
+  // Found while a person proposed "not sent: mark failed": the evidence withdraws the proposal.
+  const proposalPending = current.markFailedRequestedBy !== null && current.markedFailedBy === null;
+  if (proposalPending) {
+    events.push({
+      type: 'mark_failed_withdrawn',
+      actor,
+      at: now,
+      data: { reason: 'found at the orchestrator', orchestrator_id: record.id },
+    });
+  }
   return {
     patch: {
       ...schedulePatch,
+      ...(proposalPending
+        ? { markFailedRequestedBy: null, markFailedRequestedAt: null, markFailedReason: null }
+        : {}),
       ...(t.to === reported ? { orchestratorStatusRaw: record.status_raw } : {}),
       orchestratorId: current.orchestratorId ?? record.id,
       pspTransactionId: record.transaction_id ?? current.pspTransactionId,

@@ -73,6 +73,8 @@ export interface CreatePayoutOptions {
   batch?: { id: string; row: number; approvals: readonly BatchApprovalForRow[] };
   /** A 429 defers the payout instead of failing it (see `SubmitOptions.deferRateLimited`). */
   deferRateLimited?: boolean;
+  /** Sends again a payout a person marked failed (decision 040): one new payout per failed one. */
+  resentFrom?: string;
   /**
    * Step-up (issue 14): called before anything is written when the payout would wait for
    * approval (it is above the policy's lowest threshold); throws `step_up_required` when the
@@ -331,6 +333,7 @@ export function createPayoutCreation({
           isTest,
           beneficiaryId: options.beneficiary?.id ?? null,
           batchId: options.batch?.id ?? null,
+          resentFrom: options.resentFrom ?? null,
           batchRow: options.batch?.row ?? null,
           ...(approvedByBatch && lastApproval
             ? { approvedBy: lastApproval.userId, approvedAt: lastApproval.at }

@@ -90,6 +90,18 @@ export function toPayoutDto(
       (RECONCILABLE_STATUSES.includes(row.status as PayoutStatus) &&
         row.createdAt < attentionBefore),
     attention_reason: row.attentionReason as PayoutAttentionReason | null,
+    mark_failed:
+      row.markFailedRequestedBy !== null &&
+      row.markFailedRequestedAt !== null &&
+      row.markFailedReason !== null
+        ? {
+            reason: row.markFailedReason,
+            requested_by: actor(row.markFailedRequestedBy)!,
+            requested_at: row.markFailedRequestedAt.toISOString(),
+            confirmed_by: actor(row.markedFailedBy),
+          }
+        : null,
+    resent_from: row.resentFrom,
   };
 }
 

@@ -105,7 +105,7 @@ export interface PayoutLifecycle {
     record: PayoutRecord | undefined,
     actor: string,
     source: RecordSource,
-    options?: { leaseOwner?: string; audit?: NewAuditRow[] },
+    options?: { leaseOwner?: string; audit?: NewAuditRow[]; events?: NewPayoutEvent[] },
   ): Promise<PayoutRow | undefined>;
   /**
    * A lookup by order id of an unknown payout that did not find it (or failed): recorded as
@@ -343,12 +343,13 @@ export function createPayoutLifecycle({
       const now = clock.now();
       const context = { actor, schedule, leaseOwner: options.leaseOwner };
       const audit = options.audit ?? [];
+      const extra = options.events ?? [];
       return repo.change(id, (current) => {
         if (!record) return { ...foldMissing(current, source, now, context), audit };
         const { neverSent, ...change } = foldFound(current, record, source, now, context);
         if (neverSent)
           logger.warn({ payoutId: id }, 'orchestrator reported on a payout never sent');
-        return { ...change, audit };
+        return { ...change, events: [...extra, ...change.events], audit };
       });
     },
 

@@ -51,7 +51,12 @@ export function createPayoutViews({
     );
     const actors = await repo.actors([
       ...rows.flatMap(({ payout }) =>
-        [payout.approvedBy, payout.rejectedBy].filter((x): x is string => x !== null),
+        [
+          payout.approvedBy,
+          payout.rejectedBy,
+          payout.markFailedRequestedBy,
+          payout.markedFailedBy,
+        ].filter((x): x is string => x !== null),
       ),
       ...[...approvals.values()].flat().map((a) => a.userId),
     ]);
@@ -65,7 +70,12 @@ export function createPayoutViews({
     attentionBefore,
     dtosOf,
     dtoWithoutLookups(row, creator) {
-      if (row.approvalRule !== null || row.approvedBy !== null || row.rejectedBy !== null) {
+      if (
+        row.approvalRule !== null ||
+        row.approvedBy !== null ||
+        row.rejectedBy !== null ||
+        row.markFailedRequestedBy !== null
+      ) {
         return undefined;
       }
       return toPayoutDto(row, creator, {

@@ -44,6 +44,8 @@ function dto(overrides: Partial<PayoutDto> = {}): PayoutDto {
     cancelled: false,
     needs_attention: false,
     attention_reason: null,
+    mark_failed: null,
+    resent_from: null,
     ...overrides,
   };
 }

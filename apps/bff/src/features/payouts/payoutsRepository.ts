@@ -145,6 +145,8 @@ export interface PayoutsRepository extends ApprovalRecords {
   findByOrchestratorId(orchestratorId: string): Promise<PayoutRow | undefined>;
   /** The payout holding this order id (a failed one releases it). */
   findActiveByOrderId(orderId: string): Promise<PayoutRow | undefined>;
+  /** The payout that sent `id` again as a new payout, if any. */
+  findResentFrom(id: string): Promise<PayoutRow | undefined>;
   events(payoutId: string): Promise<PayoutEventRow[]>;
   /** False when an event with the same dedupe key exists (a redelivered notification). */
   recordEventOnce(
@@ -443,11 +445,21 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
       return row;
     },
 
+    async findResentFrom(id) {
+      const [row] = await db.select().from(payouts).where(eq(payouts.resentFrom, id));
+      return row;
+    },
+
     async findActiveByOrderId(orderId) {
       const [row] = await db
         .select()
         .from(payouts)
-        .where(and(eq(payouts.orderId, orderId), ne(payouts.status, 'failed')));
+        .where(
+          and(
+            eq(payouts.orderId, orderId),
+            or(ne(payouts.status, 'failed'), isNotNull(payouts.markedFailedBy)),
+          ),
+        );
       return row;
     },
 

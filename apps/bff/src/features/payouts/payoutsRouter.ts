@@ -17,6 +17,7 @@ import type { BeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
 import type { PayoutApprovals } from './payoutApprovals.js';
 import type { PayoutCreation } from './payoutCreation.js';
 import type { PayoutQueries } from './payoutQueries.js';
+import type { PayoutResolutions } from './payoutResolutions.js';
 import type { PayoutStatusUpdates } from './payoutStatusUpdates.js';
 import { PAYOUT_CSV_COLUMNS, payoutCsvRow } from './payoutsCsv.js';
 
@@ -51,6 +52,39 @@ export const rejectPayoutBody = z.strictObject({
     .min(1, 'Say why it is rejected')
     .max(500, 'At most 500 characters'),
 });
+const resolutionReason = z
+  .string('Say why')
+  .trim()
+  .min(1, 'Say why')
+  .max(500, 'At most 500 characters');
+
+/** `POST /api/payouts/:id/resolution`: a person settles an unknown payout (decision 040). */
+export const payoutResolutionBody = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({
+      action: z.literal('found'),
+      orchestrator_id: z
+        .string('Enter the orchestrator id')
+        .trim()
+        .min(1, 'Enter the orchestrator id')
+        .max(200, 'At most 200 characters')
+        .regex(/^[\x21-\x7e]+$/, 'Letters, digits and punctuation only'),
+    }),
+    z.strictObject({ action: z.literal('propose_mark_failed'), reason: resolutionReason }),
+    z.strictObject({ action: z.literal('confirm_mark_failed') }),
+    z.strictObject({ action: z.literal('decline_mark_failed'), reason: resolutionReason }),
+  ],
+  {
+    error: 'Expected action found, propose_mark_failed, confirm_mark_failed or decline_mark_failed',
+  },
+);
+
+/** `POST /api/payouts/:id/send-again`: a new payout (a new order id) from one marked failed. */
+export const sendAgainBody = z.strictObject({
+  order_id: z.string('Enter a new order id').trim().min(1, 'Enter a new order id').max(64),
+});
+
 export const cancelPayoutBody = z.strictObject({
   reason: z.string().trim().max(500, 'At most 500 characters').optional(),
 });
@@ -106,6 +140,7 @@ export function createPayoutsRouter({
   payoutQueries,
   payoutApprovals,
   payoutStatusUpdates,
+  payoutResolutions,
   stepUp,
 }: {
   payoutCreation: PayoutCreation;
@@ -113,6 +148,7 @@ export function createPayoutsRouter({
   payoutQueries: PayoutQueries;
   payoutApprovals: PayoutApprovals;
   payoutStatusUpdates: PayoutStatusUpdates;
+  payoutResolutions: PayoutResolutions;
   stepUp: StepUp;
 }): Router {
   const router = Router();
@@ -237,6 +273,47 @@ export function createPayoutsRouter({
         auditContextOf(req),
       ),
     );
+  });
+
+  router.post('/payouts/:id/resolution', requirePermission('payouts:resolve'), async (req, res) => {
+    const input = parseInput(payoutResolutionBody, req.body ?? {});
+    const auth = authOf(req);
+    const id = req.params.id as string;
+    const context = auditContextOf(req);
+    switch (input.action) {
+      case 'found':
+        res.json(await payoutResolutions.found(id, input.orchestrator_id, auth.user, context));
+        return;
+      case 'propose_mark_failed':
+        res.json(await payoutResolutions.proposeMarkFailed(id, input.reason, auth.user, context));
+        return;
+      case 'confirm_mark_failed':
+        // The second person's decision moves the payout to a final status: a fresh factor.
+        stepUp.check(auth);
+        res.json(await payoutResolutions.confirmMarkFailed(id, auth.user, context));
+        return;
+      case 'decline_mark_failed':
+        res.json(await payoutResolutions.declineMarkFailed(id, input.reason, auth.user, context));
+        return;
+    }
+  });
+
+  router.post('/payouts/:id/send-again', requirePermission('payouts:create'), async (req, res) => {
+    const key = idempotencyKeyOf(req);
+    const input = parseInput(sendAgainBody, req.body ?? {});
+    const auth = authOf(req);
+    const result = await payoutResolutions.sendAgain(
+      {
+        id: req.params.id as string,
+        orderId: input.order_id,
+        idempotencyKey: key,
+        user: auth.user,
+      },
+      auditContextOf(req),
+      { stepUp: () => stepUp.check(auth) },
+    );
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.status).json(result.payout);
   });
 
   return router;

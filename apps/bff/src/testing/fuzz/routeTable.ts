@@ -665,6 +665,24 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     },
   },
   { method: 'GET', path: '/api/batches/:id/results.csv', role: 'support', ignoresQuery: true },
+  // Settling an unknown payout by hand (decision 040); the fake id makes any valid input a 404.
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/resolution',
+    role: 'finance',
+    body: {
+      base: { action: 'propose_mark_failed', reason: 'Not at the PSP' },
+      fields: { action: 'string', reason: 'string' },
+      strict: true,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/payouts/:id/send-again',
+    role: 'finance',
+    idempotencyKey: true,
+    body: { base: { order_id: 'fuzz-again-1' }, fields: { order_id: 'string' }, strict: true },
+  },
   // The orchestrator's webhook (no session; the path token is the credential).
   {
     method: 'POST',

@@ -22,6 +22,7 @@ import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
 import { approvalProgressText } from './approvalRole.js';
 import { ApprovalControls, ApprovalOutcome } from './PayoutApproval.js';
+import { ResolutionControls } from './PayoutResolution.js';
 import { PayoutTimeline } from './PayoutTimeline.js';
 import { useCheckStatus, usePayout } from './usePayout.js';
 
@@ -121,6 +122,16 @@ export function PayoutDetailPage() {
       </Stack>
       <ApprovalOutcome payout={payout} />
       <ApprovalControls payout={payout} user={user} />
+      <ResolutionControls payout={payout} user={user} />
+      {payout.resent_from ? (
+        <Alert severity="info">
+          This payout sends again{' '}
+          <Link component={RouterLink} to={`/payouts/${payout.resent_from}`}>
+            one that was marked failed
+          </Link>
+          .
+        </Alert>
+      ) : null}
       {payout.needs_attention ? (
         <Alert severity="warning">{attentionText(payout.attention_reason)}</Alert>
       ) : null}

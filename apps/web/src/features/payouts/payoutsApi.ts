@@ -9,6 +9,13 @@ import type {
 } from '@payouts/contracts';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
+/** The body of `POST /api/payouts/:id/resolution`. */
+export type PayoutResolutionAction =
+  | { action: 'found'; orchestrator_id: string }
+  | { action: 'propose_mark_failed'; reason: string }
+  | { action: 'confirm_mark_failed' }
+  | { action: 'decline_mark_failed'; reason: string };
+
 export interface PayoutsApi {
   /** One page of the list; `query` holds filters, sort, cursor and limit as the API names them. */
   list(query: PayoutListQueryParams, signal?: AbortSignal): Promise<PayoutPage>;
@@ -32,6 +39,10 @@ export interface PayoutsApi {
   reject(id: string, reason: string): Promise<PayoutDto>;
   /** The creator withdraws it before approval. */
   cancel(id: string, reason?: string): Promise<PayoutDto>;
+  /** A person settles an unknown payout: found at the PSP, or mark it failed under four eyes. */
+  resolve(id: string, action: PayoutResolutionAction): Promise<PayoutDto>;
+  /** A payout marked failed, sent again as a new payout with a new order id. */
+  sendAgain(id: string, orderId: string, idempotencyKey: string): Promise<PayoutDto>;
   /** How many payouts wait for my approval, and how many need attention. */
   summary(signal?: AbortSignal): Promise<PayoutSummary>;
   /** Where the CSV of the list selected by `query` downloads from. */
@@ -91,6 +102,21 @@ export function createPayoutsApi(http: HttpClient): PayoutsApi {
         method: 'POST',
         path: `/payouts/${encodeURIComponent(id)}/cancel`,
         body: reason === undefined ? {} : { reason },
+      });
+    },
+    resolve(id, action) {
+      return http.request<PayoutDto>({
+        method: 'POST',
+        path: `/payouts/${encodeURIComponent(id)}/resolution`,
+        body: action,
+      });
+    },
+    sendAgain(id, orderId, idempotencyKey) {
+      return http.request<PayoutDto>({
+        method: 'POST',
+        path: `/payouts/${encodeURIComponent(id)}/send-again`,
+        body: { order_id: orderId },
+        headers: { 'Idempotency-Key': idempotencyKey },
       });
     },
     summary(signal) {

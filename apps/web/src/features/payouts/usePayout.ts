@@ -2,6 +2,7 @@ import { isFinalStatus, type PayoutDetail } from '@payouts/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext.js';
 import { STATUS_POLL_MS } from './statusPoll.js';
+import type { PayoutResolutionAction } from './payoutsApi.js';
 import { payoutQueryKeys } from './payoutQueryKeys.js';
 
 /** One payout and its history; polls while the payout can still change. */
@@ -58,6 +59,35 @@ export function usePayoutApproval(id: string) {
       queryClient.setQueryData<PayoutDetail>(payoutQueryKeys.detail(id), (current) =>
         current ? { ...current, payout } : current,
       );
+      await queryClient.invalidateQueries({ queryKey: payoutQueryKeys.all });
+    },
+    onError: async () => {
+      await queryClient.invalidateQueries({ queryKey: payoutQueryKeys.all });
+    },
+  });
+}
+
+export type ResolutionStep =
+  PayoutResolutionAction | { action: 'send_again'; order_id: string; idempotency_key: string };
+
+/**
+ * Settling an unknown payout by hand (found, mark failed under four eyes) or sending one marked
+ * failed again. Like approvals: the answer shows at once, and a refusal reads the payout again.
+ */
+export function usePayoutResolution(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (step: ResolutionStep) =>
+      step.action === 'send_again'
+        ? api.payouts.sendAgain(id, step.order_id, step.idempotency_key)
+        : api.payouts.resolve(id, step),
+    onSuccess: async (payout, step) => {
+      if (step.action !== 'send_again') {
+        queryClient.setQueryData<PayoutDetail>(payoutQueryKeys.detail(id), (current) =>
+          current ? { ...current, payout } : current,
+        );
+      }
       await queryClient.invalidateQueries({ queryKey: payoutQueryKeys.all });
     },
     onError: async () => {

@@ -34,7 +34,12 @@ import {
   verifySessionBody,
 } from '../../factors/factorsRouter.js';
 import { labDepositBody } from '../../lab/labRouter.js';
-import { cancelPayoutBody, rejectPayoutBody } from '../../payouts/payoutsRouter.js';
+import {
+  cancelPayoutBody,
+  payoutResolutionBody,
+  rejectPayoutBody,
+  sendAgainBody,
+} from '../../payouts/payoutsRouter.js';
 import { signInBody } from '../../session/sessionRouter.js';
 import {
   markNotificationsReadBody,
@@ -195,6 +200,8 @@ const TABLE: Record<string, Row[]> = {
     ['post', '/api/payouts/:id/approve', 'Approve a payout', 'payouts:approve', json(payoutDto)],
     ['post', '/api/payouts/:id/reject', 'Reject a payout', 'payouts:approve', json(payoutDto), { body: rejectPayoutBody }],
     ['post', '/api/payouts/:id/cancel', 'Cancel a payout waiting for approval', 'payouts:cancel', json(payoutDto), { body: cancelPayoutBody }],
+    ['post', '/api/payouts/:id/resolution', 'Settle an unknown payout by hand: found at the PSP, or mark it failed under four eyes', 'payouts:resolve', json(payoutDto), { body: payoutResolutionBody }],
+    ['post', '/api/payouts/:id/send-again', 'Send a payout marked failed again, as a new payout with a new order id', 'payouts:create', json(payoutDto, 201, [202]), { body: sendAgainBody, idempotencyKey: true }],
     ['get', '/api/approvals', 'The approvals inbox', 'payouts:approve', json(approvalInbox), { query: approvalInboxQuery }],
     ['get', '/api/approvals/count', 'How many wait for my approval', 'payouts:approve', json(approvalCount)],
     ['post', '/api/approvals/decisions', 'Approve or reject several payouts', 'payouts:approve', json(approvalDecisions), { body: approvalDecisionsBody }],

@@ -139,6 +139,15 @@ export const payoutDto = z
     cancelled: z.boolean(),
     needs_attention: z.boolean(),
     attention_reason: z.enum(PAYOUT_ATTENTION_REASONS).nullable(),
+    mark_failed: z
+      .strictObject({
+        reason: z.string(),
+        requested_by: payoutActor,
+        requested_at: instant,
+        confirmed_by: payoutActor.nullable(),
+      })
+      .nullable(),
+    resent_from: z.string().nullable(),
   })
   .meta({ id: 'Payout' }) satisfies z.ZodType<PayoutDto>;
 
