@@ -59,6 +59,11 @@ export interface Config {
     timeoutMs: number;
     /** Path secret of the notification webhook (the orchestrator does not sign callbacks). */
     notificationToken: string;
+    /**
+     * The embedded sandbox's behaviour (SANDBOX_PROFILE): `default`, or `bridgerpay`, which
+     * behaves as BridgerPay's documentation allows (decision 039). Unused with a remote one.
+     */
+    sandboxProfile: 'default' | 'bridgerpay';
   };
   database: {
     /** PostgreSQL; when unset, PGlite stores the ledger in `dataDir`. */
@@ -287,6 +292,9 @@ const envSchema = z.object({
   RECONCILE_GRACE_SECONDS: positiveInt(24 * 3600).default(900),
   RECONCILE_LOOKUP_HOURS: positiveInt(24 * 90).default(72),
   ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: flag.default(false),
+  SANDBOX_PROFILE: z
+    .enum(['default', 'bridgerpay'], { message: 'expected default or bridgerpay' })
+    .default('default'),
   RECONCILE_BACKOFF_SECONDS: positiveInt(3600).default(10),
   RECONCILE_MAX_BACKOFF_SECONDS: positiveInt(24 * 3600).default(900),
   RECONCILE_BATCH_SIZE: positiveInt(1000).default(50),
@@ -491,6 +499,7 @@ export function parseConfig(rawEnv: Env): Config {
         createHmac('sha256', sessionSecret)
           .update('orchestrator-notifications')
           .digest('base64url'),
+      sandboxProfile: e.SANDBOX_PROFILE,
     },
     database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR },
     session: {
@@ -593,4 +602,22 @@ export function loadCreateAdminConfig(): { config: Config; password: string | un
 export function readTestDatabaseUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL;
   return url && url.trim() !== '' ? url.trim() : undefined;
+}
+
+/**
+ * Tests only: the opt-in live smoke test's orchestrator (ORCHESTRATOR_LIVE_TEST_URL with
+ * ORCHESTRATOR_LIVE_TEST_API_KEY, _USER_NAME, _PASSWORD and CORRIDORS), e.g. BridgerPay's
+ * sandbox; undefined unless every one is set.
+ */
+export function readLiveTestOrchestrator():
+  | { baseUrl: string; apiKey: string; userName: string; password: string; corridors: string }
+  | undefined {
+  const read = (key: string) => process.env[key]?.trim() || undefined;
+  const baseUrl = read('ORCHESTRATOR_LIVE_TEST_URL');
+  const apiKey = read('ORCHESTRATOR_LIVE_TEST_API_KEY');
+  const userName = read('ORCHESTRATOR_LIVE_TEST_USER_NAME');
+  const password = read('ORCHESTRATOR_LIVE_TEST_PASSWORD');
+  const corridors = read('ORCHESTRATOR_LIVE_TEST_CORRIDORS') ?? 'BE:EUR';
+  if (!baseUrl || !apiKey || !userName || !password) return undefined;
+  return { baseUrl, apiKey, userName, password, corridors };
 }

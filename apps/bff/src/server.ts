@@ -53,7 +53,7 @@ export class SandboxNotInstalledError extends Error {
  * The sandbox package, imported only in embedded mode: production installs with a remote
  * orchestrator neither ship nor load it (docs/decisions/012).
  */
-async function importSandbox(): Promise<typeof SandboxModule> {
+export async function importSandbox(): Promise<typeof SandboxModule> {
   try {
     return await import('@payouts/orchestrator-sandbox');
   } catch (error) {
@@ -199,6 +199,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
       password: config.orchestrator.password,
       notifyUrl: `http://127.0.0.1:${port}/api/orchestrator/notifications/${config.orchestrator.notificationToken}`,
       logger: logger.child({ component: 'sandbox' }),
+      profile: config.orchestrator.sandboxProfile,
       // Its /_sandbox routes read recipients' details and the notification token, and can
       // redirect notifications: any local process could call them. The demo needs none of
       // them (payouts settle on their own); tests drive the sandbox object in-process.

@@ -193,7 +193,7 @@ export interface PayoutCreated {
   failure_code: string | null;
 }
 
-/** A payout record as the orchestrator stores it (orchestrator-api.md section 4), normalized. */
+/** A payout record as the orchestrator stores it (docs/orchestrator/api.md section 4), normalized. */
 export interface PayoutRecord {
   id: string;
   transaction_id: string | null;
@@ -256,7 +256,7 @@ export interface DepositResult {
   decline_reason: string | null;
 }
 
-/** A deposit as looked up afterwards (orchestrator-api.md section 6). */
+/** A deposit as looked up afterwards (docs/orchestrator/api.md section 6). */
 export interface DepositTransaction {
   id: string;
   psp_name: string;
@@ -289,7 +289,7 @@ export const NOTIFICATION_OPERATION_TYPES = ['deposit', 'payout', 'refund'] as c
 export type NotificationOperationType = (typeof NOTIFICATION_OPERATION_TYPES)[number];
 
 /**
- * A notification the orchestrator POSTs to the merchant (orchestrator-api.md section 5).
+ * A notification the orchestrator POSTs to the merchant (docs/orchestrator/api.md section 5).
  * `data.charge` is absent from cashier-session notifications (`cashier.session.init`,
  * `cashier.session.close`): they are about the payment page, not about a transaction.
  */

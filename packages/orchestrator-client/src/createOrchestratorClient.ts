@@ -5,7 +5,7 @@ import type { OrchestratorClient, OrchestratorClientOptions } from './Orchestrat
 import { createPayoutOperations } from './payouts/payoutOperations.js';
 
 /**
- * The typed client of the payment orchestrator (orchestrator-api.md). It logs in on first use
+ * The typed client of the payment orchestrator (docs/orchestrator/api.md). It logs in on first use
  * and shares that login among concurrent callers, re-logs in once on a 401, reads and writes
  * amounts losslessly, normalizes the orchestrator's spellings and turns every failure into an
  * `OrchestratorError` free of secrets. It never retries a call by itself otherwise.

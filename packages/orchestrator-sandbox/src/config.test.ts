@@ -14,6 +14,7 @@ describe('parseSandboxEnv', () => {
       notifyUrl: null,
       settleAfterMs: 3000,
       tokenTtlSeconds: 7200,
+      profile: 'default',
     });
     expect(logLevel).toBe('info');
   });
@@ -29,8 +30,10 @@ describe('parseSandboxEnv', () => {
       SANDBOX_NOTIFY_URL: 'http://127.0.0.1:3000/hooks',
       SANDBOX_SETTLE_AFTER_MS: '50',
       SANDBOX_TOKEN_TTL_SECONDS: '60',
+      SANDBOX_PROFILE: 'bridgerpay',
     });
     expect(options).toMatchObject({
+      profile: 'bridgerpay',
       port: 0,
       host: '0.0.0.0',
       apiKey: 'k',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SANDBOX_DEFAULT_CREDENTIALS } from './createSandbox.js';
-import type { SandboxOptions } from './types.js';
+import { SANDBOX_PROFILES, type SandboxOptions } from './types.js';
 
 const emptyAsUndefined = (value: unknown): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -31,6 +31,10 @@ const envSchema = z.object({
   SANDBOX_CONTROL_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'expected at least 16 characters').optional(),
+  ),
+  SANDBOX_PROFILE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(SANDBOX_PROFILES, { message: 'expected default or bridgerpay' }).default('default'),
   ),
   SANDBOX_SETTLE_AFTER_MS: z.preprocess(
     emptyAsUndefined,
@@ -72,6 +76,7 @@ export function parseSandboxEnv(env: Record<string, string | undefined>): Sandbo
       cashierKey: e.SANDBOX_CASHIER_KEY,
       notifyUrl: e.SANDBOX_NOTIFY_URL ?? null,
       settleAfterMs: e.SANDBOX_SETTLE_AFTER_MS,
+      profile: e.SANDBOX_PROFILE,
       tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
       ...(e.SANDBOX_CONTROL_SECRET !== undefined
         ? { controlSecret: e.SANDBOX_CONTROL_SECRET }

@@ -130,7 +130,7 @@ export const depositResultSchema: JsonSchema = {
   ],
 };
 
-/** A deposit as looked up afterwards (orchestrator-api.md section 6). */
+/** A deposit as looked up afterwards (docs/orchestrator/api.md section 6). */
 export const depositTransactionSchema: JsonSchema = {
   $schema: DRAFT_07,
   title: 'Deposit transaction',

@@ -7,11 +7,15 @@ import {
 import { decimalAmountSchema, idSchema, nullable } from './common.js';
 import { DRAFT_07, type JsonSchema } from './jsonSchema.js';
 
-const status: JsonSchema = { type: 'string', enum: [...ORCHESTRATOR_PAYOUT_STATUSES] };
+// `unrecognized`: a status outside the six, its raw value in `status_raw` (decision 039).
+const status: JsonSchema = {
+  type: 'string',
+  enum: [...ORCHESTRATOR_PAYOUT_STATUSES, 'unrecognized'],
+};
 const methodType: JsonSchema = { type: 'string', enum: [...PAYOUT_METHOD_TYPES] };
 const isoDate: JsonSchema = { type: 'string', format: 'date-time' };
 
-/** The create-payout reply (orchestrator-api.md section 3), normalized. */
+/** The create-payout reply (docs/orchestrator/api.md section 3), normalized. */
 export const payoutCreatedSchema: JsonSchema = {
   $schema: DRAFT_07,
   title: 'Payout created',
@@ -30,8 +34,8 @@ export const payoutCreatedSchema: JsonSchema = {
   properties: {
     id: idSchema('Payout id'),
     transaction_id: nullable({ type: 'string' }),
-    amount: decimalAmountSchema(),
-    currency: { type: 'string', minLength: 1 },
+    amount: nullable(decimalAmountSchema()),
+    currency: nullable({ type: 'string', minLength: 1 }),
     status,
     status_raw: { type: 'string' },
     processing_date: nullable(isoDate),
@@ -40,7 +44,7 @@ export const payoutCreatedSchema: JsonSchema = {
   },
 };
 
-/** A payout record (orchestrator-api.md section 4), normalized. */
+/** A payout record (docs/orchestrator/api.md section 4), normalized. */
 export const payoutRecordSchema: JsonSchema = {
   $schema: DRAFT_07,
   title: 'Payout record',
@@ -70,7 +74,7 @@ export const payoutRecordSchema: JsonSchema = {
   properties: {
     id: idSchema('Payout id'),
     transaction_id: nullable({ type: 'string' }),
-    psp_name: { type: 'string' },
+    psp_name: nullable({ type: 'string' }),
     psp_order_id: nullable({ type: 'string' }),
     merchant_order_id: { type: 'string' },
     first_name: nullable({ type: 'string' }),
@@ -80,7 +84,7 @@ export const payoutRecordSchema: JsonSchema = {
     state: nullable({ type: 'string' }),
     amount: decimalAmountSchema(),
     currency: { type: 'string', minLength: 1 },
-    payout_method_type: methodType,
+    payout_method_type: nullable(methodType),
     status,
     status_raw: { type: 'string' },
     decline_code: nullable({ type: 'string' }),
@@ -91,7 +95,7 @@ export const payoutRecordSchema: JsonSchema = {
   },
 };
 
-/** One entry of a 400's validation list (orchestrator-api.md section 3). */
+/** One entry of a 400's validation list (docs/orchestrator/api.md section 3). */
 export const orchestratorValidationIssueSchema: JsonSchema = {
   $schema: DRAFT_07,
   title: 'Orchestrator validation issue',
@@ -105,7 +109,7 @@ export const orchestratorValidationIssueSchema: JsonSchema = {
 };
 
 /**
- * A notification (orchestrator-api.md section 5). Tolerant of extra keys everywhere: the
+ * A notification (docs/orchestrator/api.md section 5). Tolerant of extra keys everywhere: the
  * orchestrator adds attributes per PSP and nothing about notifications is signed or versioned.
  */
 export const orchestratorNotificationSchema: JsonSchema = {

@@ -1,4 +1,4 @@
-/** The metadata endpoint's providers (orchestrator-api.md section 2), as our types hold them. */
+/** The metadata endpoint's providers (docs/orchestrator/api.md section 2), as our types hold them. */
 import { PAYOUT_METHOD_TYPES, PROVIDER_FIELD_TYPES } from '../types.js';
 import { DRAFT_07, type JsonSchema } from './jsonSchema.js';
 

@@ -9,7 +9,7 @@ import { ReplyReader } from './ReplyReader.js';
 import { ReplyShapeError } from './ReplyShapeError.js';
 
 /**
- * One payout record (orchestrator-api.md section 4), normalized: status and payout method type
+ * One payout record (docs/orchestrator/api.md section 4), normalized: status and payout method type
  * to our spellings (raw status kept), amount to a canonical decimal string, dates to ISO 8601.
  * `scrubData` cleans `psp_response_json`, which is the PSP's raw answer and may echo card data.
  */
