@@ -250,8 +250,38 @@ export function createBatchDecisions({
         );
       }
       await notify?.decided(id);
+      const rows = await repo.allRows(id);
+      // Rows held back by a 429 (their payout `submitting`, no send under way: no next check)
+      // were never made at the orchestrator: failed, so no payout stays open for good, the sealed
+      // details go, and the order ids are free for a file uploaded again. A send that took the
+      // row just before the cancel has armed its payout (a next check): it finishes as sent.
+      for (const r of rows.filter((x) => x.payoutId !== null && x.payoutStatus === 'submitting')) {
+        await payoutsRepository.change(r.payoutId!, (current) => {
+          const t = decideTransition(current.status as PayoutStatus, { kind: 'refused' });
+          if (current.status !== 'submitting' || current.nextCheckAt !== null) return undefined;
+          if (t.outcome !== 'changed') return undefined;
+          return {
+            patch: {
+              status: t.to,
+              failureReason:
+                'Not sent: its batch was cancelled while the orchestrator asked us to wait.',
+              submission: null,
+              nextCheckAt: null,
+              updatedAt: now,
+            },
+            events: [
+              {
+                type: 'send_cancelled',
+                actor: user.email,
+                at: now,
+                data: { batch_id: id, reason: 'batch cancelled while rate limited' },
+              },
+            ],
+          };
+        });
+      }
       // Rows that became payouts waiting for their own approval are not sent either.
-      const waiting = (await repo.allRows(id)).filter(
+      const waiting = rows.filter(
         (r) => r.payoutId !== null && r.payoutStatus === 'awaiting_approval',
       );
       for (const r of waiting) {

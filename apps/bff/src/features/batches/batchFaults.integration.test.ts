@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
 import { isFinalStatus, type PayoutStatus } from '@payouts/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   batchCsv,
@@ -7,6 +8,7 @@ import {
   uploadBatch,
   type BatchCells,
 } from '../../testing/batchFiles.js';
+import { payoutEvents, payouts } from '../../db/schema.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
@@ -133,6 +135,52 @@ describe.each(appTestDatabaseKinds)(
       // The 429s were met (and answered by waiting), not turned into failures.
       expect(calls.length).toBeGreaterThan(12);
       expect(calls.filter((c) => c.fault === 'http_429')).toHaveLength(6);
+      expectEachCreatedOnce(rows);
+    });
+
+    it('cancelled while rows are held back by a 429: every payout final, the file can come again', async () => {
+      // A 5 s wait: the rows are still held back when the batch is cancelled.
+      t.sandbox.faults.add({ kind: 'http_429', ms: 5_000, route: 'create_payout', times: 3 });
+      const rows = rowsNamed('c429', approvedAmounts(3));
+      const id = await send(rows);
+      const started = Date.now();
+      let held: any[] = [];
+      while (Date.now() - started < 15_000) {
+        held = (await rowsOf(id)).filter((r: any) => r.payout_status === 'submitting');
+        if (
+          held.length === 3 &&
+          t.sandbox.inspect.createCalls().filter((c) => c.order_id?.startsWith('c429-')).length ===
+            3
+        )
+          break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(held).toHaveLength(3);
+      expect((await post(`/api/batches/${id}/cancel`, { reason: 'Wrong file' })).status).toBe(200);
+      const after = await rowsOf(id);
+      expect(after.map((r: any) => r.payout_status)).toEqual(['failed', 'failed', 'failed']);
+      for (const r of after) {
+        const [payout] = await t.db.select().from(payouts).where(eq(payouts.id, r.payout_id));
+        expect(payout).toMatchObject({ submission: null, nextCheckAt: null });
+      }
+      // Nothing was made at the orchestrator: the same order ids go through in a new upload.
+      t.sandbox.faults.clear();
+      const again = await send(rows);
+      const { batch } = await driveToEnd(again);
+      expect(batch.counts.payouts).toEqual({ approved: 3 });
+    });
+
+    it('a 429 on the re-send after a 503 only delays: the row is never failed', async () => {
+      t.sandbox.faults.add({ kind: 'http_503', route: 'create_payout', times: 1 });
+      t.sandbox.faults.add({ kind: 'http_429', ms: 1000, route: 'create_payout', times: 1 });
+      const id = await send(rowsNamed('r503', approvedAmounts(1)));
+      const { batch, rows } = await driveToEnd(id);
+      expect(batch.counts.payouts).toEqual({ approved: 1 });
+      const events = await t.db
+        .select({ type: payoutEvents.type })
+        .from(payoutEvents)
+        .where(eq(payoutEvents.payoutId, rows[0].payout_id));
+      expect(events.map((e) => e.type)).not.toContain('submit_failed');
       expectEachCreatedOnce(rows);
     });
 
