@@ -129,6 +129,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const quirks = {
     offListStatusRate: options.offListStatusRate ?? profile.offListStatusRate,
+    offListStatusKind: options.offListStatusKind ?? 'mixed',
     notifications:
       (options.sparseNotifications ?? profile.sparseNotifications)
         ? ('sparse' as const)

@@ -131,6 +131,8 @@ export interface SandboxOptions {
    * (`ApprovedOnHold`, then approved), half end `Voided`; default 0 (`bridgerpay`: 0.1).
    */
   offListStatusRate?: number;
+  /** Which of those: both (`mixed`, the default), only `on_hold`, or only `voided`. */
+  offListStatusKind?: 'mixed' | 'on_hold' | 'voided';
   /**
    * Notifications as sparse as the production integrators' models allow: `psp_name` null, and
    * no `operation_type`, `charge.id`, `amount` or `updated_at`; default false (`bridgerpay`: true).

@@ -79,7 +79,11 @@ export function createPayoutLedger(deps: {
   random: RandomSource;
   notifier: Notifier;
   /** Read at each create and notification: the profile's quirks (see `SandboxOptions`). */
-  quirks: { offListStatusRate: number; notifications: NotificationShape };
+  quirks: {
+    offListStatusRate: number;
+    offListStatusKind: 'mixed' | 'on_hold' | 'voided';
+    notifications: NotificationShape;
+  };
 }): PayoutLedger {
   const states = new Map<string, PayoutState>();
   const orders = new Set<string>();
@@ -174,10 +178,11 @@ export function createPayoutLedger(deps: {
         !declineCard &&
         deps.random.next() < deps.quirks.offListStatusRate
       ) {
-        steps =
-          deps.random.next() < 0.5
-            ? [{ status: 'approved_on_hold' }, { status: 'approved' }]
-            : [{ status: 'voided' }];
+        const kind = deps.quirks.offListStatusKind;
+        const onHold = kind === 'mixed' ? deps.random.next() < 0.5 : kind === 'on_hold';
+        steps = onHold
+          ? [{ status: 'approved_on_hold' }, { status: 'approved' }]
+          : [{ status: 'voided' }];
       }
       let status: SandboxPayoutStatus = initialStatus(valid);
       if (magic === 'approveAtCreate') {

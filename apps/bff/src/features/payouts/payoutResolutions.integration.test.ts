@@ -44,6 +44,16 @@ describe('resolving an unknown payout by hand', () => {
         RECONCILE_GRACE_SECONDS: '60',
         RECONCILE_BACKOFF_SECONDS: '10',
       },
+      // BridgerPay-like quirks: every settled payout is voided, and an e-wallet
+      // PSP is listed in BE/EUR (the other tests here never settle a payout).
+      sandboxOptions: {
+        profile: 'bridgerpay',
+        offListStatusRate: 1,
+        offListStatusKind: 'voided',
+        listLagMs: 0,
+        commitThenTimeoutRate: 0,
+        seed: 7,
+      },
     });
     // Only lookups and people settle these payouts here: no notification tells.
     t.sandbox.notifications.setUrl(null);
@@ -238,5 +248,43 @@ describe('resolving an unknown payout by hand', () => {
     const twice = await again(finance, `${orderId}-3`);
     expect(twice.status).toBe(409);
     expect((await readJson(twice)).payout_id).toBe(payout.id);
+  });
+
+  it('a status outside the six is shown raw, never final, and needs a person', async () => {
+    const created = await readJson(
+      await post(finance, '/api/payouts', cardPayout('31.00'), { 'Idempotency-Key': randomUUID() }),
+    );
+    expect(created.status).toBe('in_process');
+    await t.sandbox.settle(created.orchestrator_id);
+    const checked = await readJson(
+      await post(support, `/api/payouts/${created.id}/check-status`, {}),
+    );
+    const raw = t.sandbox.inspect.payouts().find((p) => p.id === created.orchestrator_id)!.status;
+    expect(raw).toBe('voided');
+    expect(checked).toMatchObject({
+      status: 'unrecognized',
+      orchestrator_status: 'Voided',
+      needs_attention: true,
+      attention_reason: 'unrecognized_status',
+      final_at: null,
+    });
+    const flagged = await readJson(await support('/api/payouts?needs_attention=1&limit=100'));
+    expect(flagged.items.map((p: any) => p.id)).toContain(created.id);
+    expect((await readJson(await support('/api/payouts/summary'))).needs_attention).toBe(
+      flagged.items.length,
+    );
+  });
+
+  it('a corridor with a PSP of a type we do not support still offers its other PSPs', async () => {
+    const reply = await readJson(await finance('/api/providers?country=BE&currency=EUR'));
+    expect(reply.providers.map((p: any) => p.name)).toContain('northwind_pay');
+    expect(reply.unsupported).toEqual([
+      {
+        name: 'skrill_wallets',
+        title: 'Skrill Wallets',
+        payout_method_type: 'ewallet',
+        reason: 'type not supported: ewallet',
+      },
+    ]);
   });
 });
