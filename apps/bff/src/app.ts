@@ -372,6 +372,7 @@ export function createApp({
     ...payouts,
     orchestrator,
     payoutCreation,
+    logger,
     approvalCooldownMs: config.approvalCooldownMs,
   });
   const payoutStatusUpdates = createPayoutStatusUpdates({

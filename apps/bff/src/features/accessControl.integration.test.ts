@@ -100,6 +100,15 @@ const routes: RouteCase[] = [
     allowed: ['finance', 'admin'],
   },
   {
+    name: 'settle unknown payouts by hand in bulk',
+    path: '/api/payouts/resolutions',
+    init: {
+      method: 'POST',
+      json: { action: 'propose_mark_failed', reason: 'Not at the PSP', payout_ids: [NO_PAYOUT] },
+    },
+    allowed: ['finance', 'admin'],
+  },
+  {
     name: 'send a payout marked failed again',
     path: `/api/payouts/${NO_PAYOUT}/send-again`,
     init: {

@@ -135,3 +135,15 @@ export interface PayoutSummary {
   awaiting_my_approval: number;
   needs_attention: number;
 }
+
+/** `POST /api/payouts/resolutions`: one result per payout, in the order asked. */
+export interface PayoutResolutionResultsDto {
+  results: {
+    payout_id: string;
+    outcome: 'done' | 'refused';
+    /** With `done`: the payout's status now. */
+    status?: PayoutStatus;
+    /** With `refused`: why, as the single-payout route would answer. */
+    problem?: { type: string; code: string; status: number; title: string; detail: string };
+  }[];
+}

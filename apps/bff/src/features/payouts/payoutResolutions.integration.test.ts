@@ -287,4 +287,42 @@ describe('resolving an unknown payout by hand', () => {
       },
     ]);
   });
+
+  it('in bulk: one result per payout, each as the single route would answer', async () => {
+    const a = await unknownPayout(false);
+    const b = await unknownPayout(false);
+    const bulk = (client: ApiFetch, json: unknown) =>
+      post(client, '/api/payouts/resolutions', json);
+    const bad = await bulk(finance, { action: 'propose_mark_failed', payout_ids: [a.id] });
+    expect(bad.status).toBe(422);
+    expect((await detail(a.id)).payout.mark_failed).toBeNull();
+    const proposed = await readJson(
+      await bulk(finance, {
+        action: 'propose_mark_failed',
+        reason: 'Not in the PSP portal',
+        payout_ids: [a.id, b.id],
+      }),
+    );
+    expect(proposed.results).toEqual([
+      { payout_id: a.id, outcome: 'done', status: 'unknown' },
+      { payout_id: b.id, outcome: 'done', status: 'unknown' },
+    ]);
+    const own = await readJson(
+      await bulk(finance, { action: 'confirm_mark_failed', payout_ids: [a.id] }),
+    );
+    expect(own.results[0]).toMatchObject({
+      outcome: 'refused',
+      problem: { code: 'self_approval' },
+    });
+    const confirmed = await readJson(
+      await bulk(finance2, { action: 'confirm_mark_failed', payout_ids: [a.id, b.id] }),
+    );
+    expect(confirmed.results.map((r: any) => [r.outcome, r.status])).toEqual([
+      ['done', 'failed'],
+      ['done', 'failed'],
+    ]);
+    expect(
+      (await bulk(support, { action: 'confirm_mark_failed', payout_ids: [a.id] })).status,
+    ).toBe(403);
+  });
 });

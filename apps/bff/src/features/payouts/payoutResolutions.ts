@@ -1,4 +1,5 @@
-import type { PayoutRecord, PayoutStatus } from '@payouts/contracts';
+import type { PayoutRecord, PayoutResolutionResultsDto, PayoutStatus } from '@payouts/contracts';
+import type { Logger } from 'pino';
 import { OrchestratorError } from '@payouts/orchestrator-client';
 import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
@@ -42,6 +43,17 @@ export interface PayoutResolutions {
     user: SessionUser,
     context: AuditContext,
   ): Promise<PayoutDto>;
+  /**
+   * Proposes or confirms "not sent: mark failed" for several payouts, one after the other, each
+   * exactly as the single-payout route would (its own transaction and last lookup).
+   */
+  bulk(
+    input:
+      | { action: 'propose_mark_failed'; reason: string; payoutIds: string[] }
+      | { action: 'confirm_mark_failed'; payoutIds: string[] },
+    user: SessionUser,
+    context: AuditContext,
+  ): Promise<PayoutResolutionResultsDto>;
   sendAgain(
     input: { id: string; orderId: string; idempotencyKey: string; user: SessionUser },
     context: AuditContext,
@@ -59,6 +71,7 @@ export function createPayoutResolutions({
   auditService,
   payoutCreation,
   clock,
+  logger,
   approvalCooldownMs,
 }: {
   payoutsRepository: PayoutsRepository;
@@ -68,6 +81,7 @@ export function createPayoutResolutions({
   auditService: AuditService;
   payoutCreation: PayoutCreation;
   clock: Clock;
+  logger: Logger;
   /** As for approvals: an account the proposer changed this recently is no second person. */
   approvalCooldownMs: number;
 }): PayoutResolutions {
@@ -132,7 +146,40 @@ export function createPayoutResolutions({
     );
   }
 
-  return {
+  const resolutions: PayoutResolutions = {
+    async bulk(input, user, context) {
+      const results: PayoutResolutionResultsDto['results'] = [];
+      for (const id of input.payoutIds) {
+        try {
+          const payout =
+            input.action === 'propose_mark_failed'
+              ? await resolutions.proposeMarkFailed(id, input.reason, user, context)
+              : await resolutions.confirmMarkFailed(id, user, context);
+          results.push({ payout_id: id, outcome: 'done', status: payout.status });
+        } catch (caught) {
+          let error = caught;
+          if (!(caught instanceof AppError)) {
+            // Its own transaction: this one is as it was, the others keep their results.
+            logger.error({ err: caught, payout_id: id }, 'bulk resolution failed');
+            error = new AppError('internal', 'This payout could not be settled now.');
+          }
+          const problem = error as AppError;
+          results.push({
+            payout_id: id,
+            outcome: 'refused',
+            problem: {
+              type: `urn:payouts:problem:${problem.code}`,
+              code: problem.code,
+              status: problem.status,
+              title: problem.title,
+              detail: problem.detail ?? problem.title,
+            },
+          });
+        }
+      }
+      return { results };
+    },
+
     async found(id, orchestratorId, user, context) {
       const { payout } = await findOr404(id);
       requireUnknown(payout);
@@ -369,4 +416,5 @@ export function createPayoutResolutions({
       return result;
     },
   };
+  return resolutions;
 }

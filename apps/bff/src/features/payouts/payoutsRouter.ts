@@ -80,6 +80,30 @@ export const payoutResolutionBody = z.discriminatedUnion(
   },
 );
 
+/** At most this many payouts in one bulk resolution (each is its own transaction and lookup). */
+export const BULK_RESOLUTION_MAX = 100;
+const bulkPayoutIds = z
+  .array(z.uuid('Expected a payout id'), 'Choose the payouts')
+  .min(1, 'Choose at least one payout')
+  .max(BULK_RESOLUTION_MAX, `At most ${BULK_RESOLUTION_MAX} payouts at once`)
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+    message: 'Each payout at most once',
+  });
+
+/** `POST /api/payouts/resolutions`: propose or confirm "not sent: mark failed" for several. */
+export const bulkResolutionBody = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({
+      action: z.literal('propose_mark_failed'),
+      reason: resolutionReason,
+      payout_ids: bulkPayoutIds,
+    }),
+    z.strictObject({ action: z.literal('confirm_mark_failed'), payout_ids: bulkPayoutIds }),
+  ],
+  { error: 'Expected action propose_mark_failed or confirm_mark_failed' },
+);
+
 /** `POST /api/payouts/:id/send-again`: a new payout (a new order id) from one marked failed. */
 export const sendAgainBody = z.strictObject({
   order_id: z.string('Enter a new order id').trim().min(1, 'Enter a new order id').max(64),
@@ -296,6 +320,21 @@ export function createPayoutsRouter({
         res.json(await payoutResolutions.declineMarkFailed(id, input.reason, auth.user, context));
         return;
     }
+  });
+
+  router.post('/payouts/resolutions', requirePermission('payouts:resolve'), async (req, res) => {
+    const input = parseInput(bulkResolutionBody, req.body ?? {});
+    const auth = authOf(req);
+    if (input.action === 'confirm_mark_failed') stepUp.check(auth);
+    res.json(
+      await payoutResolutions.bulk(
+        input.action === 'propose_mark_failed'
+          ? { action: input.action, reason: input.reason, payoutIds: input.payout_ids }
+          : { action: input.action, payoutIds: input.payout_ids },
+        auth.user,
+        auditContextOf(req),
+      ),
+    );
   });
 
   router.post('/payouts/:id/send-again', requirePermission('payouts:create'), async (req, res) => {

@@ -678,6 +678,20 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/payouts/resolutions',
+    role: 'finance',
+    body: {
+      base: {
+        action: 'propose_mark_failed',
+        reason: 'Not at the PSP',
+        payout_ids: ['00000000-0000-4000-8000-000000000000'],
+      },
+      fields: { action: 'string', reason: 'string' },
+      strict: true,
+    },
+  },
+  {
+    method: 'POST',
     path: '/api/payouts/:id/send-again',
     role: 'finance',
     idempotencyKey: true,

@@ -36,6 +36,7 @@ import {
 import { labDepositBody } from '../../lab/labRouter.js';
 import {
   cancelPayoutBody,
+  bulkResolutionBody,
   payoutResolutionBody,
   rejectPayoutBody,
   sendAgainBody,
@@ -70,6 +71,7 @@ import {
   payoutDetail,
   payoutDto,
   payoutPage,
+  payoutResolutionResults,
   payoutSummary,
   overviewDeclines,
   overviewProviders,
@@ -201,6 +203,7 @@ const TABLE: Record<string, Row[]> = {
     ['post', '/api/payouts/:id/reject', 'Reject a payout', 'payouts:approve', json(payoutDto), { body: rejectPayoutBody }],
     ['post', '/api/payouts/:id/cancel', 'Cancel a payout waiting for approval', 'payouts:cancel', json(payoutDto), { body: cancelPayoutBody }],
     ['post', '/api/payouts/:id/resolution', 'Settle an unknown payout by hand: found at the PSP, or mark it failed under four eyes', 'payouts:resolve', json(payoutDto), { body: payoutResolutionBody }],
+    ['post', '/api/payouts/resolutions', 'Propose or confirm “not sent: mark failed” for several unknown payouts', 'payouts:resolve', json(payoutResolutionResults), { body: bulkResolutionBody }],
     ['post', '/api/payouts/:id/send-again', 'Send a payout marked failed again, as a new payout with a new order id', 'payouts:create', json(payoutDto, 201, [202]), { body: sendAgainBody, idempotencyKey: true }],
     ['get', '/api/approvals', 'The approvals inbox', 'payouts:approve', json(approvalInbox), { query: approvalInboxQuery }],
     ['get', '/api/approvals/count', 'How many wait for my approval', 'payouts:approve', json(approvalCount)],

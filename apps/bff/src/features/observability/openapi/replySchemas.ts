@@ -70,6 +70,7 @@ import {
   type ProvidersReply,
   type RecoveryCodesDto,
   type TotpEnrolmentDto,
+  type PayoutResolutionResultsDto,
 } from '@payouts/contracts';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -166,6 +167,27 @@ export const payoutPage = z
 export const payoutDetail = z
   .strictObject({ payout: payoutDto, events: z.array(eventDto) })
   .meta({ id: 'PayoutDetail' }) satisfies z.ZodType<PayoutDetail>;
+
+export const payoutResolutionResults = z
+  .strictObject({
+    results: z.array(
+      z.strictObject({
+        payout_id: z.string(),
+        outcome: z.enum(['done', 'refused']),
+        status: z.enum(PAYOUT_STATUSES).optional(),
+        problem: z
+          .strictObject({
+            type: z.string(),
+            code: z.string(),
+            status: z.number().int(),
+            title: z.string(),
+            detail: z.string(),
+          })
+          .optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'PayoutResolutionResults' }) satisfies z.ZodType<PayoutResolutionResultsDto>;
 
 export const payoutSummary = z
   .strictObject({ awaiting_my_approval: z.number().int(), needs_attention: z.number().int() })
