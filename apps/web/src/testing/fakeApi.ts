@@ -24,6 +24,7 @@ import type {
   StaffNotificationDto,
   PayoutDetail,
   PayoutDto,
+  PayoutResolutionResultsDto,
   PayoutListQueryParams,
   PayoutPage,
   PayoutProvider,
@@ -149,6 +150,9 @@ export interface FakeApiOptions
   /** What settling an unknown payout by hand answers (default: 404). */
   resolve?: (id: string, action: PayoutResolutionAction) => Promise<PayoutDto>;
   sendAgain?: (id: string, orderId: string) => Promise<PayoutDto>;
+  resolveMany?: (
+    body: Parameters<Api['payouts']['resolveMany']>[0],
+  ) => Promise<PayoutResolutionResultsDto>;
   summary?: () => Promise<PayoutSummary>;
   /** Payouts the default get and approve work on. */
   payouts?: PayoutDto[];
@@ -202,6 +206,7 @@ export interface FakeApiCalls
   approve: string[];
   resolve: { id: string; action: PayoutResolutionAction }[];
   sendAgain: { id: string; orderId: string; key: string }[];
+  resolveMany: Parameters<Api['payouts']['resolveMany']>[0][];
   reject: { id: string; reason: string }[];
   cancel: { id: string; reason: string | undefined }[];
   summary: number;
@@ -241,6 +246,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     approve: [],
     resolve: [],
     sendAgain: [],
+    resolveMany: [],
     reject: [],
     cancel: [],
     summary: 0,
@@ -660,6 +666,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         return options.resolve
           ? options.resolve(id, action)
           : Promise.reject(apiError('not_found', 'No such payout.', { status: 404 }));
+      },
+      resolveMany: (body) => {
+        calls.resolveMany.push(body);
+        return options.resolveMany ? options.resolveMany(body) : Promise.resolve({ results: [] });
       },
       sendAgain: (id, orderId, key) => {
         calls.sendAgain.push({ id, orderId, key });

@@ -10,6 +10,7 @@ import { errorMessage } from '../../components/errorMessage.js';
 import { ApprovalsTable } from './ApprovalsTable.js';
 import { DecisionResults } from './DecisionResults.js';
 import { RejectSelectedDialog } from './RejectSelectedDialog.js';
+import { UnknownPayoutsPanel } from './UnknownPayoutsPanel.js';
 import { useApprovalDecisions, useApprovalInbox } from './useApprovals.js';
 
 /**
@@ -155,6 +156,7 @@ export function ApprovalsPage() {
           </Box>
         ) : null}
       </Paper>
+      <UnknownPayoutsPanel />
       <RejectSelectedDialog
         open={rejecting}
         count={chosen.length}

@@ -5,6 +5,7 @@ import type {
   PayoutListQueryParams,
   PayoutPage,
   PayoutRequest,
+  PayoutResolutionResultsDto,
   PayoutSummary,
 } from '@payouts/contracts';
 import type { HttpClient } from '../../api/createHttpClient.js';
@@ -41,6 +42,12 @@ export interface PayoutsApi {
   cancel(id: string, reason?: string): Promise<PayoutDto>;
   /** A person settles an unknown payout: found at the PSP, or mark it failed under four eyes. */
   resolve(id: string, action: PayoutResolutionAction): Promise<PayoutDto>;
+  /** Propose or confirm "not sent: mark failed" for several unknown payouts at once. */
+  resolveMany(
+    body:
+      | { action: 'propose_mark_failed'; reason: string; payout_ids: string[] }
+      | { action: 'confirm_mark_failed'; payout_ids: string[] },
+  ): Promise<PayoutResolutionResultsDto>;
   /** A payout marked failed, sent again as a new payout with a new order id. */
   sendAgain(id: string, orderId: string, idempotencyKey: string): Promise<PayoutDto>;
   /** How many payouts wait for my approval, and how many need attention. */
@@ -109,6 +116,13 @@ export function createPayoutsApi(http: HttpClient): PayoutsApi {
         method: 'POST',
         path: `/payouts/${encodeURIComponent(id)}/resolution`,
         body: action,
+      });
+    },
+    resolveMany(body) {
+      return http.request<PayoutResolutionResultsDto>({
+        method: 'POST',
+        path: '/payouts/resolutions',
+        body,
       });
     },
     sendAgain(id, orderId, idempotencyKey) {
