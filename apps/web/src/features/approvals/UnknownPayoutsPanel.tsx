@@ -42,9 +42,13 @@ export function UnknownPayoutsPanel() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [proposing, setProposing] = useState(false);
   const [results, setResults] = useState<PayoutResolutionResultsDto['results'] | null>(null);
+  // The order ids asked about, kept: a payout marked failed leaves the list the answer refreshes.
+  const [asked, setAsked] = useState<ReadonlyMap<string, string>>(new Map());
   const resolve = useMutation({
-    mutationFn: (body: Parameters<typeof api.payouts.resolveMany>[0]) =>
-      api.payouts.resolveMany(body),
+    mutationFn: (body: Parameters<typeof api.payouts.resolveMany>[0]) => {
+      setAsked(new Map(items.map((p) => [p.id, p.order_id])));
+      return api.payouts.resolveMany(body);
+    },
     onSuccess: async ({ results: answered }) => {
       setResults(answered);
       setSelected(new Set());
@@ -66,7 +70,6 @@ export function UnknownPayoutsPanel() {
     else next.add(id);
     setSelected(next);
   };
-  const orderOf = new Map(items.map((p) => [p.id, p.order_id]));
   const state = (p: PayoutDto) =>
     p.mark_failed === null
       ? 'No evidence yet'
@@ -96,7 +99,7 @@ export function UnknownPayoutsPanel() {
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {results.map((r) => (
               <li key={r.payout_id}>
-                {orderOf.get(r.payout_id) ?? r.payout_id}:{' '}
+                {asked.get(r.payout_id) ?? r.payout_id}:{' '}
                 {r.outcome === 'done'
                   ? r.status === 'failed'
                     ? 'marked failed'
