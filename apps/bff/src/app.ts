@@ -631,6 +631,7 @@ export function createApp({
       payoutQueries,
       corridors,
       depositPsps: deposits.psps,
+      fingerprintHosts: config.orchestrator.fingerprintHosts,
     }),
   );
   // Issue 16: the API described (OpenAPI 3.1) and rendered.

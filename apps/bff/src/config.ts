@@ -64,6 +64,10 @@ export interface Config {
      * behaves as BridgerPay's documentation allows (decision 039). Unused with a remote one.
      */
     sandboxProfile: 'default' | 'bridgerpay';
+    /** Where the deposit lookup lives (ORCHESTRATOR_DEPOSIT_LOOKUP_PREFIX): `/mpi/v2` or `/mpi`. */
+    depositLookupPrefix: '/mpi/v2' | '/mpi';
+    /** Origins the PSPs' fingerprint pages may load from (DEPOSIT_FINGERPRINT_HOSTS). */
+    fingerprintHosts: string[];
   };
   database: {
     /** PostgreSQL; when unset, PGlite stores the ledger in `dataDir`. */
@@ -292,6 +296,30 @@ const envSchema = z.object({
   RECONCILE_GRACE_SECONDS: positiveInt(24 * 3600).default(900),
   RECONCILE_LOOKUP_HOURS: positiveInt(24 * 90).default(72),
   ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: flag.default(false),
+  DEPOSIT_FINGERPRINT_HOSTS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^https:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i,
+              'expected https origins such as https://collector.psp.example or https://*.psp.example',
+            ),
+        )
+        .max(20),
+    )
+    .optional(),
+  ORCHESTRATOR_DEPOSIT_LOOKUP_PREFIX: z
+    .enum(['/mpi/v2', '/mpi'], { message: 'expected /mpi/v2 or /mpi' })
+    .default('/mpi/v2'),
   SANDBOX_PROFILE: z
     .enum(['default', 'bridgerpay'], { message: 'expected default or bridgerpay' })
     .default('default'),
@@ -500,6 +528,8 @@ export function parseConfig(rawEnv: Env): Config {
           .update('orchestrator-notifications')
           .digest('base64url'),
       sandboxProfile: e.SANDBOX_PROFILE,
+      depositLookupPrefix: e.ORCHESTRATOR_DEPOSIT_LOOKUP_PREFIX,
+      fingerprintHosts: e.DEPOSIT_FINGERPRINT_HOSTS ?? [],
     },
     database: { url: e.DATABASE_URL, dataDir: e.DATA_DIR },
     session: {

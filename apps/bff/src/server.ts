@@ -214,6 +214,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
     userName: config.orchestrator.userName,
     password: config.orchestrator.password,
     apiVersion: config.orchestrator.apiVersion,
+    depositLookupPrefix: config.orchestrator.depositLookupPrefix,
     timeoutMs: config.orchestrator.timeoutMs,
     logger: logger.child({ component: 'orchestrator-client' }),
     // Server-Timing: orchestrator time per request.

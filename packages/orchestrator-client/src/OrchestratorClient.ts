@@ -9,6 +9,7 @@ import type {
   PayoutRecord,
   PayoutRequest,
 } from '@payouts/contracts';
+import type { DepositLookupPrefix } from './calls/requestParts.js';
 import type { OrchestratorErrorKind } from './errors/OrchestratorError.js';
 import type { UnreadablePayoutRecord } from './replies/readPayoutList.js';
 
@@ -55,6 +56,11 @@ export interface OrchestratorClientOptions {
   password: string;
   /** Version of the payout and login routes; default `v2`. MPI routes are always `/mpi/v2`. */
   apiVersion?: OrchestratorApiVersion;
+  /**
+   * The deposit lookup's prefix: `/mpi/v2` (default, as the other MPI routes) or `/mpi`, as
+   * BridgerPay's documentation shows it (`GET /mpi/{API_KEY}/deposit/transaction/{id}`).
+   */
+  depositLookupPrefix?: DepositLookupPrefix;
   /** Per call, including a login it has to wait for; default 10 000. */
   timeoutMs?: number;
   /** Keep-alive pool size; default 16. */

@@ -13,7 +13,11 @@ import { createPayoutOperations } from './payouts/payoutOperations.js';
 export function createOrchestratorClient(options: OrchestratorClientOptions): OrchestratorClient {
   checkOptions(options);
   const caller = createCaller(options);
-  const paths = createRoutePaths(options.apiVersion ?? 'v2', options.apiKey);
+  const paths = createRoutePaths(
+    options.apiVersion ?? 'v2',
+    options.apiKey,
+    options.depositLookupPrefix,
+  );
   return {
     ...createPayoutOperations({ caller, paths }),
     ...createDepositOperations({ caller, paths }),

@@ -11,11 +11,24 @@ type Query = Record<string, string | number | undefined>;
 export interface RoutePaths {
   payout(suffix: string, query?: Query): { path: string; template: string };
   mpi(suffix: string, query?: Query): { path: string; template: string };
+  /** The deposit lookup, whose prefix the documentation shows without `v2`. */
+  depositLookup(suffix: string): { path: string; template: string };
 }
 
-export function createRoutePaths(version: string, apiKey: string): RoutePaths {
+/** Where `GET …/deposit/transaction/{id}` lives: `/mpi/v2` (as every MPI route) or `/mpi`. */
+export type DepositLookupPrefix = '/mpi/v2' | '/mpi';
+
+export function createRoutePaths(
+  version: string,
+  apiKey: string,
+  depositLookupPrefix: DepositLookupPrefix = MPI_PREFIX,
+): RoutePaths {
   const keyInPath = encodeURIComponent(apiKey);
   return {
+    depositLookup: (suffix) => ({
+      path: `${depositLookupPrefix}/${keyInPath}${suffix}`,
+      template: `${depositLookupPrefix}/{api_key}${suffix}`,
+    }),
     payout: (suffix, query) => ({
       path: `/${version}/${keyInPath}/payouts${suffix}${queryString(query)}`,
       template: `/${version}/{api_key}/payouts${suffix}`,

@@ -152,6 +152,20 @@ describe('documented replies, replayed', () => {
     expect(checked).toMatchObject({ id: 'ca8bb1d8', merchant_order_id: 'e17331a4', amount: '50' });
   });
 
+  it('get deposit at the documented path (/mpi without v2) when so configured', async () => {
+    const fake = await startFakeOrchestrator(() => reply(UPSTREAM.mpiGetDeposit));
+    fakes.push(fake);
+    const client = createOrchestratorClient({
+      baseUrl: fake.url,
+      apiKey: API_KEY,
+      userName: 'merchant',
+      password: 'replay-password',
+      depositLookupPrefix: '/mpi',
+    });
+    expect((await client.getDeposit('aeea2a03')).id).toBe('aeea2a03');
+    expect(fake.requests.at(-1)?.url).toBe(`/mpi/${API_KEY}/deposit/transaction/aeea2a03`);
+  });
+
   it('get deposit, the documented MPI body ("success", amount "15.1"): read', async () => {
     const { client } = await replaying(UPSTREAM.mpiGetDeposit);
     expect(await client.getDeposit('aeea2a03')).toMatchObject({

@@ -68,7 +68,7 @@ export function createDepositOperations({
         {
           operation: 'getDeposit',
           method: 'GET',
-          ...paths.mpi(`/deposit/transaction/${idSegment('getDeposit', id)}`),
+          ...paths.depositLookup(`/deposit/transaction/${idSegment('getDeposit', id)}`),
           nonIdempotent: false,
           authenticated: true,
           extraSecrets: [],

@@ -25,11 +25,31 @@ import type { LabService } from './labService.js';
 
 /**
  * The fingerprint document runs the orchestrator's script, so it gets its own policy: an opaque
- * origin (sandbox without allow-same-origin), inline script and style only, no network
+ * origin of its own (sandbox without allow-same-origin), inline script and style only, no network
  * (docs/decisions/005-content-security-policy.md, "The card-deposit fingerprint frame").
  */
 export const FINGERPRINT_CSP =
   "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'";
+
+/**
+ * The same policy opened to the PSPs' device-data collectors (DEPOSIT_FINGERPRINT_HOSTS): their
+ * scripts, frames, requests, images and form posts may reach those hosts, and only those. The
+ * document keeps its opaque origin, so nothing it loads can read the console's cookies or DOM.
+ */
+export function fingerprintCsp(hosts: readonly string[]): string {
+  if (hosts.length === 0) return FINGERPRINT_CSP;
+  const list = hosts.join(' ');
+  return [
+    'sandbox allow-scripts allow-forms',
+    "default-src 'none'",
+    `script-src 'unsafe-inline' ${list}`,
+    `style-src 'unsafe-inline' ${list}`,
+    `img-src data: ${list}`,
+    `connect-src ${list}`,
+    `frame-src ${list}`,
+    `form-action ${list}`,
+  ].join('; ');
+}
 
 const testDataQuery = z
   .object({
@@ -66,13 +86,17 @@ export function createLabRouter({
   payoutQueries,
   corridors,
   depositPsps,
+  fingerprintHosts = [],
 }: {
   labService: LabService;
   payoutCreation: PayoutCreation;
   payoutQueries: PayoutQueries;
   corridors: readonly Corridor[];
   depositPsps: readonly DepositPsp[];
+  /** Origins a PSP's fingerprint page may load from and post to (DEPOSIT_FINGERPRINT_HOSTS). */
+  fingerprintHosts?: readonly string[];
 }): Router {
+  const fingerprintPolicy = fingerprintCsp(fingerprintHosts);
   const router = Router();
   router.use('/lab', requirePermission('lab:use'));
 
@@ -124,7 +148,7 @@ export function createLabRouter({
       res.status(204).end();
       return;
     }
-    res.setHeader('Content-Security-Policy', FINGERPRINT_CSP);
+    res.setHeader('Content-Security-Policy', fingerprintPolicy);
     // Framed by our own console page; the CSP above already isolates what it runs.
     res.removeHeader('X-Frame-Options');
     res.type('html').send(html);

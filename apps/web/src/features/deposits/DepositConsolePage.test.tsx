@@ -124,7 +124,7 @@ describe('DepositConsolePage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Collect fingerprint' }));
     const frame = screen.getByTitle<HTMLIFrameElement>('Card fingerprint (device data collection)');
-    expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     expect(frame.getAttribute('src')).toBe(
       '/api/lab/fingerprint?country=BE&currency=EUR&card_bin=411111',
     );

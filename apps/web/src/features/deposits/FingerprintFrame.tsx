@@ -50,7 +50,7 @@ export function FingerprintFrame({ src, onDone, timeoutMs }: FingerprintFramePro
       <iframe
         ref={frame}
         title="Card fingerprint (device data collection)"
-        sandbox="allow-scripts"
+        sandbox="allow-scripts allow-forms"
         src={src}
         style={{ width: '100%', height: 80, border: '1px dashed' }}
       />
