@@ -65,6 +65,7 @@ import { createPayoutApprovals } from './features/payouts/payoutApprovals.js';
 import { createPayoutCreation } from './features/payouts/payoutCreation.js';
 import { createPayoutLifecycle } from './features/payouts/payoutLifecycle.js';
 import { createPayoutQueries } from './features/payouts/payoutQueries.js';
+import { createMetadataVersions } from './features/providers/metadataVersions.js';
 import { createPayoutResolutions } from './features/payouts/payoutResolutions.js';
 import { createPayoutStatusUpdates } from './features/payouts/payoutStatusUpdates.js';
 import { createPayoutViews } from './features/payouts/payoutViews.js';
@@ -250,11 +251,14 @@ export function createApp({
     sessionKey: (sessionId) => sessionKey(config.session.secret, sessionId),
     idleTimeoutMs: config.session.idleTimeoutMs,
   });
+  // Each corridor's metadata kept as a version whenever it changes (decision 041).
+  const metadataVersions = createMetadataVersions({ db, clock, logger });
   const providersService = createProvidersService({
     orchestrator,
     clock,
     ttlMs: config.providersCacheTtlMs,
     logger,
+    onFetched: (corridor, metadata) => metadataVersions.record(corridor, metadata),
   });
   // Longer than any submission can take (a call plus a re-login, with margin).
   const staleAfterMs = 2 * config.orchestrator.timeoutMs + 5_000;
@@ -564,7 +568,7 @@ export function createApp({
   api.use(createFactorsRouter({ factorsService, stepUp }));
   api.use(createUsersRouter({ usersService, stepUp }));
   api.use(createCorridorsRouter({ corridors }));
-  api.use(createProvidersRouter({ providersService, corridors, knownPsps }));
+  api.use(createProvidersRouter({ providersService, corridors, knownPsps, metadataVersions }));
   api.use(
     createPayoutsRouter({
       payoutCreation,

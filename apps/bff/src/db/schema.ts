@@ -1024,3 +1024,25 @@ export const payoutAwaitingCounts = pgTable(
   },
   (t) => [primaryKey({ name: 'payout_awaiting_counts_pkey', columns: [t.userId, t.roles] })],
 );
+
+/**
+ * Each corridor's payout metadata, as a new version whenever what the orchestrator lists
+ * changes (decision 041): PSPs per payout type with their fields, the entries left out, and
+ * what changed against the version before. The Providers page shows the latest changes.
+ */
+export const corridorMetadataVersions = pgTable(
+  'corridor_metadata_versions',
+  {
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    version: integer('version').notNull(),
+    /** sha256 of the canonical JSON of `providers` and `unsupported`. */
+    digest: text('digest').notNull(),
+    providers: jsonb('providers').$type<unknown[]>().notNull(),
+    unsupported: jsonb('unsupported').$type<unknown[]>().notNull(),
+    /** What changed against the version before (empty for a corridor's first version). */
+    changes: jsonb('changes').$type<unknown[]>().notNull(),
+    fetchedAt: at('fetched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.currency, t.version] })],
+);

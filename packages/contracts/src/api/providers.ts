@@ -22,6 +22,22 @@ export interface ProvidersReply {
   fetched_at: string;
 }
 
+/** One difference between two versions of a corridor's metadata (decision 041). */
+export interface MetadataChange {
+  kind:
+    | 'psp_added'
+    | 'psp_removed'
+    | 'field_added'
+    | 'field_removed'
+    | 'field_changed'
+    | 'unsupported_added'
+    | 'unsupported_removed';
+  psp: string;
+  /** As the orchestrator spelled it for entries left out; ours otherwise. */
+  payout_method_type: string;
+  field?: string;
+}
+
 /** One (PSP, payout method type) of a corridor in the providers matrix. */
 export interface ProviderMatrixCell {
   psp: string;
@@ -39,6 +55,11 @@ export interface ProviderMatrixCorridor extends Corridor {
   cells: ProviderMatrixCell[];
   /** PSPs the metadata lists for this corridor with a type we cannot pay through. */
   unsupported: UnsupportedPayoutProvider[];
+  /**
+   * The corridor's latest metadata version and what changed in it against the one before
+   * (null before the first one is stored).
+   */
+  metadata_version: { version: number; since: string; changes: MetadataChange[] } | null;
 }
 
 /** `GET /api/providers/matrix`: every known PSP x payout method type, per corridor. */

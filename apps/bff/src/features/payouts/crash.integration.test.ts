@@ -268,7 +268,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(PROFILES)(
           expect(reply.payoutId).toBe(idOfOrder.get(request.body.order_id));
         } else {
           expect(reply.replayed).toBe(false);
-          expect(reply.status).toBe(201);
+          // The bridgerpay profile commits some creates and then never answers: 202, unknown,
+          // and settled by its lookups like any other.
+          expect(refusesDuplicates ? [201] : [201, 202]).toContain(reply.status);
         }
       }
       const final = await converge(20_000);

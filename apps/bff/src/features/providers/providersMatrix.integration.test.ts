@@ -82,6 +82,40 @@ describe.each(appTestDatabaseKinds)('providers matrix (%s)', (kind) => {
     expect(fresh.corridors[0].fetched_at).toBe(t.clock.now().toISOString());
     expect((await admin('/api/providers/matrix?refresh=yes')).status).toBe(422);
   });
+
+  it('keeps each corridor’s metadata as a version when it changes, and says what changed', async () => {
+    const admin = await t.signIn('admin');
+    const before = await readJson(await admin('/api/providers/matrix?refresh=1'));
+    const version = before.corridors[0].metadata_version.version as number;
+    // Nothing changed: no new version, however often it is read.
+    const again = await readJson(await admin('/api/providers/matrix?refresh=1'));
+    expect(again.corridors[0].metadata_version.version).toBe(version);
+    // The PSP's set-up changes at the orchestrator: its card payouts are switched off, and a
+    // bank field appears.
+    const northwind = t.sandbox.config.psps.find((p) => p.name === 'northwind_pay')!;
+    const saved = structuredClone(northwind);
+    northwind.types.credit_card = false;
+    northwind.fields.bank_account = [
+      ...(northwind.fields.bank_account ?? []),
+      { name: 'bankBranch', title: 'Branch' },
+    ];
+    try {
+      const after = await readJson(await admin('/api/providers/matrix?refresh=1'));
+      const be = after.corridors[0];
+      expect(be.metadata_version.version).toBe(version + 1);
+      expect(be.metadata_version.changes).toEqual([
+        { kind: 'psp_removed', psp: 'northwind_pay', payout_method_type: 'credit_card' },
+        {
+          kind: 'field_added',
+          psp: 'northwind_pay',
+          payout_method_type: 'bank_account',
+          field: 'bankBranch',
+        },
+      ]);
+    } finally {
+      Object.assign(northwind, saved);
+    }
+  });
 });
 
 describe('providers matrix with KNOWN_PSPS configured', () => {

@@ -7,6 +7,7 @@ import {
   type ProviderMatrixCell,
 } from '@payouts/contracts';
 import type { KnownPsp } from '../../config.js';
+import type { MetadataVersions } from './metadataVersions.js';
 import type { ProvidersService } from './providersService.js';
 
 /**
@@ -33,14 +34,19 @@ export async function buildProvidersMatrix({
   corridors,
   knownPsps,
   providersService,
+  metadataVersions,
   refresh,
 }: {
   corridors: readonly Corridor[];
   knownPsps: readonly KnownPsp[];
   providersService: ProvidersService;
+  metadataVersions?: Pick<MetadataVersions, 'latest'>;
   refresh: boolean;
 }): Promise<ProviderMatrix> {
   const fetched = await Promise.all(corridors.map((c) => providersService.get(c, { refresh })));
+  const versions = metadataVersions
+    ? await Promise.all(corridors.map((c) => metadataVersions.latest(c)))
+    : [];
   const psps = [...knownPsps];
   for (const { providers } of fetched) {
     for (const p of providers) {
@@ -50,7 +56,8 @@ export async function buildProvidersMatrix({
   return {
     psps,
     payout_method_types: [...PAYOUT_METHOD_TYPES],
-    corridors: fetched.map(({ country, currency, providers, unsupported, fetched_at }) => {
+    corridors: fetched.map(({ country, currency, providers, unsupported, fetched_at }, index) => {
+      const latest = versions[index];
       const where = `${country}/${currency}`;
       const cells: ProviderMatrixCell[] = [];
       for (const psp of psps) {
@@ -80,7 +87,20 @@ export async function buildProvidersMatrix({
           });
         }
       }
-      return { country, currency, fetched_at, cells, unsupported };
+      return {
+        country,
+        currency,
+        fetched_at,
+        cells,
+        unsupported,
+        metadata_version: latest
+          ? {
+              version: latest.version,
+              since: latest.fetchedAt.toISOString(),
+              changes: latest.changes,
+            }
+          : null,
+      };
     }),
   };
 }

@@ -6,6 +6,7 @@ import { requirePermission } from '../../http/requirePermission.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { KnownPsp } from '../../config.js';
 import { buildProvidersMatrix } from './providersMatrix.js';
+import type { MetadataVersions } from './metadataVersions.js';
 import type { ProvidersService } from './providersService.js';
 
 /** A query's corridor (the lab's queries take it too). */
@@ -21,16 +22,19 @@ export function createProvidersRouter({
   providersService,
   corridors,
   knownPsps,
+  metadataVersions,
 }: {
   providersService: ProvidersService;
   corridors: readonly Corridor[];
   knownPsps: readonly KnownPsp[];
+  metadataVersions?: MetadataVersions;
 }): Router {
   const router = Router();
   router.get('/providers/matrix', requirePermission('providers:matrix'), async (req, res) => {
     const { refresh } = parseInput(matrixQuery, req.query);
     res.json(
       await buildProvidersMatrix({
+        ...(metadataVersions ? { metadataVersions } : {}),
         corridors,
         knownPsps,
         providersService,

@@ -1,4 +1,4 @@
-import type { Corridor, ProvidersReply } from '@payouts/contracts';
+import type { Corridor, PayoutProviders, ProvidersReply } from '@payouts/contracts';
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
@@ -33,11 +33,14 @@ export function createProvidersService({
   ttlMs,
   maxEntries = PROVIDERS_CACHE_MAX_ENTRIES,
   logger,
+  onFetched,
 }: {
   orchestrator: Pick<OrchestratorClient, 'getPayoutProviders'>;
   clock: Clock;
   ttlMs: number;
   logger?: Pick<Logger, 'warn'>;
+  /** Told of every fresh read (the metadata versions); its failure is logged, never the reader's. */
+  onFetched?: (corridor: Corridor, metadata: PayoutProviders) => Promise<unknown>;
   maxEntries?: number;
 }): ProvidersService {
   // A Map iterates in insertion order: re-inserting on use keeps the least recent first.
@@ -60,6 +63,9 @@ export function createProvidersService({
     const call = (async () => {
       try {
         const { providers, unsupported } = await orchestrator.getPayoutProviders(corridor);
+        await onFetched?.(corridor, { providers, unsupported }).catch((error: unknown) => {
+          logger?.warn({ err: error, corridor }, 'metadata version not stored');
+        });
         const now = clock.now();
         for (const entry of unsupported) {
           // The rest of the corridor works; admins see it on the Providers page too.

@@ -46,6 +46,19 @@ function matrix(fetchedAt: string): ProviderMatrix {
             reason: 'type not supported: ewallet',
           },
         ],
+        metadata_version: {
+          version: 2,
+          since: '2026-11-20T08:00:00.000Z',
+          changes: [
+            { kind: 'psp_removed', psp: 'zap', payout_method_type: 'bank_account' },
+            {
+              kind: 'field_added',
+              psp: 'acme_pay',
+              payout_method_type: 'bank_account',
+              field: 'iban',
+            },
+          ],
+        },
       },
     ],
   };

@@ -772,6 +772,28 @@ export const providerMatrix = z
           }),
         ),
         unsupported: z.array(unsupportedProvider),
+        metadata_version: z
+          .strictObject({
+            version: z.number().int(),
+            since: instant,
+            changes: z.array(
+              z.strictObject({
+                kind: z.enum([
+                  'psp_added',
+                  'psp_removed',
+                  'field_added',
+                  'field_removed',
+                  'field_changed',
+                  'unsupported_added',
+                  'unsupported_removed',
+                ]),
+                psp: z.string(),
+                payout_method_type: z.string(),
+                field: z.string().optional(),
+              }),
+            ),
+          })
+          .nullable(),
       }),
     ),
   })
