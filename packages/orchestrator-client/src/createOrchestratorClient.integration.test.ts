@@ -1,10 +1,10 @@
 import type { PayoutRequest } from '@payouts/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOrchestratorClient } from './createOrchestratorClient.js';
-import { OrchestratorError } from './errors/OrchestratorError.js';
 import type { OrchestratorCallInfo, OrchestratorClientOptions } from './OrchestratorClient.js';
 import { leakedSecrets } from './testing/assertNoSecrets.js';
 import {
+  failure,
   ok,
   startFakeOrchestrator,
   type FakeOrchestrator,
@@ -43,16 +43,6 @@ async function setup(
     ...options,
   });
   return { fake, client, calls };
-}
-
-async function failure(promise: Promise<unknown>): Promise<OrchestratorError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OrchestratorError) return error;
-    throw error;
-  }
-  throw new Error('expected an OrchestratorError');
 }
 
 const payout: PayoutRequest = {

@@ -37,3 +37,20 @@ export class AppError extends Error {
     this.extensions = options.extensions;
   }
 }
+
+/** One refused item of a bulk request: the problem its single route would have answered. */
+export function problemSummaryOf(error: AppError): {
+  type: string;
+  code: string;
+  status: number;
+  title: string;
+  detail: string;
+} {
+  return {
+    type: `urn:payouts:problem:${error.code}`,
+    code: error.code,
+    status: error.status,
+    title: error.title,
+    detail: error.detail ?? error.title,
+  };
+}

@@ -2,10 +2,10 @@
 import type { CardDepositRequest, PayoutRequest } from '@payouts/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOrchestratorClient } from '../createOrchestratorClient.js';
-import { OrchestratorError } from '../errors/OrchestratorError.js';
 import { parseNotification } from '../notifications/parseNotification.js';
 import type { OrchestratorCallInfo } from '../OrchestratorClient.js';
 import {
+  failure,
   startFakeOrchestrator,
   type FakeOrchestrator,
   type FakeReply,
@@ -59,16 +59,6 @@ async function replaying(fixture: UpstreamFixture) {
     onCall: (info) => calls.push(info),
   });
   return { fake, client, calls };
-}
-
-async function failure(promise: Promise<unknown>): Promise<OrchestratorError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof OrchestratorError) return error;
-    throw error;
-  }
-  throw new Error('expected an OrchestratorError');
 }
 
 const corridor = { country: 'BE', currency: 'EUR' };

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OrchestratorError } from '../errors/OrchestratorError.js';
 
 export interface FakeRequest {
   method: string;
@@ -95,4 +96,15 @@ export async function startFakeOrchestrator(
 /** The OK envelope around a result. */
 export function ok(result: unknown): FakeReply {
   return { body: { response: { status: 'OK', code: 200, message: 'OK' }, result } };
+}
+
+/** The OrchestratorError a call ends with (anything else, or success, fails the test). */
+export async function failure(promise: Promise<unknown>): Promise<OrchestratorError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof OrchestratorError) return error;
+    throw error;
+  }
+  throw new Error('expected an OrchestratorError');
 }

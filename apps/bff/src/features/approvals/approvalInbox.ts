@@ -9,7 +9,7 @@ import type {
 } from '@payouts/contracts';
 import { parseIsoInstant } from '@payouts/contracts';
 import type { Logger } from 'pino';
-import { AppError } from '../../http/AppError.js';
+import { AppError, problemSummaryOf } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
@@ -113,17 +113,7 @@ export function toInboxItem(payout: PayoutDto, user: SessionUser, now: Date): Ap
 }
 
 function refused(payoutId: string, error: AppError): ApprovalDecisionResult {
-  return {
-    payout_id: payoutId,
-    outcome: 'refused',
-    problem: {
-      type: `urn:payouts:problem:${error.code}`,
-      code: error.code,
-      status: error.status,
-      title: error.title,
-      detail: error.detail ?? error.title,
-    },
-  };
+  return { payout_id: payoutId, outcome: 'refused', problem: problemSummaryOf(error) };
 }
 
 export function createApprovalInbox({

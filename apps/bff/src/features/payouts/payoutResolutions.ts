@@ -1,7 +1,7 @@
 import type { PayoutRecord, PayoutResolutionResultsDto, PayoutStatus } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import { OrchestratorError } from '@payouts/orchestrator-client';
-import { AppError } from '../../http/AppError.js';
+import { AppError, problemSummaryOf } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { AuditService } from '../audit/auditService.js';
@@ -163,17 +163,10 @@ export function createPayoutResolutions({
             logger.error({ err: caught, payout_id: id }, 'bulk resolution failed');
             error = new AppError('internal', 'This payout could not be settled now.');
           }
-          const problem = error as AppError;
           results.push({
             payout_id: id,
             outcome: 'refused',
-            problem: {
-              type: `urn:payouts:problem:${problem.code}`,
-              code: problem.code,
-              status: problem.status,
-              title: problem.title,
-              detail: problem.detail ?? problem.title,
-            },
+            problem: problemSummaryOf(error as AppError),
           });
         }
       }

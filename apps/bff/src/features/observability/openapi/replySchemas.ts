@@ -168,6 +168,15 @@ export const payoutDetail = z
   .strictObject({ payout: payoutDto, events: z.array(eventDto) })
   .meta({ id: 'PayoutDetail' }) satisfies z.ZodType<PayoutDetail>;
 
+/** Why one payout of a bulk request was refused: the problem its single route would answer. */
+const bulkItemProblem = z.strictObject({
+  type: z.string(),
+  code: z.string(),
+  status: z.number().int(),
+  title: z.string(),
+  detail: z.string(),
+});
+
 export const payoutResolutionResults = z
   .strictObject({
     results: z.array(
@@ -175,15 +184,7 @@ export const payoutResolutionResults = z
         payout_id: z.string(),
         outcome: z.enum(['done', 'refused']),
         status: z.enum(PAYOUT_STATUSES).optional(),
-        problem: z
-          .strictObject({
-            type: z.string(),
-            code: z.string(),
-            status: z.number().int(),
-            title: z.string(),
-            detail: z.string(),
-          })
-          .optional(),
+        problem: bulkItemProblem.optional(),
       }),
     ),
   })
@@ -533,15 +534,7 @@ export const approvalDecisions = z
         payout_id: z.string(),
         outcome: z.enum(['sent', 'waiting', 'rejected', 'refused']),
         waiting_for: z.number().int().optional(),
-        problem: z
-          .strictObject({
-            type: z.string(),
-            code: z.string(),
-            status: z.number().int(),
-            title: z.string(),
-            detail: z.string(),
-          })
-          .optional(),
+        problem: bulkItemProblem.optional(),
       }),
     ),
   })
