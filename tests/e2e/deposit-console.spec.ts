@@ -180,7 +180,7 @@ describe('the card deposit console', () => {
       .poll(() =>
         page.getByTitle('Card fingerprint (device data collection)').getAttribute('sandbox'),
       )
-      .toBe('allow-scripts');
+      .toBe('allow-scripts allow-forms');
 
     // Nothing is posted, so the console goes on with an empty ddc after its wait.
     await page
