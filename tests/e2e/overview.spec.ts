@@ -108,8 +108,16 @@ describe('overview: how payouts are going, and back to the list', () => {
       await page.setViewportSize(viewport);
       const first = page.locator('main a[href^="/payouts/"]:not([href="/payouts/new"])').first();
       await first.waitFor();
-      const box = await first.boundingBox();
-      expect(box && box.y + box.height <= viewport.height, JSON.stringify(viewport)).toBe(true);
+      // Polled: the switch to cards re-renders the list, and a link caught mid-swap has no box.
+      await expect
+        .poll(
+          async () => {
+            const box = await first.boundingBox();
+            return box !== null && box.y + box.height <= viewport.height;
+          },
+          { message: JSON.stringify(viewport) },
+        )
+        .toBe(true);
     }
 
     expect(unexpectedErrors).toEqual([]);
