@@ -275,6 +275,8 @@ export function createApp({
     providersService,
     corridors,
     pspTitles,
+    vault: beneficiaryVault,
+    clock,
   });
   const beneficiaryQueries = createBeneficiaryQueries({
     repo: beneficiariesRepository,

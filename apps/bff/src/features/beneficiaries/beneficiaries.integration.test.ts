@@ -515,6 +515,32 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     ).toBeNull();
   });
 
+  it("is flagged with the field once its PSP's form changes under its saved details", async () => {
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE57001234567835' }));
+    const psp = t.sandbox.config.psps.find((p) => p.name === 'northwind_pay')!;
+    const fields = psp.fields.bank_account!;
+    // The PSP now asks for the account name to be at most 5 characters (a hint the form keeps).
+    const saved = structuredClone(fields);
+    const name = fields.find((f) => f.name === 'bankAccountName')!;
+    name.max_length = 5;
+    try {
+      expect((await admin('/api/providers?country=BE&currency=EUR&refresh=1')).status).toBe(200);
+      const dto = (await readJson(await support(`/api/beneficiaries/${b.id}`))).beneficiary;
+      expect(dto.unusable_reason).toMatch(
+        /^Its saved details no longer pass Northwind Pay’s current form for BE\/EUR \(bankAccountName: .+\): change them before paying\.$/,
+      );
+      await expect(t.beneficiaryPayouts.forPayout(b.id)).rejects.toMatchObject({
+        code: 'validation_failed',
+      });
+    } finally {
+      psp.fields.bank_account = saved;
+      await admin('/api/providers?country=BE&currency=EUR&refresh=1');
+    }
+    expect(
+      (await readJson(await support(`/api/beneficiaries/${b.id}`))).beneficiary.unusable_reason,
+    ).toBeNull();
+  });
+
   it('stores no full account number, wallet address or card number outside the sealed column', async () => {
     const secrets = [
       IBAN,

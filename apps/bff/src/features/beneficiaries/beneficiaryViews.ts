@@ -1,12 +1,15 @@
-import type {
-  BeneficiaryChangeDto,
-  BeneficiaryDto,
-  BeneficiaryEventDto,
-  Corridor,
-  PayoutActor,
-  PayoutMethodType,
-  PayoutProvider,
+import {
+  buildPayoutForm,
+  type BeneficiaryChangeDto,
+  type BeneficiaryDto,
+  type BeneficiaryEventDto,
+  type Corridor,
+  type PayoutActor,
+  type PayoutForm,
+  type PayoutMethodType,
+  type PayoutProvider,
 } from '@payouts/contracts';
+import type { Clock } from '../../shared/clock.js';
 import type { ProvidersService } from '../providers/providersService.js';
 import type {
   Actor,
@@ -15,7 +18,8 @@ import type {
   BeneficiaryEventRow,
   BeneficiaryRow,
 } from './beneficiariesRepository.js';
-import { unusableReasonOf } from './beneficiaryValidation.js';
+import { unusableReasonOf, validateBeneficiaryPayment } from './beneficiaryValidation.js';
+import type { BeneficiaryVault } from './beneficiaryVault.js';
 
 /** One way of showing a beneficiary, shared by the list, the detail and every action's reply. */
 export interface BeneficiaryViews {
@@ -45,12 +49,59 @@ export function createBeneficiaryViews({
   providersService,
   corridors,
   pspTitles,
+  vault,
+  clock,
 }: {
   repo: BeneficiariesRepository;
   providersService: ProvidersService;
   corridors: readonly Corridor[];
   pspTitles: ReadonlyMap<string, string>;
+  /**
+   * With it, saved details are checked against the corridor's current form as well (decision
+   * 041): a field the PSP now asks for, or a rule its hints changed, flags the beneficiary.
+   */
+  vault?: BeneficiaryVault;
+  clock?: Clock;
 }): BeneficiaryViews {
+  // One form per metadata read (the providers cache hands out the same array until it refreshes).
+  const forms = new WeakMap<readonly PayoutProvider[], PayoutForm>();
+  const formOf = (providers: readonly PayoutProvider[], corridor: Corridor): PayoutForm => {
+    let form = forms.get(providers);
+    if (!form) {
+      form = buildPayoutForm([...providers], corridor, { now: clock?.now() ?? new Date() });
+      forms.set(providers, form);
+    }
+    return form;
+  };
+
+  /** Why its saved details no longer pass the PSP's current form, in words; null when they do. */
+  function detailsProblem(
+    row: BeneficiaryRow,
+    providers: readonly PayoutProvider[],
+    pspTitle: string,
+  ): string | null {
+    if (!vault) return null;
+    let details;
+    try {
+      details = vault.open(row.detailsSealed, row.id);
+    } catch {
+      // Sealed under a key no longer configured: paying it says so.
+      return null;
+    }
+    const corridor = { country: row.country, currency: row.currency };
+    const result = validateBeneficiaryPayment(formOf(providers, corridor), {
+      ...corridor,
+      state: row.state,
+      payout_method_type: row.payoutMethodType,
+      provider: row.provider,
+      details,
+    });
+    if (result.ok) return null;
+    const fields = result.errors
+      .slice(0, 3)
+      .map((e) => `${e.pointer.replace(/^\/details\//, '') || 'details'}: ${e.message}`);
+    return `Its saved details no longer pass ${pspTitle}’s current form for ${row.country}/${row.currency} (${fields.join('; ')}): change them before paying.`;
+  }
   const actorOf = (actors: Map<string, Actor>, id: string): PayoutActor =>
     actors.get(id) ?? UNKNOWN_ACTOR(id);
 
@@ -87,7 +138,10 @@ export function createBeneficiaryViews({
   async function unusableReason(row: BeneficiaryRow, { strict = false } = {}) {
     const providers = await providersOf({ country: row.country, currency: row.currency }, strict);
     if (providers === 'unknown') return null;
-    return unusableReasonOf(row, providers, pspTitles.get(row.provider) ?? row.provider);
+    const title = pspTitles.get(row.provider) ?? row.provider;
+    const unusable = unusableReasonOf(row, providers, title);
+    if (unusable !== null || providers === undefined) return unusable;
+    return detailsProblem(row, providers, title);
   }
 
   async function changeDtosOf(rows: BeneficiaryChangeRow[]) {
