@@ -45,6 +45,18 @@ function withOptionalCardData(branch: JsonSchemaDefinition): JsonSchemaDefinitio
  * cards, the card data itself is optional (it is never kept).
  */
 export function beneficiarySchemaOf(form: PayoutForm, type: PayoutMethodType): JsonSchema {
+  // The same object for the same form and type: the compiled validator is then found by
+  // identity (a list checks every row's saved details against one form).
+  const known = schemas.get(form)?.get(type);
+  if (known) return known;
+  const built = buildBeneficiarySchema(form, type);
+  schemas.set(form, (schemas.get(form) ?? new Map()).set(type, built));
+  return built;
+}
+
+const schemas = new WeakMap<PayoutForm, Map<PayoutMethodType, JsonSchema>>();
+
+function buildBeneficiarySchema(form: PayoutForm, type: PayoutMethodType): JsonSchema {
   const { schema } = form;
   const properties = Object.fromEntries(
     Object.entries(schema.properties ?? {}).filter(([name]) => !PER_PAYOUT_FIELDS.has(name)),
