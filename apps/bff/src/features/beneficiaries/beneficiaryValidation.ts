@@ -50,7 +50,8 @@ export function beneficiarySchemaOf(form: PayoutForm, type: PayoutMethodType): J
   const known = schemas.get(form)?.get(type);
   if (known) return known;
   const built = buildBeneficiarySchema(form, type);
-  schemas.set(form, (schemas.get(form) ?? new Map()).set(type, built));
+  const ofForm = schemas.get(form) ?? new Map<PayoutMethodType, JsonSchema>();
+  schemas.set(form, ofForm.set(type, built));
   return built;
 }
 
