@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { AuditService } from '../audit/auditService.js';
 import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
+import { cancelDeferred } from '../payouts/payoutChanges.js';
 import { decideTransition } from '../payouts/payoutStatus.js';
 import type { BatchQueue } from './batchQueue.js';
 import type { BatchesRepository, BatchRow } from './batchesRepository.js';
@@ -256,29 +257,9 @@ export function createBatchDecisions({
       // details go, and the order ids are free for a file uploaded again. A send that took the
       // row just before the cancel has armed its payout (a next check): it finishes as sent.
       for (const r of rows.filter((x) => x.payoutId !== null && x.payoutStatus === 'submitting')) {
-        await payoutsRepository.change(r.payoutId!, (current) => {
-          const t = decideTransition(current.status as PayoutStatus, { kind: 'refused' });
-          if (current.status !== 'submitting' || current.nextCheckAt !== null) return undefined;
-          if (t.outcome !== 'changed') return undefined;
-          return {
-            patch: {
-              status: t.to,
-              failureReason:
-                'Not sent: its batch was cancelled while the orchestrator asked us to wait.',
-              submission: null,
-              nextCheckAt: null,
-              updatedAt: now,
-            },
-            events: [
-              {
-                type: 'send_cancelled',
-                actor: user.email,
-                at: now,
-                data: { batch_id: id, reason: 'batch cancelled while rate limited' },
-              },
-            ],
-          };
-        });
+        await payoutsRepository.change(r.payoutId!, (current) =>
+          cancelDeferred(current, now, user.email, id),
+        );
       }
       // Rows that became payouts waiting for their own approval are not sent either.
       const waiting = rows.filter(

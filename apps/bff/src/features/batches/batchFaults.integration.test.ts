@@ -157,7 +157,14 @@ describe.each(appTestDatabaseKinds)(
       }
       expect(held).toHaveLength(3);
       expect((await post(`/api/batches/${id}/cancel`, { reason: 'Wrong file' })).status).toBe(200);
-      const after = await rowsOf(id);
+      // A 429 answered after the cancel (its send was under way then) fails the payout too.
+      let after: any[] = [];
+      const cancelled = Date.now();
+      while (Date.now() - cancelled < 10_000) {
+        after = await rowsOf(id);
+        if (after.every((r: any) => r.payout_status === 'failed')) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       expect(after.map((r: any) => r.payout_status)).toEqual(['failed', 'failed', 'failed']);
       for (const r of after) {
         const [payout] = await t.db.select().from(payouts).where(eq(payouts.id, r.payout_id));

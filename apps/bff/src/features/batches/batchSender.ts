@@ -15,6 +15,7 @@ import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
 import type { PayoutCreation, CreatePayoutResult } from '../payouts/payoutCreation.js';
+import { cancelDeferred } from '../payouts/payoutChanges.js';
 import type { PayoutLifecycle } from '../payouts/payoutLifecycle.js';
 import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
 import type { ProvidersService } from '../providers/providersService.js';
@@ -111,8 +112,26 @@ export function createBatchSender({
   const refuseRow = (item: BatchItemRow, errors: { column: string | null; message: string }[]) =>
     settle(item, { state: 'invalid', errors });
 
-  /** The orchestrator asked us to wait: the row goes back to the queue, after the wait. */
-  async function deferRow(item: BatchItemRow, psp: string, retryAfterSeconds: number | undefined) {
+  /**
+   * The orchestrator asked us to wait: the row goes back to the queue, after the wait. Unless
+   * its batch was cancelled while this send was under way (the cancel left this payout alone
+   * then): read after the deferral committed, so one of the two always fails it.
+   */
+  async function deferRow(
+    item: BatchItemRow,
+    psp: string,
+    retryAfterSeconds: number | undefined,
+    payoutId: string,
+  ) {
+    const batch = await repo.findById(item.batchId);
+    if (batch?.status === 'cancelled') {
+      const now = clock.now();
+      await payoutsRepository.change(payoutId, (current) =>
+        cancelDeferred(current, now, 'system', item.batchId),
+      );
+      await settle(item, { state: 'cancelled' });
+      return;
+    }
     const seconds = Math.max(1, retryAfterSeconds ?? 1);
     throttle.pause(psp, seconds);
     await settle(item, { state: 'queued' });
@@ -320,7 +339,7 @@ export function createBatchSender({
     }
     afterOutcome(batch.provider, result.outcome);
     if (result.outcome === 'deferred') {
-      await deferRow(item, batch.provider, result.retryAfterSeconds);
+      await deferRow(item, batch.provider, result.retryAfterSeconds, result.payout.id);
       return;
     }
     await settle(item, { state: 'created' });
@@ -361,7 +380,7 @@ export function createBatchSender({
     );
     afterOutcome(batch.provider, outcome.kind);
     if (outcome.kind === 'deferred') {
-      await deferRow(item, batch.provider, outcome.retryAfterSeconds);
+      await deferRow(item, batch.provider, outcome.retryAfterSeconds, armed.id);
       return;
     }
     await settle(item, { state: 'created' });

@@ -1,6 +1,7 @@
 import type { PayoutRecord } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  cancelDeferred,
   foldFound,
   foldMissing,
   lookupMissed,
@@ -341,5 +342,30 @@ describe('sealedDataLost', () => {
   it('leaves a payout that has moved on (e.g. already sent) untouched', () => {
     expect(sealedDataLost(row({ status: 'pending' }), NOW)).toBeUndefined();
     expect(sealedDataLost(row({ status: 'rejected' }), NOW)).toBeUndefined();
+  });
+});
+
+describe('cancelDeferred: a batch cancelled while its row waits out a 429', () => {
+  it('fails a payout held back (no send under way) and erases its sealed details', () => {
+    const change = cancelDeferred(
+      row({ status: 'submitting', nextCheckAt: null, submission: 'sealed', orchestratorId: null }),
+      NOW,
+      'finance@example.com',
+      'batch-1',
+    );
+    expect(change?.patch).toMatchObject({ status: 'failed', submission: null, nextCheckAt: null });
+    expect(change?.events[0]).toMatchObject({
+      type: 'send_cancelled',
+      data: { batch_id: 'batch-1' },
+    });
+  });
+
+  it('leaves one being sent (armed with a next check) or already answered alone', () => {
+    expect(
+      cancelDeferred(row({ status: 'submitting', nextCheckAt: later(5_000) }), NOW, 'x', 'b'),
+    ).toBeUndefined();
+    expect(
+      cancelDeferred(row({ status: 'pending', nextCheckAt: null }), NOW, 'x', 'b'),
+    ).toBeUndefined();
   });
 });

@@ -329,3 +329,36 @@ export function sealedDataLost(current: PayoutRow, now: Date): RowChange | undef
     ],
   };
 }
+
+/**
+ * A batch row's payout held back by a 429 (submitting, no send under way) when its batch is
+ * cancelled: never made at the orchestrator, so failed, its sealed details erased and its order
+ * id free again. Undefined when a send has taken it meanwhile (it finishes as sent).
+ */
+export function cancelDeferred(
+  current: PayoutRow,
+  now: Date,
+  actor: string,
+  batchId: string,
+): RowChange | undefined {
+  if (current.status !== 'submitting' || current.nextCheckAt !== null) return undefined;
+  const t = decideTransition('submitting', { kind: 'refused' });
+  if (t.outcome !== 'changed') return undefined;
+  return {
+    patch: {
+      status: t.to,
+      failureReason: 'Not sent: its batch was cancelled while the orchestrator asked us to wait.',
+      submission: null,
+      nextCheckAt: null,
+      updatedAt: now,
+    },
+    events: [
+      {
+        type: 'send_cancelled',
+        actor,
+        at: now,
+        data: { batch_id: batchId, reason: 'batch cancelled while rate limited' },
+      },
+    ],
+  };
+}
