@@ -33,6 +33,14 @@ export interface FoldContext {
   leaseOwner?: string | undefined;
 }
 
+/**
+ * The person's reason a reported status carries: a status we do not know needs someone to read
+ * it; any known one settles what a person was asked (decision 039).
+ */
+export function attentionOfReported(status: PayoutStatus): PayoutAttentionReason | null {
+  return status === 'unrecognized' ? 'unrecognized_status' : null;
+}
+
 /** When the reconciler should next look at a payout in `status` (null: never). */
 export function nextCheckAt(
   schedule: ReconcileSchedule,
@@ -297,9 +305,8 @@ export function foldFound(
       pspTransactionId: record.transaction_id ?? current.pspTransactionId,
       declineCode: record.decline_code ?? current.declineCode,
       declineReason: record.decline_reason ?? current.declineReason,
-      // Found: the evidence settles what a person was asked to settle, unless the orchestrator
-      // reports a status we do not know, which a person must read.
-      attentionReason: t.to === 'unrecognized' ? 'unrecognized_status' : null,
+      // Found: the evidence settles what a person was asked to settle.
+      attentionReason: attentionOfReported(t.to),
       updatedAt: now,
       ...releaseLease(current, leaseOwner),
     },

@@ -16,6 +16,7 @@ import type { SealedBox } from '../../shared/sealedBox.js';
 import type { NewAuditRow } from '../audit/auditRepository.js';
 import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
 import {
+  attentionOfReported,
   foldFound,
   foldMissing,
   lookupMissed,
@@ -212,7 +213,7 @@ export function createPayoutLifecycle({
               : {}),
             orchestratorId: current.orchestratorId ?? created.id,
             pspTransactionId: current.pspTransactionId ?? created.transaction_id,
-            attentionReason: t.to === 'unrecognized' ? 'unrecognized_status' : null,
+            attentionReason: attentionOfReported(t.to),
             updatedAt: now,
             ...release(current, leaseOwner),
           };

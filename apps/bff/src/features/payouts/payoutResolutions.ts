@@ -9,6 +9,7 @@ import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorTo
 import type { CreatePayoutResult, PayoutCreation } from './payoutCreation.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, PayoutsOrchestrator } from './payoutLifecycle.js';
+import { orderLookup } from './orderLookup.js';
 import { decideTransition } from './payoutStatus.js';
 import type { PayoutRow, PayoutsRepository } from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
@@ -105,13 +106,14 @@ export function createPayoutResolutions({
     } catch (error) {
       throw orchestratorErrorToAppError(error);
     }
-    if (page.unreadable.some((u) => u.merchant_order_id === payout.orderId)) {
+    const found = orderLookup(page, payout.orderId);
+    if (found.kind === 'unreadable') {
       throw new AppError(
         'orchestrator_protocol',
         'The orchestrator holds a record with this order id that could not be read: it may exist.',
       );
     }
-    return page.records.find((r) => r.merchant_order_id === payout.orderId);
+    return found.kind === 'found' ? found.record : undefined;
   }
 
   /** The proposer's account changes: one who made the confirmer's account is no second person. */

@@ -7,6 +7,7 @@ import type { AuditService } from '../audit/auditService.js';
 import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, PayoutsOrchestrator } from './payoutLifecycle.js';
+import { orderLookup } from './orderLookup.js';
 import { isFinalStatus } from './payoutStatus.js';
 import type { PayoutsRepository } from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
@@ -72,7 +73,8 @@ export function createPayoutStatusUpdates({
         } else {
           // Never answered (unknown): find it by our order id, the one key both sides share.
           const page = await orchestrator.listPayouts({ merchantOrderId: payout.orderId });
-          record = page.records.find((r) => r.merchant_order_id === payout.orderId);
+          const found = orderLookup(page, payout.orderId);
+          record = found.kind === 'found' ? found.record : undefined;
         }
       } catch (error) {
         throw orchestratorErrorToAppError(error);
@@ -138,8 +140,9 @@ export function createPayoutStatusUpdates({
           record = await orchestrator.checkPayoutStatus(orchestratorId);
         } else {
           const page = await orchestrator.listPayouts({ merchantOrderId: payout.orderId });
-          record = page.records.find((r) => r.merchant_order_id === payout.orderId);
-          if (!record) return 'recorded';
+          const found = orderLookup(page, payout.orderId);
+          if (found.kind !== 'found') return 'recorded';
+          record = found.record;
         }
       } catch (error) {
         throw orchestratorErrorToAppError(error);

@@ -4,6 +4,7 @@ import { OrchestratorError } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import type { LookupAnswer, PayoutLifecycle, PayoutsOrchestrator } from './payoutLifecycle.js';
+import { orderLookup } from './orderLookup.js';
 import type { PayoutRow, PayoutsRepository } from './payoutsRepository.js';
 
 export interface ReconcilerSettings {
@@ -48,7 +49,8 @@ export interface PayoutsReconciler {
  * Brings every payout whose outcome is open to a known, final status from evidence: looks
  * unknown ones up by order id on a backoff (adopts what it finds; past the grace period hands
  * them to a person, and re-sends with the same order id only when the operator declared that
- * the orchestrator refuses a reused one: decision 039), and checks non-final ones on a backoff. Several BFF processes may run one each on one database: rows are leased with
+ * the orchestrator refuses a reused one: decision 039), and checks non-final ones on a backoff.
+ * Several BFF processes may run one each on one database: rows are leased with
  * `FOR UPDATE SKIP LOCKED`, so each payout is worked by one process per round.
  */
 export function createPayoutsReconciler({
@@ -82,12 +84,12 @@ export function createPayoutsReconciler({
       await lifecycle.lookupMissed(row.id, { found: null, error: kind }, owner, limits);
       return 'error';
     }
-    const record = page.records.find((r) => r.merchant_order_id === row.orderId);
-    if (record) {
-      await lifecycle.applyRecord(row.id, record, 'system', 'lookup', { leaseOwner: owner });
+    const found = orderLookup(page, row.orderId);
+    if (found.kind === 'found') {
+      await lifecycle.applyRecord(row.id, found.record, 'system', 'lookup', { leaseOwner: owner });
       return 'adopted';
     }
-    if (page.unreadable.some((u) => u.merchant_order_id === row.orderId)) {
+    if (found.kind === 'unreadable') {
       // A record with this order id exists but could not be read: never a reason to send again.
       log.warn({ payoutId: row.id }, 'a record with this order id could not be read');
       await lifecycle.lookupMissed(row.id, { found: null, error: 'unreadable_record' }, owner, {
@@ -96,10 +98,7 @@ export function createPayoutsReconciler({
       });
       return 'handed_to_person';
     }
-    const answer: LookupAnswer = {
-      found: false,
-      records: page.records.length + page.unreadable.length,
-    };
+    const answer: LookupAnswer = { found: false, records: found.records };
     const since = (row.unknownSince ?? row.updatedAt).getTime();
     const pastGrace = clock.now().getTime() - since >= settings.graceMs;
     // Re-sent only when the operator declared that the orchestrator refuses a reused order id,
