@@ -6,6 +6,7 @@ import type { Config, DepositPsp, KnownPsp } from './config.js';
 import type { Database, JobsDb } from './db/database.js';
 import { createBatchDecisions } from './features/batches/batchDecisions.js';
 import { createBatchEditing } from './features/batches/batchEditing.js';
+import { createBatchRecheck } from './features/batches/batchRecheck.js';
 import { createBatchQueue } from './features/batches/batchQueue.js';
 import { createBatchesRepository } from './features/batches/batchesRepository.js';
 import { createBatchesRouter, isBatchUpload } from './features/batches/batchesRouter.js';
@@ -65,6 +66,7 @@ import { createPayoutApprovals } from './features/payouts/payoutApprovals.js';
 import { createPayoutCreation } from './features/payouts/payoutCreation.js';
 import { createPayoutLifecycle } from './features/payouts/payoutLifecycle.js';
 import { createPayoutQueries } from './features/payouts/payoutQueries.js';
+import { createMetadataDrift } from './features/providers/metadataDrift.js';
 import { createMetadataVersions } from './features/providers/metadataVersions.js';
 import { createPayoutResolutions } from './features/payouts/payoutResolutions.js';
 import { createPayoutStatusUpdates } from './features/payouts/payoutStatusUpdates.js';
@@ -258,7 +260,8 @@ export function createApp({
     clock,
     ttlMs: config.providersCacheTtlMs,
     logger,
-    onFetched: (corridor, metadata) => metadataVersions.record(corridor, metadata),
+    // Bound below, once batches, beneficiaries and the bell exist; reads start after createApp.
+    onFetched: (corridor, metadata) => metadataDrift(corridor, metadata),
   });
   // Longer than any submission can take (a call plus a re-login, with margin).
   const staleAfterMs = 2 * config.orchestrator.timeoutMs + 5_000;
@@ -433,6 +436,23 @@ export function createApp({
     logger,
     concurrency: config.batches.sendConcurrency,
     sweepIntervalMs: config.batches.sweepIntervalMs,
+  });
+  const batchRecheck = createBatchRecheck({
+    repo: batchesRepository,
+    sealedBox,
+    corridors,
+    clock,
+    auditService,
+    logger,
+  });
+  const metadataDrift = createMetadataDrift({
+    versions: metadataVersions,
+    recheckBatches: (input) => batchRecheck.recheck(input),
+    unusableBeneficiaries: (corridor, providers) =>
+      beneficiaryViews.unusableIn(corridor, providers),
+    notifyAdmins: (input) => staffNotifier.metadataChanged(input),
+    psps: knownPsps,
+    logger,
   });
   const batchViews = createBatchViews({
     repo: batchesRepository,

@@ -18,6 +18,7 @@ export * from './safePattern.js';
 export * from './schemas/index.js';
 export * from './validateCardDeposit.js';
 export * from './sampleMetadata.js';
+export * from './metadataChangeText.js';
 export * from './api/index.js';
 export * from './approvalPolicy/index.js';
 export * from './batch/index.js';

@@ -554,7 +554,12 @@ export const staffNotifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval'],
+      enum: [
+        'payout_awaiting_approval',
+        'policy_change_proposed',
+        'batch_awaiting_approval',
+        'metadata_changed',
+      ],
     }).notNull(),
     /** The payout or the policy proposal that waits. */
     targetId: text('target_id').notNull(),
@@ -577,7 +582,7 @@ export const staffNotifications = pgTable(
     index('staff_notifications_mail_idx').on(t.mailId),
     check(
       'staff_notifications_kind_check',
-      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval')`,
+      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed')`,
     ),
   ],
 );
@@ -648,6 +653,17 @@ export interface StoredBatchSummary {
   rowsWaitingIndividually: number;
 }
 
+/** What changed under a draft batch (the API's `BatchDto.form_changed`). */
+export interface BatchFormChange {
+  /** The corridor's metadata version the rows were checked against. */
+  version: number;
+  at: string;
+  /** Rows that passed before and no longer do. */
+  rows: number;
+  /** The PSP no longer offers this corridor and payout method type at all. */
+  withdrawn: boolean;
+}
+
 /**
  * A batch payout file (issue 13, docs/decisions/019): one corridor, payout method type and PSP.
  * Its rows are `batch_rows`; each row sent becomes an ordinary payout (`payouts.batch_id`).
@@ -684,6 +700,11 @@ export const batches = pgTable(
     cancelledAt: at('cancelled_at'),
     cancelReason: text('cancel_reason'),
     retryOf: uuid('retry_of').references((): AnyPgColumn => batches.id),
+    /**
+     * Set when the PSP's form changed at the orchestrator while the batch was a draft or
+     * validated (decision 041) and rows no longer pass; cleared when it is validated again.
+     */
+    formChanged: jsonb('form_changed').$type<BatchFormChange>(),
   },
   (t) => [
     index('batches_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),

@@ -29,6 +29,7 @@ export function buildBatch(overrides: Partial<BatchDto> = {}): BatchDto {
     created_at: '2026-11-20T09:00:00.000Z',
     updated_at: '2026-11-20T09:00:00.000Z',
     submitted_at: null,
+    form_changed: null,
     completed_at: null,
     counts: {
       rows: 3,

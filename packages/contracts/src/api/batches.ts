@@ -125,6 +125,16 @@ export interface BatchApprovalDto {
   rejected: { by: PayoutActor; at: string; reason: string } | null;
 }
 
+export interface BatchFormChangeDto {
+  /** The corridor's metadata version the rows were checked against. */
+  version: number;
+  at: string;
+  /** Rows that passed before and no longer do. */
+  rows: number;
+  /** The PSP no longer offers this corridor and payout method type at all. */
+  withdrawn: boolean;
+}
+
 export interface BatchDto {
   id: string;
   status: BatchStatus;
@@ -143,6 +153,12 @@ export interface BatchDto {
   updated_at: string;
   submitted_at: string | null;
   completed_at: string | null;
+  /**
+   * The PSP's form for this corridor changed at the orchestrator while the batch was a draft or
+   * validated, and rows that passed no longer do (they are `invalid`, with the field): the batch
+   * went back to `draft`. Cleared when it is validated again.
+   */
+  form_changed: BatchFormChangeDto | null;
   counts: BatchCountsDto;
   /** Set from `validated` on. */
   summary: BatchSummaryDto | null;

@@ -5,6 +5,7 @@ export const STAFF_NOTIFICATION_KINDS = [
   'payout_awaiting_approval',
   'policy_change_proposed',
   'batch_awaiting_approval',
+  'metadata_changed',
 ] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 
@@ -20,7 +21,10 @@ export const STAFF_NOTIFICATIONS_READ_MAX_IDS = 100;
 export interface StaffNotificationDto {
   id: string;
   kind: StaffNotificationKind;
-  /** The payout or the policy proposal that waits. */
+  /**
+   * The payout, batch or policy proposal that waits; for `metadata_changed`, the corridor's
+   * metadata version (`BE/EUR@3`).
+   */
   target_id: string;
   title: string;
   /** One short line: amount, masked recipient, who asked; never a full card or account number. */

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'batch.reject',
   'batch.cancel',
   'batch.retry',
+  'batch.form_changed',
   'payout_view.shared',
   'payout_view.unshared',
   'payout_view.updated',

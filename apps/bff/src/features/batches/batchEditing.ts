@@ -338,7 +338,13 @@ export function createBatchEditing({
       const changed = await repo.change(id, (current) => {
         if (current.status !== 'draft') return { refused: current.status };
         return {
-          patch: { status: 'validated', summary, approvalRule: rule, updatedAt: now },
+          patch: {
+            status: 'validated',
+            summary,
+            approvalRule: rule,
+            formChanged: null,
+            updatedAt: now,
+          },
           moveRows: [{ from: ['invalid'], to: 'excluded' }],
           audit: [
             auditService.row(context, {

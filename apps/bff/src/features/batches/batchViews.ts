@@ -130,6 +130,7 @@ export function createBatchViews({
         updated_at: batch.updatedAt.toISOString(),
         submitted_at: batch.submittedAt?.toISOString() ?? null,
         completed_at: batch.completedAt?.toISOString() ?? null,
+        form_changed: batch.formChanged ?? null,
         counts: {
           rows: batch.rowCount,
           invalid: counts.rows.invalid ?? 0,

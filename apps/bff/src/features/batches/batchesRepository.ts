@@ -55,6 +55,8 @@ export type BatchChange<T> = (
       patch: Partial<NewBatchRow>;
       /** Rows in `from` states move to `to`. */
       moveRows?: { from: string[]; to: string }[];
+      /** Single rows patched, after the moves; with `ifUpdatedAt`, only if unchanged since. */
+      rowPatches?: { row: number; patch: Partial<NewBatchItemRow>; ifUpdatedAt?: Date }[];
       approval?: typeof batchApprovals.$inferInsert;
       audit: NewAuditRow[];
       result: T;
@@ -70,6 +72,8 @@ export interface BatchesRepository {
     audit: NewAuditRow[],
   ): Promise<{ kind: 'inserted' } | { kind: 'file_taken' }>;
   findById(id: string): Promise<BatchRow | undefined>;
+  /** Batches of a corridor not yet submitted (`draft`, `validated`), oldest first. */
+  unsubmittedIn(corridor: { country: string; currency: string }): Promise<BatchRow[]>;
   list(input: {
     status?: string | undefined;
     before?: { createdAt: Date; id: string } | undefined;
@@ -202,6 +206,20 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     async findById(id) {
       const [row] = await db.select().from(batches).where(eq(batches.id, id));
       return row;
+    },
+
+    async unsubmittedIn(corridor) {
+      return db
+        .select()
+        .from(batches)
+        .where(
+          and(
+            eq(batches.country, corridor.country),
+            eq(batches.currency, corridor.currency),
+            inArray(batches.status, ['draft', 'validated']),
+          ),
+        )
+        .orderBy(asc(batches.createdAt), asc(batches.id));
     },
 
     async list({ status, before, limit }) {
@@ -375,6 +393,18 @@ export function createBatchesRepository(db: Database): BatchesRepository {
             .update(batchRows)
             .set({ state: move.to, updatedAt: decided.patch.updatedAt ?? new Date() })
             .where(and(eq(batchRows.batchId, id), inArray(batchRows.state, move.from)));
+        }
+        for (const { row, patch, ifUpdatedAt } of decided.rowPatches ?? []) {
+          await tx
+            .update(batchRows)
+            .set(patch)
+            .where(
+              and(
+                eq(batchRows.batchId, id),
+                eq(batchRows.row, row),
+                ifUpdatedAt ? eq(batchRows.updatedAt, ifUpdatedAt) : undefined,
+              ),
+            );
         }
         if (decided.approval) await tx.insert(batchApprovals).values(decided.approval);
         await insertAuditRows(tx, decided.audit);

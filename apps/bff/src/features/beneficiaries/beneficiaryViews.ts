@@ -30,7 +30,18 @@ export interface BeneficiaryViews {
    * payout needs the answer); otherwise the reason is left unknown (null) so lists still show.
    */
   unusableReason(row: BeneficiaryRow, options?: { strict?: boolean }): Promise<string | null>;
+  /**
+   * The corridor's live beneficiaries (active or with a pending change) that could not be paid
+   * with `providers`, the metadata the orchestrator lists now: how many, and the first few.
+   */
+  unusableIn(
+    corridor: Corridor,
+    providers: readonly PayoutProvider[],
+  ): Promise<{ count: number; first: { id: string; reference: string; reason: string }[] }>;
 }
+
+/** Beneficiaries read per page when a whole corridor is checked. */
+const CORRIDOR_PAGE = 500;
 
 export function toBeneficiaryEventDto(row: BeneficiaryEventRow): BeneficiaryEventDto {
   return {
@@ -154,6 +165,31 @@ export function createBeneficiaryViews({
   return {
     unusableReason,
     changeDtosOf,
+    async unusableIn(corridor, providers) {
+      let count = 0;
+      const first: { id: string; reference: string; reason: string }[] = [];
+      let after: { name: string; id: string } | undefined;
+      for (;;) {
+        const page = await repo.list({
+          ...corridor,
+          statuses: ['active', 'pending_change'],
+          after,
+          limit: CORRIDOR_PAGE,
+        });
+        for (const row of page) {
+          const title = pspTitles.get(row.provider) ?? row.provider;
+          const reason =
+            unusableReasonOf(row, providers, title) ?? detailsProblem(row, providers, title);
+          if (reason === null) continue;
+          count += 1;
+          if (first.length < 5) first.push({ id: row.id, reference: row.reference, reason });
+        }
+        const last = page.at(-1);
+        if (page.length < CORRIDOR_PAGE || !last) break;
+        after = { name: last.sortName, id: last.id };
+      }
+      return { count, first };
+    },
     async dtosOf(rows) {
       if (rows.length === 0) return [];
       const pending = await repo.changes(

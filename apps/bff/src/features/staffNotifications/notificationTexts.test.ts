@@ -1,7 +1,12 @@
 import type { PayoutDto } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
 import { ledgerMetadata } from '../payouts/ledgerMetadata.js';
-import { mailText, maskedRecipient, payoutAwaitingApprovalText } from './notificationTexts.js';
+import {
+  mailText,
+  maskedRecipient,
+  metadataChangedText,
+  payoutAwaitingApprovalText,
+} from './notificationTexts.js';
 import type { StaffNotificationRow } from './staffNotificationsRepository.js';
 
 /** A payout as the ledger shows it: metadata masked at storage, as every DTO carries it. */
@@ -78,5 +83,48 @@ describe('notification texts', () => {
     expect(digest.subject).toBe('2 items awaiting your approval (hourly digest)');
     expect(digest.text).toContain('https://payouts.example.com/payouts/a');
     expect(digest.text).toContain('https://payouts.example.com/payouts/b');
+  });
+
+  it('names the first changes of a corridor’s form and what no longer passes it', () => {
+    const psps = [{ name: 'northwind_pay', title: 'Northwind Pay' }];
+    const at = { psp: 'northwind_pay', payout_method_type: 'bank_account' };
+    const text = metadataChangedText({
+      corridor: { country: 'BE', currency: 'EUR' },
+      version: 4,
+      changes: [
+        { kind: 'field_added', ...at, field: 'bankBranch' },
+        { kind: 'field_removed', ...at, field: 'bankName' },
+        { kind: 'field_changed', ...at, field: 'bankCode' },
+        { kind: 'psp_removed', psp: 'northwind_pay', payout_method_type: 'crypto' },
+        { kind: 'psp_added', psp: 'atlas_remit', payout_method_type: 'crypto' },
+      ],
+      psps,
+      beneficiaries: 3,
+      batches: [
+        { fileName: 'a.csv', rows: 2 },
+        { fileName: 'b.csv', rows: 1 },
+        { fileName: 'c.csv', rows: 4 },
+      ],
+    });
+    expect(text).toEqual({
+      kind: 'metadata_changed',
+      targetId: 'BE/EUR@4',
+      title: 'The orchestrator changed the payout form for BE/EUR',
+      body:
+        'Northwind Pay, Bank account: field “bankBranch” appeared (saved details may lack it); ' +
+        'Northwind Pay, Bank account: field “bankName” disappeared; ' +
+        'Northwind Pay, Bank account: field “bankCode” changed its title or rules; and 2 more changes. ' +
+        '3 saved beneficiaries and 7 rows of 3 unsubmitted batches (a.csv, b.csv, …) no longer pass: they are flagged with the field.',
+      linkPath: '/providers',
+    });
+    const quiet = metadataChangedText({
+      corridor: { country: 'US', currency: 'USD' },
+      version: 2,
+      changes: [{ kind: 'psp_added', psp: 'atlas_remit', payout_method_type: 'crypto' }],
+      psps,
+      beneficiaries: 0,
+      batches: [],
+    });
+    expect(quiet.body).toBe('atlas_remit now offers Crypto wallet. Nothing saved is affected.');
   });
 });

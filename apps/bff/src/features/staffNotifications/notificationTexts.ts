@@ -1,4 +1,4 @@
-import type { PayoutDto } from '@payouts/contracts';
+import { metadataChangeText, type MetadataChange, type PayoutDto } from '@payouts/contracts';
 import type { NewStaffNotification, StaffNotificationRow } from './staffNotificationsRepository.js';
 
 const CARD = /card_?number|^pan$/i;
@@ -82,13 +82,58 @@ export function policyChangeProposedText(input: {
   };
 }
 
+/** The most changes one notification names; the Providers page lists them all. */
+const CHANGES_NAMED = 3;
+
+/**
+ * Admins hear that a corridor's form changed at the orchestrator (decision 041): what changed,
+ * and what no longer passes it (saved beneficiaries, batches not yet submitted).
+ */
+export function metadataChangedText(input: {
+  corridor: { country: string; currency: string };
+  version: number;
+  changes: readonly MetadataChange[];
+  psps: readonly { name: string; title: string }[];
+  beneficiaries: number;
+  batches: readonly { fileName: string; rows: number }[];
+}): NewStaffNotification {
+  const where = `${input.corridor.country}/${input.corridor.currency}`;
+  const named = input.changes.slice(0, CHANGES_NAMED).map((c) => metadataChangeText(c, input.psps));
+  const more = input.changes.length - named.length;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const stale: string[] = [];
+  if (input.beneficiaries > 0) {
+    stale.push(plural(input.beneficiaries, 'saved beneficiary', 'saved beneficiaries'));
+  }
+  if (input.batches.length > 0) {
+    const rows = input.batches.reduce((n, b) => n + b.rows, 0);
+    stale.push(
+      `${plural(rows, 'row', 'rows')} of ${plural(input.batches.length, 'unsubmitted batch', 'unsubmitted batches')} (${input.batches
+        .slice(0, 2)
+        .map((b) => b.fileName)
+        .join(', ')}${input.batches.length > 2 ? ', …' : ''})`,
+    );
+  }
+  return {
+    kind: 'metadata_changed',
+    targetId: `${where}@${input.version}`,
+    title: `The orchestrator changed the payout form for ${where}`,
+    body:
+      `${named.join('; ')}${more > 0 ? `; and ${plural(more, 'more change', 'more changes')}` : ''}. ` +
+      (stale.length > 0
+        ? `${stale.join(' and ')} no longer pass: they are flagged with the field.`
+        : 'Nothing saved is affected.'),
+    linkPath: '/providers',
+  };
+}
+
 export interface MailText {
   subject: string;
   text: string;
 }
 
 const FOOTER =
-  'You receive this because you may approve it. Choose immediate e-mails or an hourly digest ' +
+  'You receive this because you may approve it, or it concerns your role. Choose immediate e-mails or an hourly digest ' +
   'under the bell in the app.';
 
 /** One e-mail: a notification, or an hourly digest of several. Plain text, no tracking. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import {
   batchAwaitingApprovalText,
+  metadataChangedText,
   payoutAwaitingApprovalText,
   policyChangeProposedText,
 } from './notificationTexts.js';
@@ -35,6 +36,10 @@ export interface StaffNotifier {
     ruleName: string | null;
     required: number;
   }): Promise<StaffNotificationRow[]>;
+  /** Every active admin: a corridor's form changed at the orchestrator (decision 041). */
+  metadataChanged(
+    input: Parameters<typeof metadataChangedText>[0],
+  ): Promise<StaffNotificationRow[]>;
   /** The payout or proposal no longer waits: its notifications stop asking (bell and e-mail). */
   settled(targetId: string): Promise<void>;
 }
@@ -86,6 +91,9 @@ export function createStaffNotifier({
     async batchAwaitingApproval({ createdBy, roles, ...input }) {
       const createdByName = (await repo.userName(createdBy)) ?? 'a colleague';
       return notify(roles, createdBy, batchAwaitingApprovalText({ ...input, createdByName }));
+    },
+    async metadataChanged(input) {
+      return notify(['admin'], undefined, metadataChangedText(input));
     },
     async settled(targetId) {
       const count = await repo.settle(targetId, clock.now());

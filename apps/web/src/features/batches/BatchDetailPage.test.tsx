@@ -44,6 +44,39 @@ function setup(batch: BatchDto, rows: BatchRowDto[], options: FakeApiOptions = {
 }
 
 describe('BatchDetailPage: a draft (preview)', () => {
+  it('says when the PSP’s form changed under the batch, and what to do', SLOW, async () => {
+    const { batch, rows } = draft();
+    setup(
+      {
+        ...batch,
+        form_changed: { version: 3, at: '2026-11-21T10:00:00.000Z', rows: 2, withdrawn: false },
+      },
+      rows,
+    );
+    const status = await screen.findByText(
+      /form for BE\/EUR changed at the orchestrator/,
+      {},
+      SLOW,
+    );
+    expect(status).toHaveTextContent(
+      '2 rows that passed no longer do, and the batch is a draft again. Fix the cells shown',
+    );
+  });
+
+  it('says when the PSP stopped offering the batch’s payout type', SLOW, async () => {
+    const { batch, rows } = draft();
+    setup(
+      {
+        ...batch,
+        form_changed: { version: 4, at: '2026-11-21T10:00:00.000Z', rows: 1, withdrawn: true },
+      },
+      rows,
+    );
+    expect(
+      await screen.findByText(/stopped offering bank account payouts to BE in EUR/, {}, SLOW),
+    ).toHaveTextContent('1 row can no longer be sent. Cancel this batch');
+  });
+
   it(
     'shows every row, marks invalid cells, filters, fixes in place and continues without the rest',
     SLOW,

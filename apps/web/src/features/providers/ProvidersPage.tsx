@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   PAYOUT_METHOD_TYPE_TITLES,
-  type MetadataChange,
+  metadataChangeText,
   type PayoutMethodType,
   type ProviderMatrix,
   type ProviderMatrixCorridor,
@@ -30,33 +30,6 @@ interface SelectedCell {
   currency: string;
   psp: string;
   type: PayoutMethodType;
-}
-
-const TYPE_TITLES: Readonly<Record<string, string>> = PAYOUT_METHOD_TYPE_TITLES;
-
-/** One metadata change in words, with the PSP's title where the merchant knows it. */
-export function changeText(
-  change: MetadataChange,
-  psps: readonly { name: string; title: string }[],
-): string {
-  const psp = psps.find((p) => p.name === change.psp)?.title ?? change.psp;
-  const type = TYPE_TITLES[change.payout_method_type] ?? change.payout_method_type;
-  switch (change.kind) {
-    case 'psp_added':
-      return `${psp} now offers ${type}`;
-    case 'psp_removed':
-      return `${psp} left ${type}: payouts of that type to it are no longer possible here`;
-    case 'field_added':
-      return `${psp}, ${type}: field “${change.field ?? ''}” appeared (saved details may lack it)`;
-    case 'field_removed':
-      return `${psp}, ${type}: field “${change.field ?? ''}” disappeared`;
-    case 'field_changed':
-      return `${psp}, ${type}: field “${change.field ?? ''}” changed its title or rules`;
-    case 'unsupported_added':
-      return `${psp} is listed with a payout type this back-office does not support (${type})`;
-    case 'unsupported_removed':
-      return `${psp} is no longer listed with ${type}`;
-  }
 }
 
 function corridorTitle(corridor: { country: string; currency: string }): string {
@@ -157,7 +130,7 @@ function CorridorMatrix({
           {corridor.metadata_version.version}):
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {corridor.metadata_version.changes.map((change, i) => (
-              <li key={i}>{changeText(change, matrix.psps)}</li>
+              <li key={i}>{metadataChangeText(change, matrix.psps)}</li>
             ))}
           </Box>
         </Alert>

@@ -293,6 +293,14 @@ export const batchDto = z
     updated_at: instant,
     submitted_at: instant.nullable(),
     completed_at: instant.nullable(),
+    form_changed: z
+      .strictObject({
+        version: z.number().int().positive(),
+        at: instant,
+        rows: z.number().int().nonnegative(),
+        withdrawn: z.boolean(),
+      })
+      .nullable(),
     counts: z.strictObject({
       rows: z.number().int(),
       invalid: z.number().int(),
