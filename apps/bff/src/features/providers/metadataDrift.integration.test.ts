@@ -41,10 +41,7 @@ describe.each(appTestDatabaseKinds)('metadata drift (%s)', (kind) => {
     const psp = t.sandbox.config.psps.find((p) => p.name === 'northwind_pay')!;
     const saved = structuredClone(psp);
     change(psp);
-    restore = () => {
-      for (const key of Object.keys(psp)) delete (psp as Record<string, unknown>)[key];
-      Object.assign(psp, saved);
-    };
+    restore = () => Object.assign(psp, saved);
   }
 
   beforeAll(async () => {
