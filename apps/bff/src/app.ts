@@ -66,6 +66,7 @@ import { createPayoutApprovals } from './features/payouts/payoutApprovals.js';
 import { createPayoutCreation } from './features/payouts/payoutCreation.js';
 import { createPayoutLifecycle } from './features/payouts/payoutLifecycle.js';
 import { createPayoutQueries } from './features/payouts/payoutQueries.js';
+import { createSeparationOfDuties } from './features/separationOfDuties/separationOfDuties.js';
 import { createMetadataDrift } from './features/providers/metadataDrift.js';
 import { createMetadataVersions } from './features/providers/metadataVersions.js';
 import { createPayoutResolutions } from './features/payouts/payoutResolutions.js';
@@ -244,6 +245,13 @@ export function createApp({
     logger,
     settings: { ...config.session, security: config.mfa },
   });
+  // The one separation-of-duties rule every approval asks (decision 042).
+  const separationOfDuties = createSeparationOfDuties({
+    auditService,
+    users: { createdAt: async (id) => (await usersRepository.findById(id))?.createdAt },
+    clock,
+    cooldownMs: config.approvalCooldownMs,
+  });
   const stepUp = createStepUp({ stepUpMs: config.mfa.stepUpMs, clock });
   const staffSessions = createStaffSessionsService({
     sessionRepository,
@@ -293,6 +301,7 @@ export function createApp({
     auditService,
     clock,
     corridors,
+    separationOfDuties,
   });
   const beneficiaryPayouts: BeneficiaryPayouts = createBeneficiaryPayouts({
     repo: beneficiariesRepository,
@@ -324,6 +333,7 @@ export function createApp({
     clock,
     logger,
     initialPolicy: config.approvalPolicy,
+    separationOfDuties,
     // Tests pass their own to see it called; otherwise the admins are told (bell and e-mail).
     notify: policyNotifier ?? {
       policyChangeProposed: async (input) => {
@@ -370,7 +380,7 @@ export function createApp({
   const payoutQueries = createPayoutQueries({ payoutsRepository, views: payoutViews });
   const payoutApprovals = createPayoutApprovals({
     ...payouts,
-    approvalCooldownMs: config.approvalCooldownMs,
+    separationOfDuties,
     // Decided: the approvers' bell items and unsent e-mails about it stop asking.
     onDecided: (payoutId) =>
       staffNotifier.settled(payoutId).catch((error: unknown) => {
@@ -382,7 +392,7 @@ export function createApp({
     orchestrator,
     payoutCreation,
     logger,
-    approvalCooldownMs: config.approvalCooldownMs,
+    separationOfDuties,
   });
   const payoutStatusUpdates = createPayoutStatusUpdates({
     ...payouts,
@@ -459,6 +469,7 @@ export function createApp({
     providersService,
     pspTitles,
     clock,
+    separationOfDuties,
   });
   const batchesRouter = createBatchesRouter({
     stepUp,
@@ -478,6 +489,7 @@ export function createApp({
       queue: batchQueue,
       clock,
       auditService,
+      separationOfDuties,
       policies: approvalPolicies,
       notify: {
         awaitingApproval: async (batch) => {

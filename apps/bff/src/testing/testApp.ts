@@ -180,6 +180,9 @@ export async function startTestApp({
   demoHistory: seedsDemoHistory = false,
 }: StartTestAppOptions): Promise<TestApp> {
   const server = createServer();
+  // The client closes idle sockets first (fetch keeps them 4 s): a server closing one at its own
+  // 5 s while a loaded machine runs the client's timer late made a request land on a dead socket.
+  server.keepAliveTimeout = 120_000;
   const baseUrl = await listen(server);
   const config = parseConfig({
     PUBLIC_URL: baseUrl,

@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import { AppError, type FieldError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import type { AuditService } from '../audit/auditService.js';
 import type {
   ApprovalPoliciesRepository,
@@ -85,9 +86,12 @@ export function createApprovalPoliciesService({
   logger,
   initialPolicy,
   notify,
+  separationOfDuties,
 }: {
   repo: ApprovalPoliciesRepository;
   auditService: AuditService;
+  /** Who counts as a second admin (decision 042); without it, only "not the proposer". */
+  separationOfDuties?: SeparationOfDuties;
   clock: Clock;
   logger: Logger;
   /** Version 1 when the database has none: `config.approvalPolicy`. */
@@ -249,6 +253,23 @@ export function createApprovalPoliciesService({
 
     async approve(id, user, context) {
       requireProposalId(id);
+      const proposal = await repo.findProposal(id);
+      if (proposal?.status === 'pending') {
+        await separationOfDuties?.assertSecondPerson(
+          {
+            deciderId: user.id,
+            initiatorId: proposal.proposedBy,
+            subjectAt: proposal.proposedAt,
+            subject: 'policy change',
+            selfMessage: 'Another admin must approve your policy change.',
+          },
+          {
+            context,
+            action: 'approval_policy.approve_refused',
+            target: { type: 'approval_policy_proposal', id },
+          },
+        );
+      }
       const at = clock.now();
       const result = await repo.decide(id, (proposal, active) => {
         stillPending(proposal);

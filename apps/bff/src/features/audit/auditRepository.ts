@@ -1,5 +1,5 @@
 import { UUID_RE } from '@payouts/contracts';
-import { and, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditLog } from '../../db/schema.js';
 
@@ -34,33 +34,45 @@ export interface AuditRepository {
    * The latest time since `since` that `actorId` created the user `userId`, reset their
    * password, or changed their role or enabled state; undefined when they did none of it.
    */
-  latestAccountPowerChange(input: {
-    userId: string;
-    actorId: string;
+  /**
+   * Changes of power made to any of `userIds` since `since` (created, re-roled, re-enabled or
+   * disabled, password or factors reset) by a signed-in actor: who did what to whom, and when.
+   */
+  accountPowerChanges(input: {
+    userIds: readonly string[];
     since: Date;
-  }): Promise<{ action: string; at: Date } | undefined>;
+  }): Promise<{ userId: string; actorId: string; action: string; at: Date }[]>;
 }
 
 const UUID = UUID_RE;
+
+/** Audit actions that give an account its power whatever their data says. */
+const ACCOUNT_POWER_ACTIONS = ['user.created', 'user.password_reset', 'factor.reset'] as const;
 
 export function createAuditRepository(db: Database): AuditRepository {
   return {
     async insert(row) {
       await insertAuditRows(db, [row]);
     },
-    async latestAccountPowerChange({ userId, actorId, since }) {
+    async accountPowerChanges({ userIds, since }) {
+      if (userIds.length === 0) return [];
       const changes = sql`${auditLog.data} -> 'changes'`;
-      const [row] = await db
-        .select({ action: auditLog.action, at: auditLog.at })
+      const rows = await db
+        .select({
+          userId: auditLog.targetId,
+          actorId: auditLog.actorId,
+          action: auditLog.action,
+          at: auditLog.at,
+        })
         .from(auditLog)
         .where(
           and(
             eq(auditLog.targetType, 'user'),
-            eq(auditLog.targetId, userId),
-            eq(auditLog.actorId, actorId),
+            inArray(auditLog.targetId, [...userIds]),
+            isNotNull(auditLog.actorId),
             gte(auditLog.at, since),
             or(
-              inArray(auditLog.action, ['user.created', 'user.password_reset']),
+              inArray(auditLog.action, [...ACCOUNT_POWER_ACTIONS]),
               and(
                 eq(auditLog.action, 'user.updated'),
                 sql`(${changes} ? 'role' or ${changes} ? 'disabled')`,
@@ -68,9 +80,12 @@ export function createAuditRepository(db: Database): AuditRepository {
             ),
           ),
         )
-        .orderBy(sql`${auditLog.at} desc nulls last`)
-        .limit(1);
-      return row;
+        .orderBy(sql`${auditLog.at} desc nulls last`);
+      return rows.flatMap((r) =>
+        r.userId && r.actorId
+          ? [{ userId: r.userId, actorId: r.actorId, action: r.action, at: r.at }]
+          : [],
+      );
     },
     async list(query) {
       const conditions: (SQL | undefined)[] = [];

@@ -41,16 +41,19 @@ export const AUDIT_ACTIONS = [
   'beneficiary.update',
   'beneficiary.change_propose',
   'beneficiary.change_approve',
+  'beneficiary.change_approve_refused',
   'beneficiary.change_reject',
   'beneficiary.archive',
   'approval_policy.propose',
   'approval_policy.approve',
+  'approval_policy.approve_refused',
   'approval_policy.reject',
   'batch.upload',
   'batch.fix_row',
   'batch.validate',
   'batch.submit',
   'batch.approve',
+  'batch.approve_refused',
   'batch.reject',
   'batch.cancel',
   'batch.retry',
@@ -90,7 +93,7 @@ export interface AuditService {
   row(context: AuditContext, entry: AuditEntry): NewAuditRow;
   list(query: AuditListQuery): Promise<AuditPage>;
   /** What the log says `actorId` last did to `userId`'s powers since `since` (see the repository). */
-  latestAccountPowerChange: AuditRepository['latestAccountPowerChange'];
+  accountPowerChanges: AuditRepository['accountPowerChanges'];
 }
 
 function toItem(row: AuditRow): AuditItem {
@@ -126,7 +129,7 @@ export function createAuditService({
   });
   return {
     row,
-    latestAccountPowerChange: (input) => auditRepository.latestAccountPowerChange(input),
+    accountPowerChanges: (input) => auditRepository.accountPowerChanges(input),
     async record(context, entry) {
       await auditRepository.insert(row(context, entry));
     },

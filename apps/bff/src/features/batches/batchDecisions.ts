@@ -6,6 +6,10 @@ import type { AuditService } from '../audit/auditService.js';
 import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
 import { cancelDeferred } from '../payouts/payoutChanges.js';
 import { decideTransition } from '../payouts/payoutStatus.js';
+import type {
+  SecondPersonQuestion,
+  SeparationOfDuties,
+} from '../separationOfDuties/separationOfDuties.js';
 import type { BatchQueue } from './batchQueue.js';
 import type { BatchesRepository, BatchRow } from './batchesRepository.js';
 
@@ -69,16 +73,29 @@ export function cannotDecideReason(
   return null;
 }
 
+/** The batch's question to the separation-of-duties rule: its uploader against the decider. */
+export function secondPersonQuestion(batch: BatchRow, user: SessionUser): SecondPersonQuestion {
+  return {
+    deciderId: user.id,
+    initiatorId: batch.createdBy,
+    subjectAt: batch.createdAt,
+    subject: 'batch',
+    selfMessage: 'You uploaded this batch: someone else must approve it.',
+  };
+}
+
 export function createBatchDecisions({
   repo,
   payoutsRepository,
   queue,
   clock,
   auditService,
+  separationOfDuties,
   policies,
   notify,
 }: {
   repo: BatchesRepository;
+  separationOfDuties: SeparationOfDuties;
   payoutsRepository: PayoutsRepository;
   queue: BatchQueue;
   clock: Clock;
@@ -139,6 +156,15 @@ export function createBatchDecisions({
     },
 
     async approve(user, id, context) {
+      const batch = await repo.findById(id);
+      if (!batch) throw new AppError('not_found', 'No such batch.');
+      if (batch.status === 'awaiting_approval') {
+        await separationOfDuties.assertSecondPerson(secondPersonQuestion(batch, user), {
+          context,
+          action: 'batch.approve_refused',
+          target: { type: 'batch', id },
+        });
+      }
       const now = clock.now();
       const changed = await repo.change<{ reason: string | null; status: string }>(
         id,

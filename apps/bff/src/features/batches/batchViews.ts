@@ -16,7 +16,8 @@ import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
 import { csvCell } from '../payouts/payoutsCsv.js';
 import type { ProvidersService } from '../providers/providersService.js';
-import { cannotDecideReason } from './batchDecisions.js';
+import { cannotDecideReason, secondPersonQuestion } from './batchDecisions.js';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import { modelOf } from './batchModel.js';
 import type {
   BatchActor,
@@ -71,11 +72,13 @@ export function createBatchViews({
   providersService,
   pspTitles,
   clock,
+  separationOfDuties,
 }: {
   repo: BatchesRepository;
   providersService: ProvidersService;
   pspTitles: ReadonlyMap<string, string>;
   clock: Clock;
+  separationOfDuties: Pick<SeparationOfDuties, 'refusal'>;
 }): BatchViews {
   /** Column titles from the PSP's form; the names alone when the metadata cannot be read. */
   async function columnsOf(batch: BatchRow): Promise<{ name: string; title: string }[]> {
@@ -111,8 +114,12 @@ export function createBatchViews({
         batch.cancelledBy,
         ...approvals.map((a) => a.userId),
       ]);
-      const reason =
+      let reason =
         batch.status === 'awaiting_approval' ? cannotDecideReason(batch, approvals, viewer) : null;
+      if (batch.status === 'awaiting_approval' && reason === null) {
+        reason =
+          (await separationOfDuties.refusal(secondPersonQuestion(batch, viewer)))?.message ?? null;
+      }
       const summary = batch.summary;
       return {
         id: batch.id,

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import type { AuditService } from '../audit/auditService.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { ProvidersService } from '../providers/providersService.js';
@@ -98,6 +99,7 @@ export function createBeneficiaryEditing({
   auditService,
   clock,
   corridors,
+  separationOfDuties,
 }: {
   repo: BeneficiariesRepository;
   views: BeneficiaryViews;
@@ -106,6 +108,7 @@ export function createBeneficiaryEditing({
   auditService: AuditService;
   clock: Clock;
   corridors: readonly Corridor[];
+  separationOfDuties: SeparationOfDuties;
 }): BeneficiaryEditing {
   async function validPayment(input: BeneficiaryPaymentInput): Promise<ValidBeneficiaryPayment> {
     const corridor = { country: input.country, currency: input.currency };
@@ -151,11 +154,11 @@ export function createBeneficiaryEditing({
   }
 
   /** The change, which must belong to the beneficiary; a decision needs it still pending (checked under lock). */
-  async function requireChange(id: string, changeId: string): Promise<void> {
+  async function requireChange(id: string, changeId: string) {
     requireUuid(id);
-    if (!UUID_RE.test(changeId) || !(await repo.findChange(id, changeId))) {
-      throw new AppError('not_found', 'No such change of this beneficiary.');
-    }
+    const change = UUID_RE.test(changeId) ? await repo.findChange(id, changeId) : undefined;
+    if (!change) throw new AppError('not_found', 'No such change of this beneficiary.');
+    return change;
   }
 
   function pendingOrConflict(
@@ -347,7 +350,25 @@ export function createBeneficiaryEditing({
     },
 
     async approve(id, changeId, user, context) {
-      await requireChange(id, changeId);
+      const proposed = await requireChange(id, changeId);
+      if (proposed.status === 'pending') {
+        await separationOfDuties.assertSecondPerson(
+          {
+            deciderId: user.id,
+            initiatorId: proposed.proposedBy,
+            subjectAt: proposed.proposedAt,
+            subject: 'change',
+            selfCode: 'change_self_approval',
+            selfMessage: 'You proposed this change: a second person must approve it.',
+          },
+          {
+            context,
+            action: 'beneficiary.change_approve_refused',
+            target: { type: 'beneficiary', id },
+            data: { change_id: changeId },
+          },
+        );
+      }
       const result = await repo.mutate(id, (current, pending) => {
         const change = pendingOrConflict(pending, changeId);
         if (change.proposedBy === user.id) {

@@ -3,6 +3,7 @@ import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { NewAuditRow } from '../audit/auditRepository.js';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import type { AuditService } from '../audit/auditService.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle } from './payoutLifecycle.js';
@@ -70,7 +71,7 @@ export function createPayoutApprovals({
   lifecycle,
   auditService,
   clock,
-  approvalCooldownMs,
+  separationOfDuties,
   onDecided,
 }: {
   payoutsRepository: PayoutsRepository;
@@ -78,11 +79,8 @@ export function createPayoutApprovals({
   lifecycle: PayoutLifecycle;
   auditService: AuditService;
   clock: Clock;
-  /**
-   * An approver whose account the payout's creator created, re-roled, re-enabled or reset
-   * less than this long ago is no second person (0: no cooldown).
-   */
-  approvalCooldownMs: number;
+  /** Who counts as a second person (decision 042). */
+  separationOfDuties: SeparationOfDuties;
   /** The payout left awaiting_approval (approved, rejected, cancelled); never throws. */
   onDecided?: (payoutId: string) => Promise<void>;
 }): PayoutApprovals {
@@ -124,52 +122,24 @@ export function createPayoutApprovals({
     return updated;
   }
 
-  /**
-   * Four eyes around admin powers (issue 18): an admin who creates a finance account, or
-   * re-roles or resets one, and approves their own payout with it is one person. The refusal
-   * is audited on its own: it changes nothing else.
-   */
-  async function refuseRecentlyEmpowered(
-    payout: PayoutRow,
-    user: SessionUser,
-    context: AuditContext,
-  ): Promise<void> {
-    if (approvalCooldownMs <= 0) return;
-    const now = clock.now();
-    const change = await auditService.latestAccountPowerChange({
-      userId: user.id,
-      actorId: payout.createdBy,
-      since: new Date(now.getTime() - approvalCooldownMs),
-    });
-    if (!change) return;
-    const until = new Date(change.at.getTime() + approvalCooldownMs);
-    await auditService.record(context, {
-      action: 'payout.approve_refused',
-      target: { type: 'payout', id: payout.id },
-      data: {
-        reason: 'approval_cooldown',
-        order_id: payout.orderId,
-        account_change: change.action,
-        account_changed_at: change.at.toISOString(),
-      },
-    });
-    throw new AppError(
-      'approval_cooldown',
-      `This payout's creator changed your account (${change.action.replace('user.', '').replace('_', ' ')}) on ${change.at.toISOString()}: your approval of their payouts counts from ${until.toISOString()}. Ask another approver.`,
-      { extensions: { approvals_count_from: until.toISOString() } },
-    );
-  }
-
   return {
     async approve(id, user, context) {
       const { payout } = await findOr404(id);
-      if (payout.createdBy === user.id) {
-        throw new AppError(
-          'self_approval',
-          'You created this payout: someone else must approve it.',
-        );
-      }
-      await refuseRecentlyEmpowered(payout, user, context);
+      await separationOfDuties.assertSecondPerson(
+        {
+          deciderId: user.id,
+          initiatorId: payout.createdBy,
+          subjectAt: payout.createdAt,
+          subject: 'payout',
+          selfMessage: 'You created this payout: someone else must approve it.',
+        },
+        {
+          context,
+          action: 'payout.approve_refused',
+          target: { type: 'payout', id: payout.id },
+          data: { order_id: payout.orderId },
+        },
+      );
       const rule = ruleOf(payout);
       refuseOtherRoles(rule, user);
       const now = clock.now();

@@ -1,6 +1,7 @@
 import type { PayoutRecord, PayoutResolutionResultsDto, PayoutStatus } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import { OrchestratorError } from '@payouts/orchestrator-client';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import { AppError, problemSummaryOf } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
@@ -73,7 +74,7 @@ export function createPayoutResolutions({
   payoutCreation,
   clock,
   logger,
-  approvalCooldownMs,
+  separationOfDuties,
 }: {
   payoutsRepository: PayoutsRepository;
   views: PayoutViews;
@@ -83,8 +84,8 @@ export function createPayoutResolutions({
   payoutCreation: PayoutCreation;
   clock: Clock;
   logger: Logger;
-  /** As for approvals: an account the proposer changed this recently is no second person. */
-  approvalCooldownMs: number;
+  /** Who counts as a second person (decision 042), as for approvals. */
+  separationOfDuties: SeparationOfDuties;
 }): PayoutResolutions {
   const { dtoOf, findOr404 } = views;
 
@@ -114,38 +115,6 @@ export function createPayoutResolutions({
       );
     }
     return found.kind === 'found' ? found.record : undefined;
-  }
-
-  /** The proposer's account changes: one who made the confirmer's account is no second person. */
-  async function refuseSamePerson(
-    payout: PayoutRow,
-    user: SessionUser,
-    context: AuditContext,
-  ): Promise<void> {
-    const proposer = payout.markFailedRequestedBy;
-    if (proposer === user.id) {
-      throw new AppError(
-        'self_approval',
-        'You proposed marking this payout failed: someone else must confirm it.',
-      );
-    }
-    if (approvalCooldownMs <= 0 || proposer === null) return;
-    const now = clock.now();
-    const change = await auditService.latestAccountPowerChange({
-      userId: user.id,
-      actorId: proposer,
-      since: new Date(now.getTime() - approvalCooldownMs),
-    });
-    if (!change) return;
-    await auditService.record(context, {
-      action: 'payout.mark_failed.refused',
-      target: { type: 'payout', id: payout.id },
-      data: { reason: 'approval_cooldown', account_change: change.action },
-    });
-    throw new AppError(
-      'approval_cooldown',
-      `The person who proposed this changed your account (${change.action.replace('user.', '').replace('_', ' ')}) on ${change.at.toISOString()}: ask another person to confirm.`,
-    );
   }
 
   const resolutions: PayoutResolutions = {
@@ -264,7 +233,20 @@ export function createPayoutResolutions({
       if (payout.markFailedRequestedBy === null) {
         throw new AppError('conflict', 'Nobody has proposed marking this payout failed.');
       }
-      await refuseSamePerson(payout, user, context);
+      await separationOfDuties.assertSecondPerson(
+        {
+          deciderId: user.id,
+          initiatorId: payout.markFailedRequestedBy,
+          subjectAt: payout.markFailedRequestedAt ?? payout.createdAt,
+          subject: 'proposal to mark the payout failed',
+          selfMessage: 'You proposed marking this payout failed: someone else must confirm it.',
+        },
+        {
+          context,
+          action: 'payout.mark_failed.refused',
+          target: { type: 'payout', id: payout.id },
+        },
+      );
       // The last word goes to the evidence: found now, it is adopted and not failed.
       const record = await lookUp(payout);
       if (record) {
