@@ -95,6 +95,8 @@ import { createStaffSessionsService } from './features/session/staffSessions.js'
 import { createStaffSessionsRouter } from './features/session/staffSessionsRouter.js';
 import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
 import { createUsersRepository } from './features/users/usersRepository.js';
+import { createUserChanges } from './features/users/userChanges.js';
+import { createUserChangesRepository } from './features/users/userChangesRepository.js';
 import { createUsersRouter } from './features/users/usersRouter.js';
 import { createUsersService } from './features/users/usersService.js';
 import { createSmtpTransport } from './features/staffNotifications/mailTransport.js';
@@ -599,8 +601,41 @@ export function createApp({
   api.use(createOidcRouter({ options: oidc.options, oidcSignIn: oidc.oidcSignIn, cookie }));
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));
-  api.use(createFactorsRouter({ factorsService, stepUp }));
-  api.use(createUsersRouter({ usersService, stepUp }));
+  // Privileged account changes wait for a second admin (decision 042).
+  const userChanges = createUserChanges({
+    repo: createUserChangesRepository(db),
+    usersRepository,
+    usersService,
+    hashPassword: (password) => passwordHasher.hash(password),
+    resetFactors: (userId, context) => factorsService.reset(userId, context),
+    auditService,
+    separationOfDuties,
+    clock,
+    logger,
+    notify: {
+      proposed: async ({ id, summary, proposedBy }) => {
+        await staffNotifier
+          .userChangeProposed({ changeId: id, summary, proposedBy })
+          .catch((error: unknown) => {
+            logger.warn({ err: error, changeId: id }, 'account change notification failed');
+          });
+      },
+      settled: async (id) => {
+        await staffNotifier.settled(id).catch((error: unknown) => {
+          logger.warn({ err: error, changeId: id }, 'account change notification not settled');
+        });
+      },
+    },
+  });
+  api.use(
+    createFactorsRouter({
+      factorsService,
+      stepUp,
+      proposeFactorReset: (userId, proposer, context) =>
+        userChanges.propose({ kind: 'factor_reset', userId }, proposer, context),
+    }),
+  );
+  api.use(createUsersRouter({ usersService, userChanges, stepUp }));
   api.use(createCorridorsRouter({ corridors }));
   api.use(createProvidersRouter({ providersService, corridors, knownPsps, metadataVersions }));
   api.use(

@@ -559,6 +559,7 @@ export const staffNotifications = pgTable(
         'policy_change_proposed',
         'batch_awaiting_approval',
         'metadata_changed',
+        'user_change_proposed',
       ],
     }).notNull(),
     /** The payout or the policy proposal that waits. */
@@ -582,7 +583,7 @@ export const staffNotifications = pgTable(
     index('staff_notifications_mail_idx').on(t.mailId),
     check(
       'staff_notifications_kind_check',
-      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed')`,
+      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed')`,
     ),
   ],
 );
@@ -639,6 +640,61 @@ export const approvalPolicyProposals = pgTable(
     check(
       'approval_policy_proposals_status_check',
       sql`${t.status} in ('pending', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
+/**
+ * A privileged change of a staff account, waiting for a second admin (decision 042): a finance
+ * or admin account made, a role raised, an account re-enabled, another user's password or
+ * factors reset. Applied when approved; the pending password hash is dropped once decided.
+ */
+export const userChanges = pgTable(
+  'user_changes',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', {
+      enum: ['create', 'role', 'enable', 'password_reset', 'factor_reset'],
+    }).notNull(),
+    status: text('status', {
+      enum: ['pending', 'approved', 'rejected', 'withdrawn', 'failed'],
+    }).notNull(),
+    /** The account changed; for `create`, set when it is made. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The account's email (for `create`, the one it will have). */
+    email: text('email').notNull(),
+    /** `create`: the new account's name. */
+    name: text('name'),
+    /** `create` and `role`: the role it gets; `role`: the one it had in `fromRole`. */
+    role: text('role', { enum: ['finance', 'support', 'admin'] }),
+    fromRole: text('from_role', { enum: ['finance', 'support', 'admin'] }),
+    /** `create` and `password_reset`: the new password's hash until decided, then null. */
+    passwordHash: text('password_hash'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => users.id),
+    proposedAt: at('proposed_at').notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: at('decided_at'),
+    /** Why it was rejected, or why applying it failed. */
+    reason: text('reason'),
+  },
+  (t) => [
+    // One pending change of each kind per account, and one per email for a new account.
+    uniqueIndex('user_changes_one_pending_per_user')
+      .on(t.userId, t.kind)
+      .where(sql`${t.status} = 'pending' and ${t.userId} is not null`),
+    uniqueIndex('user_changes_one_pending_per_email')
+      .on(t.email)
+      .where(sql`${t.status} = 'pending' and ${t.kind} = 'create'`),
+    index('user_changes_proposed_idx').on(t.proposedAt.desc(), t.id.desc()),
+    check(
+      'user_changes_kind_check',
+      sql`${t.kind} in ('create', 'role', 'enable', 'password_reset', 'factor_reset')`,
+    ),
+    check(
+      'user_changes_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn', 'failed')`,
     ),
   ],
 );

@@ -219,6 +219,19 @@ const routes: RouteCase[] = [
     init: { method: 'POST', json: {} },
     allowed: ['admin'],
   },
+  { name: 'list account changes', path: '/api/user-changes', allowed: ['admin'] },
+  {
+    name: 'approve an account change',
+    path: `/api/user-changes/${NO_PAYOUT}/approve`,
+    init: { method: 'POST', json: {} },
+    allowed: ['admin'],
+  },
+  {
+    name: 'reject an account change',
+    path: `/api/user-changes/${NO_PAYOUT}/reject`,
+    init: { method: 'POST', json: { reason: 'No' } },
+    allowed: ['admin'],
+  },
   { name: 'list own sessions', path: '/api/me/sessions', allowed: ['finance', 'support', 'admin'] },
   {
     name: 'end one of own sessions',

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { readJson, type ApiFetch, type TestApp } from './testApp.js';
+import type { ApiFetch, TestApp } from './testApp.js';
 
 /** The rows of a raw query, on PGlite and node-postgres alike. */
 export async function selectRows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -26,8 +25,11 @@ export async function newSignedInUser(
   admin: ApiFetch,
   user: { email: string; name: string; role: 'finance' | 'support' | 'admin'; password: string },
 ): Promise<{ id: string; email: string; fetch: ApiFetch }> {
-  const res = await admin('/api/users', { method: 'POST', json: user });
-  expect(res.status).toBe(201);
-  const { id } = (await readJson(res)) as { id: string };
-  return { id, email: user.email, fetch: await t.signInAs(user.email, user.password) };
+  // A finance or admin account waits for a second admin (decision 042): admin2 approves it.
+  const made = await t.makeAccount(user.role, {
+    by: admin,
+    email: user.email,
+    password: user.password,
+  });
+  return { id: made.id, email: user.email, fetch: made.client };
 }

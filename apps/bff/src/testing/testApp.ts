@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Corridor } from '@payouts/contracts';
@@ -92,6 +93,14 @@ export interface TestApp {
   signIn(role: Role | 'finance2' | 'admin2'): Promise<ApiFetch>;
   /** Signs in any account (one a test created), by its email and password. */
   signInAs(email: string, password: string): Promise<ApiFetch>;
+  /**
+   * A new staff account as an admin makes it: `by` (default the demo admin) asks, and for a
+   * finance or admin account `approver` (default admin2) approves it (decision 042). Signed in.
+   */
+  makeAccount(
+    role: Role,
+    options?: { by?: ApiFetch; approver?: ApiFetch; email?: string; password?: string },
+  ): Promise<{ id: string; email: string; password: string; client: ApiFetch }>;
   /**
    * Every reply this app sends through `api`/`signIn` fetches, and every log line, is scanned
    * for the orchestrator's API key, password and tokens and for full card numbers.
@@ -363,6 +372,34 @@ export async function startTestApp({
       return signInAs(email, TEST_PASSWORD);
     },
     signInAs,
+    async makeAccount(role, options = {}) {
+      const email = options.email ?? `made-${randomUUID()}@example.com`;
+      const password = options.password ?? 'a-made-account-password';
+      const by = options.by ?? (await signInAs(DEMO_USERS[0]!.email, TEST_PASSWORD));
+      const asked = await by('/api/users', {
+        method: 'POST',
+        json: { email, name: `Made ${role}`, role, password },
+      });
+      if (asked.status !== 201 && asked.status !== 202) {
+        throw new Error(`making a ${role} account: ${asked.status} ${await asked.text()}`);
+      }
+      let body = (await asked.json()) as { id: string; user_id?: string | null };
+      if (asked.status === 202) {
+        const approver = options.approver ?? (await signInAs('admin2@example.com', TEST_PASSWORD));
+        const approved = await approver(`/api/user-changes/${body.id}/approve`, {
+          method: 'POST',
+          json: {},
+        });
+        if (approved.status !== 200) {
+          throw new Error(
+            `approving a ${role} account: ${approved.status} ${await approved.text()}`,
+          );
+        }
+        body = (await approved.json()) as { id: string; user_id: string | null };
+        body = { id: body.user_id! };
+      }
+      return { id: body.id, email, password, client: await signInAs(email, password) };
+    },
     async close() {
       await app.batchWorker.stop();
       await sandbox.close();

@@ -150,6 +150,7 @@ describe('accessibility (axe)', () => {
           disabled: false,
           created_at: '2026-11-02T09:00:00.000Z',
           last_sign_in_at: null,
+          pending_changes: [],
         },
       ],
       userSessions: { u_9: [buildStaffSession()] },

@@ -1,4 +1,5 @@
 import type {
+  UserChangeDto,
   ApprovalDecisionResult,
   ApprovalDecisionsBody,
   ApprovalDecisionsDto,
@@ -158,6 +159,12 @@ export interface FakeApiOptions
   payouts?: PayoutDto[];
   matrix?: (refresh: boolean) => Promise<ProviderMatrix>;
   users?: StaffUserDto[];
+  /** What `POST /api/users` answers (default: the account, made at once). */
+  createUser?: (input: NewStaffUserBody) => Promise<StaffUserDto | UserChangeDto>;
+  /** What an admin's password reset answers (default: null, applied at once). */
+  resetPassword?: (id: string) => Promise<UserChangeDto | null>;
+  /** Account changes waiting for a second admin. */
+  userChanges?: UserChangeDto[];
   updateUser?: (id: string, patch: StaffUserPatchBody) => Promise<StaffUserDto>;
   audit?: (query: QueryParams) => Promise<AuditPage>;
   testData?: (query: LabTestDataQuery) => Promise<PayoutRequest>;
@@ -217,6 +224,7 @@ export interface FakeApiCalls
   createUser: NewStaffUserBody[];
   updateUser: { id: string; patch: StaffUserPatchBody }[];
   resetPassword: { id: string; password: string }[];
+  decideUserChange: { id: string; reason?: string }[];
   audit: QueryParams[];
   testData: LabTestDataQuery[];
   sendPayout: { body: PayoutRequest; key: string }[];
@@ -257,6 +265,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     createUser: [],
     updateUser: [],
     resetPassword: [],
+    decideUserChange: [],
     audit: [],
     testData: [],
     sendPayout: [],
@@ -420,6 +429,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       list: () => Promise.resolve(users),
       create: (input) => {
         calls.createUser.push(input);
+        if (options.createUser) return options.createUser(input);
         const created: StaffUserDto = {
           id: `u_new_${users.length + 1}`,
           email: input.email,
@@ -428,6 +438,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           disabled: false,
           created_at: '2026-11-20T09:00:00.000Z',
           last_sign_in_at: null,
+          pending_changes: [],
         };
         users = [...users, created];
         return Promise.resolve(created);
@@ -444,7 +455,22 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       },
       resetPassword: (id, password) => {
         calls.resetPassword.push({ id, password });
-        return Promise.resolve();
+        return options.resetPassword ? options.resetPassword(id) : Promise.resolve(null);
+      },
+      changes: () => Promise.resolve(options.userChanges ?? []),
+      approveChange: (id) => {
+        calls.decideUserChange.push({ id });
+        const change = (options.userChanges ?? []).find((c) => c.id === id);
+        if (!change)
+          return Promise.reject(apiError('not_found', 'No such account change.', { status: 404 }));
+        return Promise.resolve({ ...change, status: 'approved' as const });
+      },
+      rejectChange: (id, reason) => {
+        calls.decideUserChange.push({ id, reason });
+        const change = (options.userChanges ?? []).find((c) => c.id === id);
+        if (!change)
+          return Promise.reject(apiError('not_found', 'No such account change.', { status: 404 }));
+        return Promise.resolve({ ...change, status: 'rejected' as const, reason });
       },
     },
     approvals: {

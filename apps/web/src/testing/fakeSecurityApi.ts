@@ -1,4 +1,5 @@
 import type {
+  UserChangeDto,
   AuthOptionsDto,
   FactorDto,
   FactorEnrolledDto,
@@ -31,7 +32,7 @@ export interface FakeSecurityOptions {
   recoveryCodesLeft?: number;
   /** Overrides the default verify (which takes GOOD_TOTP_CODE, GOOD_RECOVERY_CODE, any passkey). */
   verify?: (body: VerifySecondFactorBody) => Promise<SessionReply>;
-  resetUserFactors?: (userId: string) => Promise<void>;
+  resetUserFactors?: (userId: string) => Promise<UserChangeDto | undefined>;
   removeFactor?: (id: string) => Promise<void>;
 }
 
@@ -218,6 +219,7 @@ export function createFakeSecurityApi(
       calls.resetUserFactors.push(userId);
       if (options.resetUserFactors) return options.resetUserFactors(userId);
       await Promise.resolve();
+      return undefined;
     },
   };
 }

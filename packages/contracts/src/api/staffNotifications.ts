@@ -6,6 +6,7 @@ export const STAFF_NOTIFICATION_KINDS = [
   'policy_change_proposed',
   'batch_awaiting_approval',
   'metadata_changed',
+  'user_change_proposed',
 ] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 

@@ -47,7 +47,21 @@ export interface AuditRepository {
 const UUID = UUID_RE;
 
 /** Audit actions that give an account its power whatever their data says. */
-const ACCOUNT_POWER_ACTIONS = ['user.created', 'user.password_reset', 'factor.reset'] as const;
+const ACCOUNT_POWER_ACTIONS = [
+  'user.created',
+  'user.password_reset',
+  'factor.reset',
+  // An approved privileged change: its approver is the actor, its proposer in `proposed_by`.
+  'user.change_approved',
+] as const;
+
+const CHANGE_ACTIONS: Readonly<Record<string, string>> = {
+  create: 'user.created',
+  role: 'user.updated',
+  enable: 'user.updated',
+  password_reset: 'user.password_reset',
+  factor_reset: 'factor.reset',
+};
 
 export function createAuditRepository(db: Database): AuditRepository {
   return {
@@ -63,6 +77,8 @@ export function createAuditRepository(db: Database): AuditRepository {
           actorId: auditLog.actorId,
           action: auditLog.action,
           at: auditLog.at,
+          proposedBy: sql<string | null>`${auditLog.data} ->> 'proposed_by'`,
+          kind: sql<string | null>`${auditLog.data} ->> 'kind'`,
         })
         .from(auditLog)
         .where(
@@ -81,11 +97,17 @@ export function createAuditRepository(db: Database): AuditRepository {
           ),
         )
         .orderBy(sql`${auditLog.at} desc nulls last`);
-      return rows.flatMap((r) =>
-        r.userId && r.actorId
-          ? [{ userId: r.userId, actorId: r.actorId, action: r.action, at: r.at }]
-          : [],
-      );
+      return rows.flatMap((r) => {
+        if (!r.userId || !r.actorId) return [];
+        // An approved change is named by what it did, as the direct change would be.
+        const action =
+          r.action === 'user.change_approved'
+            ? (CHANGE_ACTIONS[r.kind ?? ''] ?? r.action)
+            : r.action;
+        const change = { userId: r.userId, actorId: r.actorId, action, at: r.at };
+        // Both people of an approved change made the account.
+        return r.proposedBy ? [change, { ...change, actorId: r.proposedBy }] : [change];
+      });
     },
     async list(query) {
       const conditions: (SQL | undefined)[] = [];

@@ -1,6 +1,6 @@
 import type { Corridor } from '@payouts/contracts';
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
-import { and, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
@@ -136,6 +136,26 @@ async function insertPlan(db: Database, plan: DemoPlan): Promise<boolean> {
     if (rebuild) {
       await tx.execute(sql`set local session_replication_role = origin`);
       await tx.execute(sql`select payout_stats_rebuild()`);
+    }
+    // The history's people worked there all along: an account made after a payout does not
+    // decide on it (decision 042), and the demo's waiting payouts are theirs to approve.
+    const first = plan.payouts.reduce<Date | undefined>(
+      (min, p) => (min === undefined || p.createdAt < min ? p.createdAt : min),
+      undefined,
+    );
+    if (first) {
+      await tx
+        .update(users)
+        .set({ createdAt: first })
+        .where(
+          and(
+            inArray(
+              users.email,
+              DEMO_USERS.map((u) => u.email),
+            ),
+            gt(users.createdAt, first),
+          ),
+        );
     }
     return true;
   });

@@ -403,7 +403,15 @@ describe.each(appTestDatabaseKinds)('second factors: TOTP and recovery codes (%s
     await enrolTotp(fetch);
     const other = await t.signInAs(email, PASSWORD);
     const res = await admin(`/api/users/${id}/factors/reset`, { method: 'POST', json: {} });
-    expect(res.status).toBe(204);
+    // Another user's factors: a second admin approves the reset (decision 042).
+    expect(res.status).toBe(202);
+    const change = await readJson(res);
+    expect(change).toMatchObject({ kind: 'factor_reset', status: 'pending', user_id: id });
+    expect((await fetch('/api/session')).status).toBe(200);
+    const approved = await (
+      await t.signIn('admin2')
+    )(`/api/user-changes/${change.id}/approve`, { method: 'POST', json: {} });
+    expect(approved.status).toBe(200);
     expect((await fetch('/api/session')).status).toBe(401);
     expect((await other('/api/session')).status).toBe(401);
     expect(await snapshot(id)).toBe(

@@ -1,4 +1,5 @@
 import type {
+  UserChangeDto,
   FactorEnrolledDto,
   FactorsDto,
   RecoveryCodesDto,
@@ -11,6 +12,7 @@ import { auditContextOf } from '../../http/authContext.js';
 import { parseInput } from '../../http/parseInput.js';
 import type { StepUp } from '../../http/requireStepUp.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
+import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { FactorsService, FactorViewer } from './factorsService.js';
 
 /** The body of actions that take none: `{}` (anything else is refused). */
@@ -46,10 +48,17 @@ const param = (value: unknown): string => (typeof value === 'string' ? value : '
 export function createFactorsRouter({
   factorsService,
   stepUp,
+  proposeFactorReset,
 }: {
   factorsService: FactorsService;
   /** 403 `step_up_required` unless the session verified a factor recently enough. */
   stepUp: StepUp;
+  /** Another user's reset waits for a second admin (decision 042). */
+  proposeFactorReset: (
+    userId: string,
+    proposer: SessionUser,
+    context: AuditContext,
+  ) => Promise<UserChangeDto>;
 }): Router {
   const router = Router();
   const own = requirePermission('session:read');
@@ -107,8 +116,14 @@ export function createFactorsRouter({
   router.post('/users/:id/factors/reset', admin, async (req, res) => {
     parseInput(emptyBody, req.body);
     stepUp.check(authOf(req));
-    await factorsService.reset(param(req.params.id), auditContextOf(req));
-    res.status(204).end();
+    const id = param(req.params.id);
+    const { user } = authOf(req);
+    if (id === user.id) {
+      await factorsService.reset(id, auditContextOf(req));
+      res.status(204).end();
+      return;
+    }
+    res.status(202).json(await proposeFactorReset(id, user, auditContextOf(req)));
   });
   return router;
 }

@@ -271,13 +271,9 @@ describe.each(appTestDatabaseKinds)('saved payout views (%s)', (kind) => {
 
   it(`keeps at most ${PAYOUT_VIEWS_MAX_PER_USER} views per user, even when creates race`, async () => {
     const email = `views-${randomUUID().slice(0, 8)}@example.com`;
-    const made = await admin('/api/users', {
-      method: 'POST',
-      json: { email, name: 'Many Views', role: 'finance', password: OTHER_PASSWORD },
-    });
-    expect(made.status).toBe(201);
-    const user = await t.signInAs(email, OTHER_PASSWORD);
-    const userId = (await readJson(made)).id as string;
+    const made = await t.makeAccount('finance', { by: admin, email, password: OTHER_PASSWORD });
+    const user = made.client;
+    const userId = made.id;
     // 25 at once from an empty start: exactly 20 are stored, the rest refused with a reason.
     const replies = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>

@@ -36,21 +36,9 @@ describe.each(appTestDatabaseKinds)('separation of duties (%s)', (kind) => {
     await database?.close();
   });
 
-  /** A new account made by `maker`, signed in. */
-  async function account(maker: ApiFetch, role: 'finance' | 'admin') {
-    const email = `made-${randomUUID()}@example.com`;
-    const password = 'a-made-account-password';
-    const made = await maker('/api/users', {
-      method: 'POST',
-      json: { email, name: `Made ${role}`, role, password },
-    });
-    expect(made.status).toBe(201);
-    return {
-      client: await t.signInAs(email, password),
-      id: (await readJson(made)).id as string,
-      email,
-    };
-  }
+  /** A new account `maker` asks for (a second admin approves it), signed in. */
+  const account = (maker: ApiFetch, role: 'finance' | 'admin', approver?: ApiFetch) =>
+    t.makeAccount(role, { by: maker, ...(approver ? { approver } : {}) });
   async function payout(as: ApiFetch, amount = '99999.00') {
     const res = await as('/api/payouts', {
       method: 'POST',
@@ -80,7 +68,7 @@ describe.each(appTestDatabaseKinds)('separation of duties (%s)', (kind) => {
     return problem;
   };
 
-  it('an admin cannot pass a "no approvals" policy with an admin account they just made', async () => {
+  it('an admin cannot pass a "no approvals" policy with an admin account they asked for', async () => {
     const sock = await account(admin, 'admin');
     const proposed = await admin('/api/approval-policies/proposals', {
       method: 'POST',
@@ -100,6 +88,7 @@ describe.each(appTestDatabaseKinds)('separation of duties (%s)', (kind) => {
       'approval_cooldown',
     );
     expect(problem.detail).toContain('created your account');
+    expect(problem.detail).toContain('the person who started this policy change');
     // Still in force: a 99,999 EUR payout waits for a second person.
     await payout(admin);
     await admin(`/api/approval-policies/proposals/${id}/reject`, {
@@ -130,8 +119,14 @@ describe.each(appTestDatabaseKinds)('separation of duties (%s)', (kind) => {
   });
 
   it('follows a chain of accounts: an admin made by the initiator makes a finance account', async () => {
-    const middle = await account(admin, 'admin');
-    const end = await account(middle.client, 'finance');
+    // A third admin, made long enough ago to count as a person of their own.
+    const third = await account(admin, 'admin');
+    t.clock.advance(25 * HOUR);
+    admin = await t.signIn('admin');
+    const admin3 = await t.signInAs(third.email, third.password);
+    const middle = await account(admin, 'admin', admin3);
+    // admin2 approves: it had no part in the middle account.
+    const end = await account(middle.client, 'finance', await t.signIn('admin2'));
     const id = await payout(admin);
     await refusedAs(await approve(end.client, id), 'approval_cooldown');
     await admin(`/api/payouts/${id}/cancel`, { method: 'POST', json: {} });
@@ -142,7 +137,7 @@ describe.each(appTestDatabaseKinds)('separation of duties (%s)', (kind) => {
     const id = await payout(finance);
     t.clock.advance(1000);
     // Made by admin2, who has nothing to do with the payout's creator.
-    const late = await account(await t.signIn('admin2'), 'finance');
+    const late = await account(await t.signIn('admin2'), 'finance', admin);
     const problem = await refusedAs(await approve(late.client, id), 'not_second_person');
     expect(problem.detail).toContain('created after this payout');
     await finance(`/api/payouts/${id}/cancel`, { method: 'POST', json: {} });

@@ -127,6 +127,20 @@ export function metadataChangedText(input: {
   };
 }
 
+export function userChangeProposedText(input: {
+  changeId: string;
+  summary: string;
+  proposedByName: string;
+}): NewStaffNotification {
+  return {
+    kind: 'user_change_proposed',
+    targetId: input.changeId,
+    title: 'An account change awaits a second admin',
+    body: `${input.proposedByName} asks for ${input.summary}.`,
+    linkPath: '/users',
+  };
+}
+
 export interface MailText {
   subject: string;
   text: string;

@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import {
   batchAwaitingApprovalText,
   metadataChangedText,
+  userChangeProposedText,
   payoutAwaitingApprovalText,
   policyChangeProposedText,
 } from './notificationTexts.js';
@@ -40,6 +41,12 @@ export interface StaffNotifier {
   metadataChanged(
     input: Parameters<typeof metadataChangedText>[0],
   ): Promise<StaffNotificationRow[]>;
+  /** Every active admin but the proposer: a privileged account change waits (decision 042). */
+  userChangeProposed(input: {
+    changeId: string;
+    summary: string;
+    proposedBy: string;
+  }): Promise<StaffNotificationRow[]>;
   /** The payout or proposal no longer waits: its notifications stop asking (bell and e-mail). */
   settled(targetId: string): Promise<void>;
 }
@@ -91,6 +98,14 @@ export function createStaffNotifier({
     async batchAwaitingApproval({ createdBy, roles, ...input }) {
       const createdByName = (await repo.userName(createdBy)) ?? 'a colleague';
       return notify(roles, createdBy, batchAwaitingApprovalText({ ...input, createdByName }));
+    },
+    async userChangeProposed({ changeId, summary, proposedBy }) {
+      const proposedByName = (await repo.userName(proposedBy)) ?? 'a colleague';
+      return notify(
+        ['admin'],
+        proposedBy,
+        userChangeProposedText({ changeId, summary, proposedByName }),
+      );
     },
     async metadataChanged(input) {
       return notify(['admin'], undefined, metadataChangedText(input));

@@ -60,12 +60,21 @@ describe.each(testDatabaseKinds)('demo seeding (%s)', (kind) => {
     const patch = (email: string, json: unknown) =>
       admin(`/api/users/${idOf(email)}`, { method: 'PATCH', json });
     expect((await patch('finance2@example.com', { disabled: true })).status).toBe(200);
-    expect((await patch('support@example.com', { role: 'finance' })).status).toBe(200);
+    // A raised role and another user's password wait for a second admin, who approves them.
+    const raised = await readJson(await patch('support@example.com', { role: 'finance' }));
     const reset = await admin(`/api/users/${idOf('finance@example.com')}/password`, {
       method: 'POST',
       json: { password: 'a-new-password-for-finance' },
     });
-    expect(reset.status).toBe(204);
+    expect(reset.status).toBe(202);
+    const admin2 = await t.signIn('admin2');
+    for (const id of [raised.pending_changes[0].id, (await readJson(reset)).id]) {
+      const approved = await admin2(`/api/user-changes/${id}/approve`, {
+        method: 'POST',
+        json: {},
+      });
+      expect(approved.status).toBe(200);
+    }
 
     await seedAgain();
 

@@ -75,6 +75,7 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
       disabled: false,
       created_at: expect.any(String),
       last_sign_in_at: t.clock.now().toISOString(),
+      pending_changes: [],
     });
     expect(JSON.stringify(items)).not.toMatch(/scrypt|password/i);
   });
@@ -163,7 +164,7 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
     const create = () =>
       admin('/api/users', {
         method: 'POST',
-        json: { email, name: 'Unaudited', role: 'finance', password: NEW_PASSWORD },
+        json: { email, name: 'Unaudited', role: 'support', password: NEW_PASSWORD },
       });
     let undo = await refuseAuditRows(t.db, 'user.created');
     try {
@@ -193,16 +194,26 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
     expect(items.find((u: { id: string }) => u.id === id)).toMatchObject({ disabled: false });
     expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(200);
 
+    // Another user's password waits for a second admin; its approval is all or nothing.
+    const proposed = await admin(`/api/users/${id}/password`, {
+      method: 'POST',
+      json: { password: 'another-long-password' },
+    });
+    expect(proposed.status).toBe(202);
+    const change = await readJson(proposed);
     undo = await refuseAuditRows(t.db, 'user.password_reset');
     try {
-      const refused = await admin(`/api/users/${id}/password`, {
-        method: 'POST',
-        json: { password: 'another-long-password' },
-      });
+      const refused = await (
+        await t.signIn('admin2')
+      )(`/api/user-changes/${change.id}/approve`, { method: 'POST', json: {} });
       expect(refused.status).toBe(500);
     } finally {
       await undo();
     }
+    const failed = (await readJson(await admin('/api/user-changes'))).items.find(
+      (c: { id: string }) => c.id === change.id,
+    );
+    expect(failed).toMatchObject({ status: 'failed' });
     expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(200);
     expect((await signInAs(email, NEW_PASSWORD)).status).toBe(200);
     expect(await auditRowsAbout('user.updated', email)).toBe(0);
@@ -211,12 +222,11 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
 
   it('changes role and name; disabling ends the sessions and refuses sign-in; enabling restores it', async () => {
     const admin = await t.signIn('admin');
-    const created = await readJson(
-      await admin('/api/users', {
-        method: 'POST',
-        json: { email: 'temp@example.com', name: 'Temp', role: 'finance', password: NEW_PASSWORD },
-      }),
-    );
+    const created = await t.makeAccount('finance', {
+      by: admin,
+      email: 'temp@example.com',
+      password: NEW_PASSWORD,
+    });
     const signedIn = await signInAs('temp@example.com', NEW_PASSWORD);
     const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
     expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(200);
@@ -236,7 +246,26 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
     expect((await t.api('/api/session', { headers: { cookie } })).status).toBe(401);
     expect((await signInAs('temp@example.com', NEW_PASSWORD)).status).toBe(401);
 
-    await admin(`/api/users/${created.id}`, { method: 'PATCH', json: { disabled: false } });
+    // Enabling again, or raising the role, waits for a second admin.
+    const enabling = await readJson(
+      await admin(`/api/users/${created.id}`, {
+        method: 'PATCH',
+        json: { disabled: false, role: 'admin' },
+      }),
+    );
+    expect(enabling).toMatchObject({ disabled: true, role: 'support' });
+    expect(enabling.pending_changes.map((c: { kind: string }) => c.kind).sort()).toEqual([
+      'enable',
+      'role',
+    ]);
+    const enable = enabling.pending_changes.find((c: { kind: string }) => c.kind === 'enable');
+    expect((await signInAs('temp@example.com', NEW_PASSWORD)).status).toBe(401);
+    const admin2 = await t.signIn('admin2');
+    const approved = await admin2(`/api/user-changes/${enable.id}/approve`, {
+      method: 'POST',
+      json: {},
+    });
+    expect(approved.status).toBe(200);
     expect((await signInAs('temp@example.com', NEW_PASSWORD)).status).toBe(200);
 
     const audit = await readJson(await admin('/api/audit?what=user.updated'));
@@ -273,7 +302,7 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
         json: {
           email: 'card@example.com',
           name: 'Card Holder',
-          role: 'finance',
+          role: 'support',
           password: cardLikePassword,
         },
       }),
@@ -293,60 +322,7 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
     expect(await count(sql`select count(*)::int as n from audit_log`)).toBe(afterCreate);
   });
 
-  it('refuses to disable or demote the last enabled admin (409 last_admin)', async () => {
-    const admin = await t.signIn('admin');
-    const { items } = await readJson(await admin('/api/users'));
-    const me = items.find((u: { email: string }) => u.email === 'admin@example.com');
-    // The demo's second admin steps aside first: then Ada is the last enabled admin.
-    const demoSecond = items.find((u: { email: string }) => u.email === 'admin2@example.com');
-    expect(
-      (await admin(`/api/users/${demoSecond.id}`, { method: 'PATCH', json: { disabled: true } }))
-        .status,
-    ).toBe(200);
-    for (const patch of [{ disabled: true }, { role: 'finance' }]) {
-      const res = await admin(`/api/users/${me.id}`, { method: 'PATCH', json: patch });
-      expect(res.status).toBe(409);
-      expect(await readJson(res)).toMatchObject({ code: 'last_admin' });
-    }
-    // With a second admin, the first may step down.
-    const second = await readJson(
-      await admin('/api/users', {
-        method: 'POST',
-        json: {
-          email: 'admin3@example.com',
-          name: 'Second',
-          role: 'admin',
-          password: NEW_PASSWORD,
-        },
-      }),
-    );
-    const demoted = await admin(`/api/users/${me.id}`, {
-      method: 'PATCH',
-      json: { role: 'finance' },
-    });
-    expect(demoted.status).toBe(200);
-    // A role change drops the user's cached sessions: the demoted admin is no longer one.
-    expect((await admin('/api/users')).status).toBe(403);
-    const boss = await readJson(await signInAs('admin3@example.com', NEW_PASSWORD));
-    expect(boss.user.role).toBe('admin');
-    const cookie = (await signInAs('admin3@example.com', NEW_PASSWORD)).headers
-      .getSetCookie()[0]!
-      .split(';')[0]!;
-    const restore = await t.api(`/api/users/${me.id}`, {
-      method: 'PATCH',
-      headers: { cookie, origin: t.config.publicUrl.origin },
-      json: { role: 'admin' },
-    });
-    expect(restore.status).toBe(200);
-    const selfDemote = await t.api(`/api/users/${second.id}`, {
-      method: 'PATCH',
-      headers: { cookie, origin: t.config.publicUrl.origin },
-      json: { disabled: true },
-    });
-    expect(selfDemote.status).toBe(200);
-  });
-
-  it('resets a password: 204, old password and sessions gone, audited without the password', async () => {
+  it('resets a password once a second admin approves: old password and sessions gone, audited without the password', async () => {
     const admin = await t.signIn('admin');
     const support = await t.signIn('support');
     const { items } = await readJson(await admin('/api/users'));
@@ -362,13 +338,91 @@ describe.each(appTestDatabaseKinds)('users (%s)', (kind) => {
       method: 'POST',
       json: { password: NEW_PASSWORD },
     });
-    expect(res.status).toBe(204);
+    // Another user's password: a second admin approves it first (decision 042).
+    expect(res.status).toBe(202);
+    const change = await readJson(res);
+    expect(change).toMatchObject({ kind: 'password_reset', status: 'pending', can_approve: false });
+    expect(JSON.stringify(change)).not.toMatch(/scrypt|password_hash/);
+    expect((await support('/api/session')).status).toBe(200);
+    const approved = await (
+      await t.signIn('admin2')
+    )(`/api/user-changes/${change.id}/approve`, { method: 'POST', json: {} });
+    expect(approved.status).toBe(200);
+    expect(await readJson(approved)).toMatchObject({ status: 'approved' });
     expect((await support('/api/session')).status).toBe(401);
     expect((await signInAs('support@example.com', TEST_PASSWORD)).status).toBe(401);
     expect((await signInAs('support@example.com', NEW_PASSWORD)).status).toBe(200);
     const audit = await readJson(await admin('/api/audit?what=user.password_reset'));
     expect(audit.items[0]).toMatchObject({ target: { id: target.id } });
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+  });
+
+  it('refuses to disable or demote the last enabled admin (409 last_admin)', async () => {
+    let admin = await t.signIn('admin');
+    const { items } = await readJson(await admin('/api/users'));
+    const me = items.find((u: { email: string }) => u.email === 'admin@example.com');
+    const demoSecond = items.find((u: { email: string }) => u.email === 'admin2@example.com');
+    // With another admin, Ada may step down; the other raises her back, which admin2 approves.
+    const third = await t.makeAccount('admin', {
+      by: admin,
+      email: 'admin3@example.com',
+      password: NEW_PASSWORD,
+    });
+    const demoted = await admin(`/api/users/${me.id}`, {
+      method: 'PATCH',
+      json: { role: 'finance' },
+    });
+    expect(demoted.status).toBe(200);
+    // A role change drops the user's cached sessions: the demoted admin is no longer one.
+    expect((await admin('/api/users')).status).toBe(403);
+    // A day on, admin2 (who approved admin3's account) counts as a second person to admin3.
+    t.clock.advance(25 * 3_600_000);
+    third.client = await t.signInAs(third.email, third.password);
+    const raised = await readJson(
+      await third.client(`/api/users/${me.id}`, { method: 'PATCH', json: { role: 'admin' } }),
+    );
+    expect(raised.role).toBe('finance');
+    expect(raised.pending_changes).toMatchObject([
+      { kind: 'role', role: 'admin', from_role: 'finance' },
+    ]);
+    expect(
+      (
+        await (
+          await t.signIn('admin2')
+        )(`/api/user-changes/${raised.pending_changes[0].id}/approve`, { method: 'POST', json: {} })
+      ).status,
+    ).toBe(200);
+    const selfDisable = await third.client(`/api/users/${third.id}`, {
+      method: 'PATCH',
+      json: { disabled: true },
+    });
+    expect(selfDisable.status).toBe(200);
+    // The demo's second admin steps aside too: then Ada is the last enabled admin.
+    admin = await t.signIn('admin');
+    expect(
+      (await admin(`/api/users/${demoSecond.id}`, { method: 'PATCH', json: { disabled: true } }))
+        .status,
+    ).toBe(200);
+    for (const patch of [{ disabled: true }, { role: 'finance' }]) {
+      const res = await admin(`/api/users/${me.id}`, { method: 'PATCH', json: patch });
+      expect(res.status).toBe(409);
+      expect(await readJson(res)).toMatchObject({ code: 'last_admin' });
+    }
+    // Alone, she cannot make another admin either: nobody else approves it (the CLI can).
+    const asked = await readJson(
+      await admin('/api/users', {
+        method: 'POST',
+        json: {
+          email: 'admin4@example.com',
+          name: 'Fourth',
+          role: 'admin',
+          password: NEW_PASSWORD,
+        },
+      }),
+    );
+    const own = await admin(`/api/user-changes/${asked.id}/approve`, { method: 'POST', json: {} });
+    expect(own.status).toBe(403);
+    expect(await readJson(own)).toMatchObject({ code: 'self_approval' });
   });
 
   it('answers 404 for unknown users and 422 for unknown fields', async () => {

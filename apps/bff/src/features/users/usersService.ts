@@ -19,6 +19,8 @@ export function toUserDto({ user, lastSignInAt }: UserWithSignIn): UserDto {
     disabled: user.disabledAt !== null,
     created_at: user.createdAt.toISOString(),
     last_sign_in_at: lastSignInAt?.toISOString() ?? null,
+    // Filled in by the router, which knows who asks (what they may approve).
+    pending_changes: [],
   };
 }
 
@@ -60,13 +62,22 @@ export interface UsersService {
   ensureDemoUsers(password: string): Promise<string[]>;
   /** Creates the account unless one with that email exists; true when created. */
   ensureUser(user: NewStaffMember, context: AuditContext): Promise<boolean>;
-  createUser(user: NewStaffMember, context: AuditContext): Promise<{ id: string }>;
+  /** `hash`: the password's hash, when it was made already (an approved account change). */
+  createUser(
+    user: NewStaffMember,
+    context: AuditContext,
+    hash?: () => Promise<string>,
+  ): Promise<{ id: string }>;
   list(): Promise<UserDto[]>;
   get(id: string): Promise<UserDto>;
   /** Refuses (409 `last_admin`) to leave no enabled admin; disabling ends the user's sessions. */
   update(id: string, patch: UserPatch, context: AuditContext): Promise<UserDto>;
-  /** Sets a new password and ends the user's sessions. */
-  resetPassword(id: string, password: string, context: AuditContext): Promise<void>;
+  /** Sets a new password (or one already hashed) and ends the user's sessions. */
+  resetPassword(
+    id: string,
+    password: string | { hash: string },
+    context: AuditContext,
+  ): Promise<void>;
 }
 
 export function createUsersService({
@@ -197,7 +208,8 @@ export function createUsersService({
     async resetPassword(id, password, context) {
       const found = UUID.test(id) ? await usersRepository.findById(id) : undefined;
       if (!found) throw notFound();
-      const passwordHash = await passwordHasher.hash(password);
+      const passwordHash =
+        typeof password === 'string' ? await passwordHasher.hash(password) : password.hash;
       await forgettingSessions(found.id, () =>
         usersRepository.resetPassword(found.id, passwordHash, clock.now(), [
           auditService.row(context, {

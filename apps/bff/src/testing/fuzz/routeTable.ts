@@ -208,6 +208,25 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
       strict: true,
     },
   },
+  // Privileged account changes (decision 042): the fuzzing ids name no change (404).
+  {
+    method: 'GET',
+    path: '/api/user-changes',
+    role: 'admin',
+    query: { keys: ['status'], strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/user-changes/:id/approve',
+    role: 'admin',
+    body: { base: {}, fields: {}, strict: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/user-changes/:id/reject',
+    role: 'admin',
+    body: { base: { reason: 'No' }, fields: { reason: 'string' }, strict: true },
+  },
   // Staff sessions (issue 14): one's own, and admins any user's. The fuzzing fetch holds one
   // session per role, so a valid end-others ends none (and audits nothing).
   { method: 'GET', path: '/api/me/sessions', role: 'finance', ignoresQuery: true },

@@ -5,6 +5,7 @@ import type {
   RecoveryCodesDto,
   SessionReply,
   TotpEnrolmentDto,
+  UserChangeDto,
   VerifySecondFactorBody,
 } from '@payouts/contracts';
 import type {
@@ -32,8 +33,11 @@ export interface SecurityApi {
   verifyOptions(): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /** Completes a sign-in (`second_factor: 'verify'`) or a step-up. */
   verify(body: VerifySecondFactorBody): Promise<SessionReply>;
-  /** An admin removes every factor of a user (their sessions end; they enrol again). */
-  resetUserFactors(userId: string): Promise<void>;
+  /**
+   * An admin removes every factor of a user (their sessions end; they enrol again): one's own at
+   * once (undefined), another user's once a second admin approves (the change).
+   */
+  resetUserFactors(userId: string): Promise<UserChangeDto | undefined>;
 }
 
 export function createSecurityApi(http: HttpClient): SecurityApi {
@@ -52,6 +56,7 @@ export function createSecurityApi(http: HttpClient): SecurityApi {
     newRecoveryCodes: () => post('/me/recovery-codes'),
     verifyOptions: () => post('/session/verify/options'),
     verify: (body) => post('/session/verify', body),
-    resetUserFactors: (userId) => post(`/users/${encodeURIComponent(userId)}/factors/reset`),
+    resetUserFactors: (userId) =>
+      post<UserChangeDto | undefined>(`/users/${encodeURIComponent(userId)}/factors/reset`),
   };
 }

@@ -1,4 +1,4 @@
-import type { StaffUserDto } from '@payouts/contracts';
+import type { StaffUserDto, UserChangeDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, apiError, createFakeApi } from '../../testing/fakeApi.js';
@@ -14,6 +14,7 @@ const USERS: StaffUserDto[] = [
     disabled: false,
     created_at: '2026-11-01T09:00:00.000Z',
     last_sign_in_at: '2026-11-20T08:00:00.000Z',
+    pending_changes: [],
   },
   {
     id: 'u_9',
@@ -23,8 +24,87 @@ const USERS: StaffUserDto[] = [
     disabled: false,
     created_at: '2026-11-02T09:00:00.000Z',
     last_sign_in_at: null,
+    pending_changes: [],
   },
 ];
+
+const CHANGE: UserChangeDto = {
+  id: 'uc_1',
+  kind: 'create',
+  status: 'pending',
+  user_id: null,
+  email: 'grace@example.com',
+  name: 'Grace Hopper',
+  role: 'admin',
+  from_role: null,
+  proposed_by: { id: 'u_2', email: 'admin2@example.com', name: 'Alan Second' },
+  proposed_at: '2026-11-20T09:00:00.000Z',
+  decided_by: null,
+  decided_at: null,
+  reason: null,
+  can_approve: true,
+  cannot_approve_reason: null,
+};
+
+describe('UsersPage: changes waiting for a second admin', () => {
+  it('says a new admin account waits, lists what waits, and approves or rejects with a reason', async () => {
+    const mine: UserChangeDto = {
+      ...CHANGE,
+      id: 'uc_2',
+      kind: 'role',
+      user_id: 'u_9',
+      email: 'fin@example.com',
+      name: null,
+      role: 'admin',
+      from_role: 'finance',
+      proposed_by: { id: ADMIN_USER.id, email: ADMIN_USER.email, name: ADMIN_USER.name },
+      can_approve: false,
+      cannot_approve_reason: 'You proposed this account change: another admin must approve it.',
+    };
+    const { api, calls } = createFakeApi({
+      user: ADMIN_USER,
+      users: [USERS[0]!, { ...USERS[1]!, pending_changes: [mine] }],
+      userChanges: [CHANGE, mine],
+      createUser: (input) =>
+        Promise.resolve({ ...CHANGE, id: 'uc_3', email: input.email, name: input.name }),
+    });
+    const { user } = renderApp({ api, path: '/users' });
+
+    const waiting = await screen.findByRole('list', { name: 'Account changes waiting' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining(
+        'New Admin account for Grace Hopper (grace@example.com), asked by Alan Second',
+      ),
+      expect.stringContaining('fin@example.com: role Finance → Admin, asked by Ada Admin'),
+    ]);
+    expect(within(waiting).getByText(mine.cannot_approve_reason!)).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /Fiona Finance/ });
+    expect(within(row).getByText('Waiting: role Finance → Admin')).toBeInTheDocument();
+
+    await user.click(
+      within(waiting).getByRole('button', { name: /^Approve: New Admin account for Grace/ }),
+    );
+    await waitFor(() => expect(calls.decideUserChange).toEqual([{ id: 'uc_1' }]));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'New Admin account for Grace Hopper (grace@example.com): approved.',
+    );
+
+    await user.click(within(waiting).getByRole('button', { name: /^Reject: fin@example.com/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this account change?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Not needed');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(calls.decideUserChange).toEqual([
+        { id: 'uc_1' },
+        { id: 'uc_2', reason: 'Not needed' },
+      ]),
+    );
+  });
+});
 
 describe('UsersPage', () => {
   it('shows the last-admin refusal plainly and leaves the user as they were', async () => {

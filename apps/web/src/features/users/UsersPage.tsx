@@ -29,6 +29,9 @@ import { formatDateTime } from '../../components/formatDateTime.js';
 import { ConfirmDialog } from '../staffSessions/ConfirmDialog.js';
 import { useSession } from '../session/useSession.js';
 import { CreateUserDialog, ResetPasswordDialog } from './UserDialogs.js';
+import { userChangeText } from './userChangeText.js';
+import { USER_CHANGES_KEY, UserChangesPanel } from './UserChangesPanel.js';
+import { isUserChange } from './usersApi.js';
 import { userMutationMessage } from './userMutationMessage.js';
 
 const USERS_KEY = ['users'] as const;
@@ -53,12 +56,22 @@ export function UsersPage() {
   const [resettingFactors, setResettingFactors] = useState<StaffUserDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: USER_CHANGES_KEY }),
+    ]);
+  const waits = (what: string) =>
+    `${what} waits for a second admin: it applies once another admin approves it.`;
   const create = useMutation({
     mutationFn: (input: NewStaffUserBody) => api.users.create(input),
     onSuccess: async (created) => {
       setCreating(false);
-      setNotice(`${created.name} can now sign in as ${ROLE_TITLES[created.role]}.`);
+      setNotice(
+        isUserChange(created)
+          ? waits(userChangeText(created))
+          : `${created.name} can now sign in as ${ROLE_TITLES[created.role]}.`,
+      );
       await invalidate();
     },
   });
@@ -67,25 +80,35 @@ export function UsersPage() {
       api.users.update(user.id, patch),
     onMutate: () => setNotice(null),
     onSuccess: async (updated) => {
-      setNotice(`${updated.name} is saved.`);
+      const [pending] = updated.pending_changes;
+      setNotice(pending ? waits(userChangeText(pending)) : `${updated.name} is saved.`);
       await invalidate();
     },
   });
   const reset = useMutation({
     mutationFn: ({ user, password }: { user: StaffUserDto; password: string }) =>
       api.users.resetPassword(user.id, password),
-    onSuccess: (_, { user }) => {
+    onSuccess: async (change, { user }) => {
       setResetting(null);
-      setNotice(`${user.name}'s password is reset; their sessions have ended.`);
+      setNotice(
+        change
+          ? waits(userChangeText(change))
+          : `${user.name}'s password is reset; their sessions have ended.`,
+      );
+      await invalidate();
     },
   });
   const resetFactors = useMutation({
     mutationFn: async (user: StaffUserDto) => (await api.security()).resetUserFactors(user.id),
     onMutate: () => setNotice(null),
-    onSuccess: (_, user) =>
+    onSuccess: async (change, user) => {
       setNotice(
-        `${user.name}'s second factors are removed and their sessions have ended. They set up a new one when they next sign in.`,
-      ),
+        change
+          ? waits(userChangeText(change))
+          : `${user.name}'s second factors are removed and their sessions have ended. They set up a new one when they next sign in.`,
+      );
+      await invalidate();
+    },
     onSettled: () => setResettingFactors(null),
   });
 
@@ -122,6 +145,7 @@ export function UsersPage() {
           {notice}
         </Alert>
       ) : null}
+      <UserChangesPanel onDecided={setNotice} />
       {users.isError ? (
         <ErrorState
           error={users.error}
@@ -170,7 +194,14 @@ export function UsersPage() {
                       ))}
                     </TextField>
                   </TableCell>
-                  <TableCell>{user.disabled ? 'Disabled' : 'Active'}</TableCell>
+                  <TableCell>
+                    {user.disabled ? 'Disabled' : 'Active'}
+                    {user.pending_changes.map((change) => (
+                      <Typography key={change.id} variant="body2" color="warning">
+                        Waiting: {userChangeText(change).replace(`${user.email}: `, '')}
+                      </Typography>
+                    ))}
+                  </TableCell>
                   <TableCell>{formatDateTime(user.created_at)}</TableCell>
                   <TableCell>
                     {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}

@@ -46,7 +46,13 @@ import {
   markNotificationsReadBody,
   notificationSettingsBody,
 } from '../../staffNotifications/staffNotificationsRouter.js';
-import { createUserBody, setPasswordBody, updateUserBody } from '../../users/usersRouter.js';
+import {
+  createUserBody,
+  rejectUserChangeBody,
+  setPasswordBody,
+  updateUserBody,
+  userChangesQuery,
+} from '../../users/usersRouter.js';
 import type { HttpMethod } from '../mountedRoutes.js';
 import {
   approvalCount,
@@ -82,6 +88,9 @@ import {
   sessionReply,
   staffUser,
   staffUserList,
+  staffUserOrChange,
+  userChange,
+  userChangeList,
   approvalPolicies,
   depositOptions,
   depositTransaction,
@@ -176,10 +185,13 @@ const TABLE: Record<string, Row[]> = {
   ],
   Users: [
     ['get', '/api/users', 'Staff users', 'users:manage', json(staffUserList)],
-    ['post', '/api/users', 'Create a staff user', 'users:manage', json(staffUser, 201), { body: createUserBody }],
-    ['patch', '/api/users/:id', 'Change a staff user (role, name, disabled)', 'users:manage', json(staffUser), { body: updateUserBody }],
-    ['post', '/api/users/:id/password', 'Set a staff user’s password', 'users:manage', empty, { body: setPasswordBody }],
-    ['post', '/api/users/:id/factors/reset', 'Remove a staff user’s second factors', 'users:manage', empty],
+    ['post', '/api/users', 'Create a staff user: a support account at once (201), a finance or admin account once a second admin approves (202, the change)', 'users:manage', json(staffUserOrChange, 201, [202]), { body: createUserBody }],
+    ['patch', '/api/users/:id', 'Change a staff user (name, disabled, role): a raised role or a re-enabling waits for a second admin', 'users:manage', json(staffUser), { body: updateUserBody }],
+    ['post', '/api/users/:id/password', 'Set a staff user’s password: one’s own at once (204), another’s once a second admin approves (202)', 'users:manage', json(userChange, 202), { body: setPasswordBody }],
+    ['post', '/api/users/:id/factors/reset', 'Remove a staff user’s second factors: one’s own at once (204), another’s once a second admin approves (202)', 'users:manage', json(userChange, 202)],
+    ['get', '/api/user-changes', 'Privileged account changes, newest first', 'users:manage', json(userChangeList), { query: userChangesQuery }],
+    ['post', '/api/user-changes/:id/approve', 'Approve another admin’s account change (step-up)', 'users:manage', json(userChange), { body: emptyBody }],
+    ['post', '/api/user-changes/:id/reject', 'Reject an account change (the proposer’s own: withdraw it)', 'users:manage', json(userChange), { body: rejectUserChangeBody }],
     ['get', '/api/users/:id/sessions', 'A staff user’s open sessions', 'users:manage', json(staffSessions)],
     ['post', '/api/users/:id/sessions/end-all', 'End all of a staff user’s sessions', 'users:manage', json(endedSessions)],
     ['delete', '/api/users/:id/sessions/:sessionId', 'End one of a staff user’s sessions', 'users:manage', empty],

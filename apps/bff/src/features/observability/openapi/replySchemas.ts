@@ -71,6 +71,10 @@ import {
   type RecoveryCodesDto,
   type TotpEnrolmentDto,
   type PayoutResolutionResultsDto,
+  type UserChangeDto,
+  type UserChangeList,
+  USER_CHANGE_KINDS,
+  USER_CHANGE_STATUSES,
 } from '@payouts/contracts';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -367,6 +371,32 @@ export const batchRows = z
   .strictObject({ rows: z.array(batchRow), total: z.number().int() })
   .meta({ id: 'BatchRows' }) satisfies z.ZodType<BatchRowsDto>;
 
+const userActor = z.strictObject({ id: z.string(), email: z.string(), name: z.string() });
+
+export const userChange = z
+  .strictObject({
+    id: z.string(),
+    kind: z.enum(USER_CHANGE_KINDS),
+    status: z.enum(USER_CHANGE_STATUSES),
+    user_id: z.string().nullable(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(ROLES).nullable(),
+    from_role: z.enum(ROLES).nullable(),
+    proposed_by: userActor,
+    proposed_at: instant,
+    decided_by: userActor.nullable(),
+    decided_at: instant.nullable(),
+    reason: z.string().nullable(),
+    can_approve: z.boolean(),
+    cannot_approve_reason: z.string().nullable(),
+  })
+  .meta({ id: 'UserChange' }) satisfies z.ZodType<UserChangeDto>;
+
+export const userChangeList = z
+  .strictObject({ items: z.array(userChange) })
+  .meta({ id: 'UserChangeList' }) satisfies z.ZodType<UserChangeList>;
+
 export const staffUser = z
   .strictObject({
     id: z.string(),
@@ -376,8 +406,13 @@ export const staffUser = z
     disabled: z.boolean(),
     created_at: instant,
     last_sign_in_at: instant.nullable(),
+    pending_changes: z.array(userChange),
   })
   .meta({ id: 'StaffUser' }) satisfies z.ZodType<StaffUserDto>;
+
+export const staffUserOrChange = z
+  .union([staffUser, userChange])
+  .meta({ id: 'StaffUserOrChange' }) satisfies z.ZodType<StaffUserDto | UserChangeDto>;
 
 export const staffUserList = z
   .strictObject({ items: z.array(staffUser) })
