@@ -132,6 +132,30 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
     expect(unexpectedErrors).toEqual([]);
   });
 
+  it('refuses a callback link started in another browser: the victim is not signed into the attacker’s account', async () => {
+    // The attacker signs in at the provider and keeps the callback link the provider sends back.
+    const attacker = await open();
+    let link: string | undefined;
+    attacker.page.on('response', (response) => {
+      const location = response.headers()['location'];
+      if (location?.includes('/api/auth/oidc/callback')) link = location;
+    });
+    await attacker.page.goto('/api/auth/oidc/start');
+    await attacker.page.getByLabel('Username').fill('grace');
+    await attacker.page.getByLabel('Password').fill('grace-password');
+    await attacker.page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => link).toBeDefined();
+    await attacker.context.close();
+
+    // The victim opens the link in their own browser: back to sign-in, no session.
+    const victim = await open();
+    await victim.page.goto(link!);
+    await victim.page.waitForURL(/\/sign-in\?error=provider_error/);
+    await victim.page.getByRole('alert').waitFor();
+    expect((await victim.page.request.get('/api/session')).status()).toBe(401);
+    expect(victim.unexpectedErrors).toEqual([]);
+  });
+
   it('enrols an authenticator app, approves with a step-up code, and locks after five wrong codes', async () => {
     const watched = await open();
     const { page } = watched;

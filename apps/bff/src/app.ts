@@ -598,6 +598,8 @@ export function createApp({
       }),
     }),
   );
+  // Starts are limited per address in each process's memory: a start writes only its own
+  // pending sign-in, and a restart forgets nothing that matters.
   api.use(createOidcRouter({ options: oidc.options, oidcSignIn: oidc.oidcSignIn, cookie }));
   api.use(createAuditRouter({ auditService }));
   api.use(createStaffSessionsRouter({ staffSessions }));

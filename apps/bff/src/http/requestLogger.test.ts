@@ -87,4 +87,18 @@ describe('request logger', () => {
       '/api/payouts?q=Jan+Peeters%20x&amount_min=1234567890123',
     );
   });
+
+  it('cuts the value of a secret query parameter out of the logged URL', () => {
+    expect(redactUrl('/metrics?token=s3cr3t-metrics-token')).toBe('/metrics?token=[Redacted]');
+    expect(redactUrl('/x?a=1&api_key=k-123&b=2&client_secret=c-9#f')).toBe(
+      '/x?a=1&api_key=[Redacted]&b=2&client_secret=[Redacted]#f',
+    );
+    expect(redactUrl('/x?Password=p&keyword=open')).toBe(
+      '/x?Password=[Redacted]&keyword=[Redacted]',
+    );
+    // Names without those words are logged as they came.
+    expect(redactUrl('/api/payouts?status=failed&limit=20')).toBe(
+      '/api/payouts?status=failed&limit=20',
+    );
+  });
 });

@@ -8,14 +8,20 @@ import { ACCESS_LOG_REDACT_PATHS } from './createLogger.js';
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // The notification token is a secret carried in the path; it is cut out of every logged URL.
 const SECRET_PATH = /(\/api\/orchestrator\/notifications\/)[^/?#]+/;
+// A secret in a query parameter (`/metrics?token=…`, `?api_key=…`, `?client_secret=…`): its value
+// is cut out whatever the route.
+const SECRET_QUERY = /([?&](?:[^=&#]*?)(?:token|key|secret|password)[^=&#]*=)[^&#]*/gi;
 
 /**
- * The URL as it may be logged: without the notification token, and with a card number typed into
+ * The URL as it may be logged: without the notification token or a secret query parameter's
+ * value (`token`, `key`, `secret`, `password` in its name), and with a card number typed into
  * a search (refused, but still logged) masked. Encoded spaces and dashes are read as the
  * separators people type, so `4111%201111%201111%201111` is found too.
  */
 export function redactUrl(url: string): string {
-  const withoutToken = url.replace(SECRET_PATH, '$1[Redacted]');
+  const withoutToken = url
+    .replace(SECRET_PATH, '$1[Redacted]')
+    .replace(SECRET_QUERY, '$1[Redacted]');
   const readable = withoutToken.replace(/%20|\+/g, ' ').replace(/%2D/gi, '-');
   const masked = maskCardNumbers(readable, { luhnOnly: true });
   return masked === readable ? withoutToken : masked;

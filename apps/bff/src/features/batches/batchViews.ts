@@ -1,6 +1,5 @@
 import {
   BATCH_RESULT_COLUMNS,
-  formatCsvRow,
   type BatchDto,
   type BatchRowDto,
   type BatchRowFilter,
@@ -14,6 +13,7 @@ import {
 import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
+import { stringify } from 'csv-stringify/sync';
 import { csvCell } from '../payouts/payoutsCsv.js';
 import type { ProvidersService } from '../providers/providersService.js';
 import { cannotDecideReason, secondPersonQuestion } from './batchDecisions.js';
@@ -204,29 +204,29 @@ export function createBatchViews({
 
     async resultsCsv(batch) {
       const rows = await repo.allRows(batch.id);
-      const lines = [formatCsvRow([...BATCH_RESULT_COLUMNS])];
-      for (const r of rows) {
+      const records = rows.map((r) => {
         const reason =
           r.failureReason ??
           r.declineReason ??
           (r.errors.length > 0 ? r.errors.map((e) => e.message).join(' ') : '');
-        lines.push(
-          formatCsvRow(
-            [
-              String(r.row),
-              r.orderId ?? '',
-              r.amount ?? '',
-              batch.currency,
-              r.state,
-              r.payoutId ?? '',
-              r.payoutStatus ?? '',
-              r.orchestratorId ?? '',
-              reason,
-            ].map(csvCell),
-          ),
-        );
-      }
-      return lines.map((l) => `${l}\r\n`).join('');
+        return [
+          String(r.row),
+          r.orderId ?? '',
+          r.amount ?? '',
+          batch.currency,
+          r.state,
+          r.payoutId ?? '',
+          r.payoutStatus ?? '',
+          r.orchestratorId ?? '',
+          reason,
+        ].map(csvCell);
+      });
+      // Every text cell quoted, as the payouts export: a spreadsheet whose locale separates with
+      // `;` then never splits a cell into a formula.
+      return stringify([[...BATCH_RESULT_COLUMNS], ...records], {
+        quoted_string: true,
+        record_delimiter: 'windows',
+      });
     },
   };
 }

@@ -148,9 +148,11 @@ describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'row,order_id,amount,currency,row_state,payout_id,payout_status,orchestrator_id,reason',
+      '"row","order_id","amount","currency","row_state","payout_id","payout_status","orchestrator_id","reason"',
     );
     expect(lines).toHaveLength(7);
+    // Every cell quoted, as the payouts export.
+    for (const line of lines.slice(1)) expect(line).toMatch(/^"\d+","/);
 
     // The same file again is refused while its batch lives.
     const again = await uploadBatch(finance, batchCsv(rows), 'again.csv');

@@ -1,22 +1,50 @@
 import type { AuthOptionsDto } from '@payouts/contracts';
 import { Router } from 'express';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { AppError } from '../../http/AppError.js';
 import { auditContextOf } from '../../http/authContext.js';
 import { setSessionCookie, type SessionCookieSettings } from '../../http/sessionCookie.js';
-import type { OidcSignIn } from './oidcSignIn.js';
+import { parseCookies } from '../../http/parseCookies.js';
+import { OIDC_SIGN_IN_TTL_MS, type OidcSignIn } from './oidcSignIn.js';
 
 /** Public routes: what the sign-in page offers, and the single sign-on round trip. */
+/** Sign-ins one address may start per window (each stores a pending sign-in). */
+export const OIDC_STARTS_PER_ADDRESS = 30;
+const OIDC_START_WINDOW_MS = 5 * 60_000;
+
 export function createOidcRouter({
   options,
   oidcSignIn,
   cookie,
+  newStore,
 }: {
   options: AuthOptionsDto;
   /** Undefined when single sign-on is not configured: its routes answer 404. */
   oidcSignIn: OidcSignIn | undefined;
   cookie: SessionCookieSettings;
+  /** The rate limiter's store (the database one: every BFF process counts together). */
+  newStore?: () => Store;
 }): Router {
   const router = Router();
+  const startLimit = [
+    rateLimit({
+      windowMs: OIDC_START_WINDOW_MS,
+      limit: OIDC_STARTS_PER_ADDRESS,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      identifier: 'oidc-start-address',
+      ...(newStore ? { store: newStore() } : {}),
+      keyGenerator: (req) => `oidc-start:${ipKeyGenerator(req.ip ?? 'unknown')}`,
+      handler: (_req, res, next) => {
+        const retryAfter = Number(res.getHeader('Retry-After'));
+        next(
+          new AppError('rate_limited', 'Too many sign-ins started. Try again later.', {
+            retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : 60,
+          }),
+        );
+      },
+    }),
+  ];
 
   router.get('/auth/options', (_req, res) => {
     res.json(options satisfies AuthOptionsDto);
@@ -32,9 +60,25 @@ export function createOidcRouter({
     return router;
   }
 
-  router.get('/auth/oidc/start', async (req, res) => {
+  // The sign-in in progress is bound to the browser that started it (decision 042): Lax, so
+  // the provider's redirect back (a top-level GET from another site) carries it.
+  const bindingCookie = cookie.secureCookie ? '__Host-oidc-sign-in' : 'oidc-sign-in';
+  const bindingOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: cookie.secureCookie,
+    path: '/',
+  };
+
+  router.get('/auth/oidc/start', ...startLimit, async (req, res) => {
     const returnTo = typeof req.query.return_to === 'string' ? req.query.return_to : undefined;
     const result = await oidcSignIn.start(returnTo);
+    if (result.kind === 'redirect') {
+      res.cookie(bindingCookie, result.binding, {
+        ...bindingOptions,
+        maxAge: OIDC_SIGN_IN_TTL_MS,
+      });
+    }
     res.redirect(
       302,
       result.kind === 'redirect' ? result.url.href : `/sign-in?error=${result.refusal}`,
@@ -43,9 +87,12 @@ export function createOidcRouter({
 
   router.get('/auth/oidc/callback', async (req, res) => {
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    const binding = parseCookies(req.headers.cookie).get(bindingCookie);
+    res.clearCookie(bindingCookie, bindingOptions);
     const result = await oidcSignIn.callback(query, {
       userAgent: req.headers['user-agent'] ?? null,
       context: auditContextOf(req),
+      binding,
     });
     if (result.kind === 'refused') {
       res.redirect(302, `/sign-in?error=${result.refusal}`);

@@ -1,3 +1,4 @@
+import { OIDC_STARTS_PER_ADDRESS } from './oidcRouter.js';
 import { signInAtIdp, startTestIdp, type TestIdp, type TestIdpAccount } from '@payouts/test-idp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,8 +84,29 @@ interface Landing {
   cookie: string | undefined;
 }
 
-async function follow(url: URL | string): Promise<Landing> {
-  const res = await fetch(url, { redirect: 'manual' });
+/**
+ * The browser each sign-in was started in, by its state: the binding cookie the start set, sent
+ * back with that state's callback (decision 042). `otherBrowser` sends none.
+ */
+const browsers = new Map<string, string>();
+
+async function follow(url: URL | string, { otherBrowser = false } = {}): Promise<Landing> {
+  const target = new URL(url);
+  const state = target.searchParams.get('state');
+  const binding = !otherBrowser && state !== null ? browsers.get(state) : undefined;
+  const res = await fetch(url, {
+    redirect: 'manual',
+    ...(binding ? { headers: { cookie: binding } } : {}),
+  });
+  const set = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('oidc-sign-in='))
+    ?.split(';')[0];
+  const location = res.headers.get('location');
+  if (set && set !== 'oidc-sign-in=' && location) {
+    const started = new URL(location).searchParams.get('state');
+    if (started) browsers.set(started, set);
+  }
   return {
     status: res.status,
     location: res.headers.get('location'),
@@ -217,8 +239,9 @@ describe.each(appTestDatabaseKinds)('single sign-on (%s)', (kind) => {
       cookie: undefined,
     });
     expect(await counts()).toEqual(before);
+    // No browser started a sign-in with that state: refused before it is even looked up.
     expect((await auditOf('session.sign_in_refused')).at(-1)!.data).toMatchObject({
-      reason: 'unknown_state',
+      reason: 'other_browser',
     });
 
     const first = await follow(callback);
@@ -228,6 +251,25 @@ describe.each(appTestDatabaseKinds)('single sign-on (%s)', (kind) => {
       status: 302,
       location: '/sign-in?error=provider_error',
       cookie: undefined,
+    });
+  });
+
+  it('refuses a callback link started in another browser: the attacker’s sign-in never lands in the victim’s', async () => {
+    const start = await fetch(`${t.baseUrl}/api/auth/oidc/start`, { redirect: 'manual' });
+    const cookie = start.headers.getSetCookie().find((c) => c.startsWith('oidc-sign-in='));
+    expect(cookie).toMatch(/; Max-Age=600; Path=\/; .*HttpOnly; SameSite=Lax$/);
+    // The attacker signs in at the provider as themselves, stops before the callback, and sends
+    // the link to a colleague, whose browser holds no binding cookie for it.
+    const link = await atProvider('fin');
+    const before = await counts();
+    expect(await follow(link, { otherBrowser: true })).toEqual({
+      status: 302,
+      location: '/sign-in?error=provider_error',
+      cookie: undefined,
+    });
+    expect(await counts()).toEqual(before);
+    expect((await auditOf('session.sign_in_refused')).at(-1)!.data).toMatchObject({
+      reason: 'other_browser',
     });
   });
 
@@ -409,6 +451,15 @@ describe.each(appTestDatabaseKinds)('single sign-on (%s)', (kind) => {
       const res = await follow(`${t.baseUrl}/api/auth/oidc/start${query}`);
       expect(res.status).toBe(302);
     }
+  });
+
+  // Last of the flows: the address is then limited for the rest of the window.
+  it('limits the sign-ins one address starts', async () => {
+    let last = 0;
+    for (let i = 0; i < OIDC_STARTS_PER_ADDRESS + 1; i += 1) {
+      last = (await fetch(`${t.baseUrl}/api/auth/oidc/start`, { redirect: 'manual' })).status;
+    }
+    expect(last).toBe(429);
   });
 
   it('never writes a token from the provider to a row or a log line (last: after every flow)', async () => {

@@ -24,6 +24,12 @@ describe('safeReturnTo', () => {
     '/\n/evil.example',
     '/api/session',
     '/' + 'a'.repeat(2001),
+    // Normalised to `//evil.example`: a protocol-relative URL to another host.
+    '/..//evil.example',
+    '/a/..//evil.example/x',
+    '/%2e%2e//evil.example',
+    '/./\\evil.example',
+    '/../api/session',
   ])('sends %j to /', (input) => {
     expect(safeReturnTo(input)).toBe('/');
   });

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SignInRefusal } from '@payouts/contracts';
 import * as client from 'openid-client';
 import type { Logger } from 'pino';
@@ -52,13 +52,19 @@ export type CallbackResult =
   | { kind: 'refused'; refusal: SignInRefusal };
 
 export interface OidcSignIn {
-  /** The provider's authorization URL; the sign-in is stored (single use, 10 minutes). */
+  /**
+   * The provider's authorization URL; the sign-in is stored (single use, 10 minutes). `binding`
+   * goes to the starting browser in a short-lived cookie: the callback must bring it back.
+   */
   start(
     returnTo: string | undefined,
-  ): Promise<{ kind: 'redirect'; url: URL } | { kind: 'refused'; refusal: SignInRefusal }>;
+  ): Promise<
+    { kind: 'redirect'; url: URL; binding: string } | { kind: 'refused'; refusal: SignInRefusal }
+  >;
+  /** `binding`: the cookie the browser that started the sign-in holds (undefined: none). */
   callback(
     query: URLSearchParams,
-    request: { userAgent: string | null; context: AuditContext },
+    request: { userAgent: string | null; context: AuditContext; binding: string | undefined },
   ): Promise<CallbackResult>;
   /**
    * The session service's `oidcRecheck`: asks the provider when a recheck is due. `end`: the
@@ -80,7 +86,11 @@ export function safeReturnTo(value: string | undefined): string {
     return '/';
   }
   if (url.origin !== base.origin || url.pathname.startsWith('/api/')) return '/';
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Checked again after normalisation: `/..//evil.example` normalises to `//evil.example`, a
+  // protocol-relative URL to another host.
+  if (path.startsWith('//') || path.includes('\\')) return '/';
+  return path;
 }
 
 /** The role of the first OIDC_ROLE_MAP entry whose group the user is in. */
@@ -146,6 +156,15 @@ export function createOidcSignIn({
     createHmac('sha256', stateSecret).update(`oidc-state:${state}`).digest('base64url');
   // The verifier and refresh tokens are sealed, bound to what they belong to.
   const verifierBinding = (stateHash: string) => `oidc-verifier:${stateHash}`;
+  /** What the starting browser's cookie holds: only this server can make it from the state. */
+  const browserBinding = (state: string) =>
+    createHmac('sha256', stateSecret).update(`oidc-browser:${state}`).digest('base64url');
+  const sameBinding = (state: string, binding: string | undefined) => {
+    if (binding === undefined) return false;
+    const expected = Buffer.from(browserBinding(state));
+    const given = Buffer.from(binding);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
   const refreshBinding = (userId: string) => `oidc-refresh:${userId}`;
 
   const refuse = async (
@@ -272,13 +291,18 @@ export function createOidcSignIn({
         },
         now,
       );
-      return { kind: 'redirect', url };
+      return { kind: 'redirect', url, binding: browserBinding(state) };
     },
 
-    async callback(query, { userAgent, context }) {
+    async callback(query, { userAgent, context, binding }) {
       const state = query.get('state');
       if (state === null || state.length === 0 || state.length > 200) {
         return refuse('provider_error', context, { reason: 'no_state' });
+      }
+      // A callback link started in another browser (an attacker's unfinished sign-in sent to a
+      // victim) would sign this browser into the other person's account: refused, unused.
+      if (!sameBinding(state, binding)) {
+        return refuse('provider_error', context, { reason: 'other_browser' });
       }
       const stateHash = stateKey(state);
       const pending = await repo.consumeSignIn(stateHash);

@@ -4,6 +4,7 @@ import { ledgerMetadata } from '../payouts/ledgerMetadata.js';
 import {
   mailText,
   maskedRecipient,
+  quotedUserText,
   metadataChangedText,
   payoutAwaitingApprovalText,
 } from './notificationTexts.js';
@@ -25,17 +26,17 @@ function payout(metadata: Record<string, string>, name: string | null = 'Jan Pee
 describe('notification texts', () => {
   it('names the recipient with the last 4 of a card, an account or a wallet, never more', () => {
     expect(maskedRecipient(payout({ creditCardNumber: '4111 1111 1111 1111', cvv: '123' }))).toBe(
-      'Jan Peeters (card …1111)',
+      '“Jan Peeters” (card …1111)',
     );
     expect(maskedRecipient(payout({ bankAccountNumber: 'BE68539007547034' }))).toBe(
-      'Jan Peeters (account …7034)',
+      '“Jan Peeters” (account …7034)',
     );
     expect(
       maskedRecipient(payout({ walletAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' })),
-    ).toBe('Jan Peeters (wallet …0wlh)');
+    ).toBe('“Jan Peeters” (wallet …0wlh)');
     // Too short to show any of it.
     expect(maskedRecipient(payout({ bankAccountNumber: '1234567' }))).toBe(
-      'Jan Peeters (account …)',
+      '“Jan Peeters” (account …)',
     );
     expect(maskedRecipient(payout({}, null))).toBe('an unnamed recipient');
   });
@@ -46,7 +47,7 @@ describe('notification texts', () => {
       kind: 'payout_awaiting_approval',
       targetId: 'p-1',
       title: 'Payout of 15000.00 EUR awaits approval',
-      body: 'To Jan Peeters (card …1111), created by Fin Ance; rule "Above 10,000" (2 approvals needed).',
+      body: 'To “Jan Peeters” (card …1111), created by Fin Ance; rule "Above 10,000" (2 approvals needed).',
       linkPath: '/payouts/p-1',
     });
   });
@@ -85,6 +86,19 @@ describe('notification texts', () => {
     expect(digest.text).toContain('https://payouts.example.com/payouts/b');
   });
 
+  it('shows what someone typed quoted, on one line, short, and with nothing a mail client links', () => {
+    expect(quotedUserText('Jan Peeters')).toBe('“Jan Peeters”');
+    expect(quotedUserText('Pay now: https://evil.example/login\r\nUrgent')).toBe(
+      '“Pay now: https[:]//evil[.]example/login Urgent”',
+    );
+    expect(quotedUserText('www.evil.example')).toBe('“www[.]evil[.]example”');
+    expect(quotedUserText('ceo@evil.example')).toBe('“ceo[at]evil[.]example”');
+    expect(quotedUserText('a\u202Eexe.pdf')).toBe('“a exe[.]pdf”');
+    expect(quotedUserText('x'.repeat(200))).toHaveLength(82);
+    // Amounts keep their decimal point: a dot before a digit starts no host name's last label.
+    expect(quotedUserText('Invoice 12.50')).toBe('“Invoice 12.50”');
+  });
+
   it('names the first changes of a corridor’s form and what no longer passes it', () => {
     const psps = [{ name: 'northwind_pay', title: 'Northwind Pay' }];
     const at = { psp: 'northwind_pay', payout_method_type: 'bank_account' };
@@ -114,7 +128,7 @@ describe('notification texts', () => {
         'Northwind Pay, Bank account: field “bankBranch” appeared (saved details may lack it); ' +
         'Northwind Pay, Bank account: field “bankName” disappeared; ' +
         'Northwind Pay, Bank account: field “bankCode” changed its title or rules; and 2 more changes. ' +
-        '3 saved beneficiaries and 7 rows of 3 unsubmitted batches (a.csv, b.csv, …) no longer pass: they are flagged with the field.',
+        '3 saved beneficiaries and 7 rows of 3 unsubmitted batches (“a[.]csv”, “b[.]csv”, …) no longer pass: they are flagged with the field.',
       linkPath: '/providers',
     });
     const quiet = metadataChangedText({

@@ -18,6 +18,29 @@ function lastFour(value: string): string {
  * its last 4 characters only. The payout's metadata is the ledger's, already masked (cards as
  * 6+4, accounts as ****+4, no CVV); the e-mail shows less still.
  */
+/** The most characters of one user-supplied part a notification shows. */
+const USER_TEXT_MAX = 80;
+
+/**
+ * A part someone typed (a payee's name, a file name), as a notification or an e-mail may show
+ * it: on one line, at most 80 characters, in quotes that mark it as theirs, and defanged so a
+ * mail client links nothing in it (`https://evil.example` becomes `https[:]//evil[.]example`):
+ * the only links in a notification are ours.
+ */
+export function quotedUserText(value: string): string {
+  const line = value
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short = line.length > USER_TEXT_MAX ? `${line.slice(0, USER_TEXT_MAX - 1)}…` : line;
+  const defanged = short
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
+    .replace(/@/g, '[at]');
+  return `“${defanged}”`;
+}
+
 export function maskedRecipient(payout: PayoutDto): string {
   const { metadata } = payout;
   let where: string | undefined;
@@ -28,7 +51,8 @@ export function maskedRecipient(payout: PayoutDto): string {
     else if (WALLET.test(name)) where = `wallet ${lastFour(value)}`;
     if (where) break;
   }
-  const who = payout.recipient.name ?? 'an unnamed recipient';
+  const who =
+    payout.recipient.name === null ? 'an unnamed recipient' : quotedUserText(payout.recipient.name);
   return where ? `${who} (${where})` : who;
 }
 
@@ -63,7 +87,7 @@ export function batchAwaitingApprovalText(input: {
     targetId: input.batchId,
     title: `Batch of ${input.rows} payouts (${input.total} ${input.currency}) awaits approval`,
     body:
-      `${input.fileName}, uploaded by ${input.createdByName || 'someone'}` +
+      `File ${quotedUserText(input.fileName)}, uploaded by ${input.createdByName || 'someone'}` +
       `${input.ruleName ? `; rule "${input.ruleName}"` : ''}${approvals}.`,
     linkPath: `/batches/${input.batchId}`,
   };
@@ -110,7 +134,7 @@ export function metadataChangedText(input: {
     stale.push(
       `${plural(rows, 'row', 'rows')} of ${plural(input.batches.length, 'unsubmitted batch', 'unsubmitted batches')} (${input.batches
         .slice(0, 2)
-        .map((b) => b.fileName)
+        .map((b) => quotedUserText(b.fileName))
         .join(', ')}${input.batches.length > 2 ? ', …' : ''})`,
     );
   }

@@ -152,7 +152,7 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
       expect(mail.text).toContain(`${t.config.publicUrl.origin}/payouts/${payout.id}`);
       expect(mail.text).toContain('created by Fin Ance');
       expect(mail.text).toContain(payout.approval_rule.name);
-      expect(mail.text).toContain('Jan Peeters (card …1111)');
+      expect(mail.text).toContain('“Jan Peeters” (card …1111)');
       expectNothingSensitive(t, mail);
     }
     // Sent once: the next round finds nothing due.
@@ -180,7 +180,7 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     const mails = newMails(before);
     expect(mails).toHaveLength(3);
     for (const mail of mails) {
-      expect(mail.text).toContain('Anna Claes (account …7034)');
+      expect(mail.text).toContain('“Anna Claes” (account …7034)');
       expectNothingSensitive(t, mail);
     }
   });
@@ -310,6 +310,11 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
       expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(422);
     }
     expect((await bell(finance2)).unread_count).toBe(unread_count - 1);
+    // The bell has no pages: a cursor (or any query) is refused like a bad one elsewhere.
+    for (const query of ['cursor=not-a-cursor', 'limit=5']) {
+      const res = await finance2(`/api/me/notifications?${query}`);
+      expect(res.status, query).toBe(422);
+    }
 
     const all = await finance2('/api/me/notifications/read', {
       method: 'POST',

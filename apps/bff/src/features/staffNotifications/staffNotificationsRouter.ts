@@ -26,6 +26,8 @@ export function createStaffNotificationsRouter({
     requirePermission('notifications:read'),
   );
   router.get('/me/notifications', async (req, res) => {
+    // The newest STAFF_NOTIFICATIONS_LIMIT, no pages: a cursor or any other query is refused.
+    parseInput(z.strictObject({}), req.query);
     res.json(await service.list(userIdOf(req)));
   });
   router.post('/me/notifications/read', async (req, res) => {

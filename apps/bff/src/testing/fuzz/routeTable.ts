@@ -538,7 +538,12 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
   },
   // One's own bell and digest setting (issue 12): bases invalid by construction, so no input
   // marks anything read or changes the setting.
-  { method: 'GET', path: '/api/me/notifications', role: 'support', ignoresQuery: true },
+  {
+    method: 'GET',
+    path: '/api/me/notifications',
+    role: 'support',
+    query: { keys: [], strict: true },
+  },
   {
     method: 'POST',
     path: '/api/me/notifications/read',
