@@ -537,6 +537,7 @@ export function createApp({
     sessionKey: factorSessionKey,
     forgetUserSessions: (userId) => sessionRepository.forgetUser(userId),
     mfaRequiredRoles: config.mfa.requiredRoles,
+    stepUpMs: config.mfa.stepUpMs,
   });
   const cookie: SessionCookieSettings = {
     cookieName: config.session.cookieName,

@@ -99,6 +99,11 @@ export const sessions = pgTable(
     secondFactorMethod: text('second_factor_method', {
       enum: ['totp', 'passkey', 'recovery_code', 'provider'],
     }),
+    /**
+     * When a factor was last enrolled in this session: for STEP_UP_MINUTES from then no step-up
+     * of this session counts (decision 042), so a stolen session cannot mint its own.
+     */
+    factorEnrolledAt: at('factor_enrolled_at'),
     /** The WebAuthn challenge this session was last given, single use, and until when. */
     webauthnChallenge: text('webauthn_challenge'),
     webauthnChallengeExpiresAt: at('webauthn_challenge_expires_at'),

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { stepUpFresh } from '../features/session/sessionSecurity.js';
+import { stepUpFresh, stepUpWaitUntil } from '../features/session/sessionSecurity.js';
 import type { Clock } from '../shared/clock.js';
 import { AppError } from './AppError.js';
 import type { AuthContext } from './authContext.js';
@@ -19,7 +19,16 @@ export interface StepUp {
 
 export function createStepUp({ stepUpMs, clock }: { stepUpMs: number; clock: Clock }): StepUp {
   const check = (auth: AuthContext) => {
-    if (stepUpFresh(auth.security, stepUpMs, clock.now())) return;
+    const now = clock.now();
+    const wait = stepUpWaitUntil(auth.security, stepUpMs, now);
+    if (wait) {
+      throw new AppError(
+        'step_up_too_soon',
+        `A second factor was added in this session: this session confirms actions like this from ${wait.toISOString()}.`,
+        { extensions: { step_up_from: wait.toISOString() } },
+      );
+    }
+    if (stepUpFresh(auth.security, stepUpMs, now)) return;
     throw new AppError(
       'step_up_required',
       auth.security.methods.length === 0

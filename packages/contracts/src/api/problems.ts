@@ -19,6 +19,11 @@ export const ERROR_CODES = {
   not_second_person: { status: 403, title: 'This account does not count as a second person here' },
   // Issue 14: staff identity. `second_factor` ('verify' | 'enrol') says which.
   second_factor_required: { status: 403, title: 'A second factor is required first' },
+  // A factor enrolled in this session counts for step-up only later (`step_up_from`).
+  step_up_too_soon: {
+    status: 403,
+    title: 'A second factor added in this session does not confirm this yet',
+  },
   step_up_required: {
     status: 403,
     title: 'Confirm it is you with your second factor to continue',

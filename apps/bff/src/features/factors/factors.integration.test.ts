@@ -323,8 +323,31 @@ describe.each(appTestDatabaseKinds)('second factors: TOTP and recovery codes (%s
   it('regenerates recovery codes (old ones die) and removes a factor only after a fresh step-up', async () => {
     const { id, fetch } = await newUser();
     const first = await enrolTotp(fetch);
+    // A second factor needs a fresh check of the first: enrolling it was one.
     const second = await enrolTotp(fetch);
-    // The step-up from enrolling is fresh for STEP_UP_MINUTES (5).
+    // A factor enrolled in this session confirms nothing for STEP_UP_MINUTES (5): a stolen
+    // session that adds its own authenticator cannot use it at once (decision 042).
+    const tooSoon = await fetch('/api/me/recovery-codes', { method: 'POST', json: {} });
+    expect(tooSoon.status).toBe(403);
+    expect(await readJson(tooSoon)).toMatchObject({ code: 'step_up_too_soon' });
+
+    t.clock.advance(6 * 60_000);
+    const stale = await fetch(`/api/me/factors/${second.id}`, { method: 'DELETE' });
+    expect(stale.status).toBe(403);
+    expect((await readJson(stale)).code).toBe('step_up_required');
+    const staleCodes = await fetch('/api/me/recovery-codes', { method: 'POST', json: {} });
+    expect((await readJson(staleCodes)).code).toBe('step_up_required');
+    // Nor may a session whose check lapsed add a factor of its own.
+    const staleEnrol = await fetch('/api/me/factors/totp', { method: 'POST', json: {} });
+    expect(staleEnrol.status).toBe(403);
+    expect((await readJson(staleEnrol)).code).toBe('step_up_required');
+    // A bad body gets its field errors first (step-up is checked after validation).
+    const badBody = await fetch('/api/me/recovery-codes', { method: 'POST', json: { x: 1 } });
+    expect((await readJson(badBody)).code).toBe('validation_failed');
+
+    expect(
+      (await verify(fetch, { method: 'totp', code: await codeFor(first.secret) })).status,
+    ).toBe(200);
     const regen = await fetch('/api/me/recovery-codes', { method: 'POST', json: {} });
     expect(regen.status).toBe(200);
     const { codes } = (await readJson(regen)) as { codes: string[] };
@@ -333,20 +356,6 @@ describe.each(appTestDatabaseKinds)('second factors: TOTP and recovery codes (%s
     expect(
       (await verify(fetch, { method: 'recovery_code', code: first.recoveryCodes![0] })).status,
     ).toBe(422);
-
-    t.clock.advance(6 * 60_000);
-    const stale = await fetch(`/api/me/factors/${second.id}`, { method: 'DELETE' });
-    expect(stale.status).toBe(403);
-    expect((await readJson(stale)).code).toBe('step_up_required');
-    const staleCodes = await fetch('/api/me/recovery-codes', { method: 'POST', json: {} });
-    expect((await readJson(staleCodes)).code).toBe('step_up_required');
-    // A bad body gets its field errors first (step-up is checked after validation).
-    const badBody = await fetch('/api/me/recovery-codes', { method: 'POST', json: { x: 1 } });
-    expect((await readJson(badBody)).code).toBe('validation_failed');
-
-    expect(
-      (await verify(fetch, { method: 'totp', code: await codeFor(first.secret) })).status,
-    ).toBe(200);
     expect((await fetch(`/api/me/factors/${second.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await fetch(`/api/me/factors/${second.id}`, { method: 'DELETE' })).status).toBe(404);
     // The last factor goes: its recovery codes go with it.

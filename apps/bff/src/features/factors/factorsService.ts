@@ -108,6 +108,7 @@ export function createFactorsService({
   sessionKey,
   forgetUserSessions,
   mfaRequiredRoles,
+  stepUpMs,
   lockoutPolicy = FACTOR_LOCKOUT_POLICY,
 }: {
   repo: FactorsRepository;
@@ -126,6 +127,8 @@ export function createFactorsService({
    */
   forgetUserSessions: (userId: string) => void;
   mfaRequiredRoles: readonly Role[];
+  /** STEP_UP_MINUTES: how fresh the existing factor's check must be to enrol another. */
+  stepUpMs: number;
   lockoutPolicy?: LockoutPolicy;
 }): FactorsService {
   const confirmed = async (userId: string) =>
@@ -139,15 +142,26 @@ export function createFactorsService({
 
   /**
    * A session that has not verified the user's existing factor may not add one: otherwise a
-   * stolen password would enrol its own authenticator and pass as the second factor.
+   * stolen password would enrol its own authenticator and pass as the second factor. And the
+   * check must be fresh (a step-up, STEP_UP_MINUTES): a stolen session whose check lapsed
+   * cannot add its own factor either (decision 042).
    */
   async function assertMayEnrol(viewer: FactorViewer): Promise<void> {
-    if ((await confirmed(viewer.user.id)).length === 0) return;
+    const existing = await confirmed(viewer.user.id);
+    if (existing.length === 0) return;
     const session = await repo.session(sessionKey(viewer.sessionId));
     if (session?.secondFactorAt == null) {
       throw new AppError('second_factor_required', 'Verify your second factor first.', {
         extensions: { second_factor: 'verify' },
       });
+    }
+    const age = clock.now().getTime() - session.secondFactorAt.getTime();
+    if (age < 0 || age >= stepUpMs) {
+      throw new AppError(
+        'step_up_required',
+        'Confirm it is you with a second factor you already have before adding another.',
+        { extensions: { methods: [...new Set(existing.map((f) => f.kind))] } },
+      );
     }
   }
 
@@ -165,7 +179,7 @@ export function createFactorsService({
     forgetUserSessions(viewer.user.id);
     if (!row) throw new AppError('not_found', 'No such factor.');
     // Proving the new factor is a fresh second factor: the user is not asked again at once.
-    await sessions.recordSecondFactor(viewer.sessionId, row.kind);
+    await sessions.recordSecondFactor(viewer.sessionId, row.kind, [], { enrolled: true });
     return { factor: toDto(row), ...(codes ? { recovery_codes: codes } : {}) };
   }
 

@@ -14,6 +14,7 @@ function lookup(idHash: string, userId: string, role: 'finance' | 'admin' = 'fin
       authMethod: 'password',
       secondFactorAt: null,
       secondFactorMethod: null,
+      factorEnrolledAt: null,
       oidcCheckedAt: null,
     },
     user: {

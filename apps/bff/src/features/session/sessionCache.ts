@@ -90,12 +90,12 @@ export function withSessionCache(
         });
       }
     },
-    async recordSecondFactor(idHash, at, method, audit) {
+    async recordSecondFactor(idHash, at, method, audit, options) {
       // As `delete`: dropped before and after the write, so no overlapping lookup is kept.
       generation += 1;
       entries.delete(idHash);
       try {
-        await inner.recordSecondFactor(idHash, at, method, audit);
+        await inner.recordSecondFactor(idHash, at, method, audit, options);
       } finally {
         generation += 1;
         entries.delete(idHash);

@@ -17,6 +17,7 @@ export interface SessionLookup {
     | 'authMethod'
     | 'secondFactorAt'
     | 'secondFactorMethod'
+    | 'factorEnrolledAt'
     | 'oidcCheckedAt'
   >;
   user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'disabledAt' | 'mfaEnrolmentRequired'>;
@@ -42,6 +43,7 @@ export interface SessionRepository {
     at: Date,
     method: SecondFactorMethodColumn,
     audit?: readonly NewAuditRow[],
+    options?: { enrolled?: boolean },
   ): Promise<void>;
   /** Deletes the session and inserts its audit rows together (a sign-out; expiry audits none). */
   delete(idHash: string, audit?: readonly NewAuditRow[]): Promise<void>;
@@ -72,6 +74,7 @@ export function createSessionRepository(db: Database): SessionRepository {
         authMethod: sessions.authMethod,
         secondFactorAt: sessions.secondFactorAt,
         secondFactorMethod: sessions.secondFactorMethod,
+        factorEnrolledAt: sessions.factorEnrolledAt,
         oidcCheckedAt: sessions.oidcCheckedAt,
       },
       user: {
@@ -114,11 +117,15 @@ export function createSessionRepository(db: Database): SessionRepository {
     async touch(idHash, at) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
     },
-    async recordSecondFactor(idHash, at, method, audit = []) {
+    async recordSecondFactor(idHash, at, method, audit = [], options = {}) {
       await db.transaction(async (tx) => {
         await tx
           .update(sessions)
-          .set({ secondFactorAt: at, secondFactorMethod: method })
+          .set({
+            secondFactorAt: at,
+            secondFactorMethod: method,
+            ...(options.enrolled ? { factorEnrolledAt: at } : {}),
+          })
           .where(eq(sessions.idHash, idHash));
         await insertAuditRows(tx, audit);
       });

@@ -18,6 +18,8 @@ export interface SessionSecurity {
   stepUp: boolean;
   /** The last factor verified in this session. */
   secondFactorAt: Date | null;
+  /** When a factor was last enrolled in this session (none: null). */
+  factorEnrolledAt: Date | null;
 }
 
 export interface SecuritySettings {
@@ -33,6 +35,7 @@ export interface SecurityFacts {
   authMethod: AuthMethod;
   secondFactorAt: Date | null;
   secondFactorMethod: VerifiedBy | null;
+  factorEnrolledAt?: Date | null;
   /** An admin reset the user's factors: enrol again whatever the role. */
   enrolmentRequired: boolean;
   /** Kinds of the user's confirmed factors. */
@@ -66,7 +69,23 @@ export function sessionSecurity(facts: SecurityFacts, settings: SecuritySettings
     methods,
     stepUp: hasFactor || mustHave,
     secondFactorAt: facts.secondFactorAt,
+    factorEnrolledAt: facts.factorEnrolledAt ?? null,
   };
+}
+
+/**
+ * A factor enrolled in this session counts for step-up only STEP_UP_MINUTES after its
+ * enrolment (decision 042): a stolen session that adds its own authenticator does not approve
+ * with it at once. Until when; null when no such wait applies.
+ */
+export function stepUpWaitUntil(
+  security: SessionSecurity,
+  stepUpMs: number,
+  now: Date,
+): Date | null {
+  if (!security.stepUp || security.factorEnrolledAt === null) return null;
+  const until = new Date(security.factorEnrolledAt.getTime() + stepUpMs);
+  return until.getTime() > now.getTime() ? until : null;
 }
 
 /** Whether a step-up route may run now without asking for a factor again. */

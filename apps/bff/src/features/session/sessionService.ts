@@ -85,6 +85,8 @@ export interface SessionService {
     sessionId: string,
     method: SecondFactorMethodColumn,
     audit?: readonly NewAuditRow[],
+    /** `enrolled`: the factor was enrolled just now (it counts for step-up only later). */
+    options?: { enrolled?: boolean },
   ): Promise<void>;
   /** `GET /api/session`'s answer for this session, read fresh; undefined when it is gone. */
   reply(sessionId: string): Promise<SessionReply | undefined>;
@@ -197,6 +199,7 @@ export function createSessionService({
         authMethod: found.session.authMethod,
         secondFactorAt: found.session.secondFactorAt,
         secondFactorMethod: found.session.secondFactorMethod,
+        factorEnrolledAt: found.session.factorEnrolledAt,
         enrolmentRequired: found.user.mfaEnrolmentRequired,
         factorKinds: found.factors.kinds,
         recoveryCodesLeft: found.factors.recoveryCodesLeft,
@@ -208,8 +211,14 @@ export function createSessionService({
     startSession,
     authenticate,
 
-    async recordSecondFactor(sessionId, method, audit) {
-      await sessionRepository.recordSecondFactor(hashId(sessionId), clock.now(), method, audit);
+    async recordSecondFactor(sessionId, method, audit, options) {
+      await sessionRepository.recordSecondFactor(
+        hashId(sessionId),
+        clock.now(),
+        method,
+        audit,
+        options,
+      );
     },
 
     async reply(sessionId) {
