@@ -143,8 +143,9 @@ describe('batch payouts: a 50-row file from template to results', () => {
     ]);
     const csv = (await readFile(await results.path(), 'utf8')).trim().split('\r\n');
     expect(csv).toHaveLength(ROWS + 1);
-    expect(csv.filter((line) => line.includes(',approved,'))).toHaveLength(48);
-    expect(csv.filter((line) => line.includes(',excluded,'))).toHaveLength(2);
+    // Every cell quoted, as the payouts export.
+    expect(csv.filter((line) => line.includes(',"approved",'))).toHaveLength(48);
+    expect(csv.filter((line) => line.includes(',"excluded",'))).toHaveLength(2);
     expect(finance.unexpectedErrors).toEqual([]);
     await finance.context.close();
   });

@@ -6,7 +6,7 @@ import {
   appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
-import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+import { cardPayoutBody } from '../../testing/testCardMetadata.js';
 
 const HOUR = 3_600_000;
 
@@ -40,16 +40,7 @@ describe.each(appTestDatabaseKinds)('approval cooldown (%s)', (kind) => {
     const res = await as('/api/payouts', {
       method: 'POST',
       headers: { 'Idempotency-Key': randomUUID() },
-      json: {
-        order_id: `cooldown-${randomUUID()}`,
-        provider: 'northwind_pay',
-        country: 'BE',
-        currency: 'EUR',
-        state: null,
-        amount: '99999.00',
-        payout_method_type: 'credit_card',
-        metadata: TEST_CARD_METADATA,
-      },
+      json: cardPayoutBody('cooldown', '99999.00'),
     });
     expect(res.status).toBe(201);
     const payout = await readJson(res);

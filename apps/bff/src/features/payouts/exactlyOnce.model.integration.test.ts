@@ -204,6 +204,8 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
   const users: Record<'finance' | 'finance2' | 'admin' | 'admin2' | 'support', ApiFetch> =
     {} as never;
   let seq = 0;
+  /** The BFF's error lines (level 50), to explain a 5xx. */
+  const errorLines: string[] = [];
 
   beforeAll(async () => {
     database = await openTestDatabase(KIND);
@@ -212,6 +214,11 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
     t = await startTestApp({
       database,
       clock,
+      logDestination: {
+        write: (line: string) => {
+          if (line.includes('"level":50')) errorLines.push(line.slice(0, 4000));
+        },
+      },
       env: {
         APPROVAL_THRESHOLDS: `*=${THRESHOLD}`,
         ORCHESTRATOR_TIMEOUT_MS: '250',
@@ -354,7 +361,9 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
       return;
     }
     const reply: any = await res.json();
-    expect(res.status, JSON.stringify(reply)).toBeLessThan(500);
+    // A 5xx names the BFF's own error line (its request id), so a rare one can be read.
+    const cause = errorLines.find((line) => line.includes(String(reply.requestId)));
+    expect(res.status, `${JSON.stringify(reply)}\n${cause ?? ''}`).toBeLessThan(500);
     if (cmd.by === 'support') expect(reply.code).toBe('forbidden');
     else if (cmd.t === 'reject' && !cmd.withReason) expect(reply.code).toBe('validation_failed');
     else if (cmd.by === 'creator') expect(reply.code).toBe('self_approval');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankBeneficiary } from '../../testing/bankBeneficiary.js';
 import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
-import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+import { cardPayoutBody } from '../../testing/testCardMetadata.js';
 import {
   appTestDatabaseKinds,
   openTestDatabase,
@@ -43,16 +43,7 @@ describe.each(appTestDatabaseKinds)('separation of duties (%s)', (kind) => {
     const res = await as('/api/payouts', {
       method: 'POST',
       headers: { 'Idempotency-Key': randomUUID() },
-      json: {
-        order_id: `sod-${randomUUID()}`,
-        provider: 'northwind_pay',
-        country: 'BE',
-        currency: 'EUR',
-        state: null,
-        amount,
-        payout_method_type: 'credit_card',
-        metadata: TEST_CARD_METADATA,
-      },
+      json: cardPayoutBody('sod', amount),
     });
     expect(res.status).toBe(201);
     const body = await readJson(res);
