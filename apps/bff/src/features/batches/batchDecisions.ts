@@ -10,6 +10,7 @@ import type {
   SecondPersonQuestion,
   SeparationOfDuties,
 } from '../separationOfDuties/separationOfDuties.js';
+import { ownerOr403 } from './batchEditing.js';
 import type { BatchQueue } from './batchQueue.js';
 import type { BatchesRepository, BatchRow } from './batchesRepository.js';
 
@@ -244,7 +245,9 @@ export function createBatchDecisions({
 
     async cancel(user, id, reason, context) {
       const now = clock.now();
+      let onBehalf: Record<string, unknown> = {};
       const changed = await repo.change<{ done: boolean; status: string }>(id, (batch) => {
+        onBehalf = ownerOr403(batch, user);
         if (!CANCELLABLE.includes(batch.status)) {
           return { refused: { done: false, status: batch.status } };
         }
@@ -262,7 +265,11 @@ export function createBatchDecisions({
             auditService.row(context, {
               action: 'batch.cancel',
               target: { type: 'batch', id },
-              data: { ...(reason ? { reason } : {}), status_before: batch.status },
+              data: {
+                ...(reason ? { reason } : {}),
+                status_before: batch.status,
+                ...onBehalf,
+              },
             }),
           ],
           result: { done: true, status: 'cancelled' },

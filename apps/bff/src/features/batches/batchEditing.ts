@@ -57,6 +57,23 @@ function sha256(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
+/**
+ * A batch belongs to its uploader (decision 042): only they, or an admin (audited as acting on
+ * another's batch), fix its cells, validate it or cancel it. Null: the uploader acts; the audit
+ * data to add otherwise.
+ */
+export function ownerOr403(
+  batch: Pick<BatchRow, 'createdBy'>,
+  user: SessionUser,
+): Record<string, unknown> {
+  if (batch.createdBy === user.id) return {};
+  if (user.role === 'admin') return { on_behalf_of: batch.createdBy };
+  throw new AppError(
+    'forbidden',
+    'Only the person who uploaded this batch (or an admin) changes, validates or cancels it.',
+  );
+}
+
 export async function draftOr409(repo: BatchesRepository, id: string): Promise<BatchRow> {
   const batch = await repo.findById(id);
   if (!batch) throw new AppError('not_found', 'No such batch.');
@@ -203,8 +220,9 @@ export function createBatchEditing({
       return id;
     },
 
-    async fixRow({ id, row, cells }, context) {
+    async fixRow({ user, id, row, cells }, context) {
       const batch = await draftOr409(repo, id);
+      const onBehalf = ownerOr403(batch, user);
       const item = await repo.row(id, row);
       if (!item) throw new AppError('not_found', `This batch has no row ${row}.`);
       const model = await modelOf(providersService, batch, clock.now());
@@ -260,14 +278,15 @@ export function createBatchEditing({
             action: 'batch.fix_row',
             target: { type: 'batch', id },
             // The columns fixed, never their values.
-            data: { row, columns: Object.keys(cells), valid: errors.length === 0 },
+            data: { row, columns: Object.keys(cells), valid: errors.length === 0, ...onBehalf },
           }),
         ],
       );
     },
 
-    async validate({ id, excludeInvalid }, context) {
+    async validate({ user, id, excludeInvalid }, context) {
       const batch = await draftOr409(repo, id);
+      const onBehalf = ownerOr403(batch, user);
       const rows = await repo.allRows(id);
       // The ledger moves on while a draft waits: its order ids are checked once more now.
       const explicit = rows.filter((r) => r.state === 'valid' && r.orderId !== null);
@@ -356,6 +375,7 @@ export function createBatchEditing({
                 total: summary.totals[0]?.amount ?? '0',
                 currency: batch.currency,
                 approvals_required: rule.count,
+                ...onBehalf,
               },
             }),
           ],

@@ -5,6 +5,7 @@ import { buildBatch, buildBatchRow } from '../../testing/buildBatch.js';
 import {
   ADMIN_USER,
   createFakeApi,
+  FINANCE_USER,
   SUPPORT_USER,
   type FakeApiOptions,
 } from '../../testing/fakeApi.js';
@@ -61,6 +62,22 @@ describe('BatchDetailPage: a draft (preview)', () => {
     expect(status).toHaveTextContent(
       '2 rows that passed no longer do, and the batch is a draft again. Fix the cells shown',
     );
+  });
+
+  it('shows a colleague’s draft read-only: it belongs to its uploader', SLOW, async () => {
+    const { batch, rows } = draft();
+    setup(
+      { ...batch, created_by: { id: 'u_other', email: 'o@example.com', name: 'Olga Other' } },
+      rows,
+      {
+        user: FINANCE_USER,
+      },
+    );
+    expect(
+      await screen.findByText('This batch is a draft: Olga Other prepares it.', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel batch' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
   });
 
   it('says when the PSP stopped offering the batch’s payout type', SLOW, async () => {

@@ -174,6 +174,8 @@ export function BatchDetailPage() {
   if (pending !== null || !batch) return pending;
 
   const writer = can(user?.role, 'batches:write');
+  // A batch belongs to its uploader: only they (or an admin) change, validate or cancel it.
+  const owner = writer && (batch.created_by.id === user?.id || user?.role === 'admin');
   const failed = (batch.counts.payouts.failed ?? 0) + (batch.counts.payouts.declined ?? 0);
 
   return (
@@ -225,7 +227,7 @@ export function BatchDetailPage() {
         />
       </Paper>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {writer && !isFinalBatch(batch.status) ? (
+        {owner && !isFinalBatch(batch.status) ? (
           <Button variant="outlined" color="error" onClick={() => setCancelling(true)}>
             Cancel batch
           </Button>
@@ -251,16 +253,16 @@ export function BatchDetailPage() {
       {batch.status === 'draft' ? (
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <BatchSteps active="Preview" />
-          {writer ? (
+          {owner ? (
             <BatchPreview batch={batch} />
           ) : (
-            <Typography>This batch is a draft: finance prepares it.</Typography>
+            <Typography>This batch is a draft: {batch.created_by.name} prepares it.</Typography>
           )}
         </Paper>
       ) : batch.status === 'validated' ? (
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <BatchSteps active="Summary" />
-          {writer ? (
+          {owner ? (
             <BatchSummary batch={batch} />
           ) : (
             <Typography>This batch waits to be submitted.</Typography>

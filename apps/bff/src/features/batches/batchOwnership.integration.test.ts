@@ -1,0 +1,76 @@
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';
+import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
+import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
+
+/**
+ * Decision 042: a batch belongs to its uploader. A colleague with `batches:write` cannot fix
+ * its cells, validate or cancel it (a finance user once moved a colleague's rows); an admin can,
+ * and the audit log says on whose behalf.
+ */
+describe('batches belong to their uploader', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let finance: ApiFetch;
+  let finance2: ApiFetch;
+  let admin: ApiFetch;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    t = await startTestApp({ database, corridors: [{ country: 'BE', currency: 'EUR' }] });
+    [finance, finance2, admin] = await Promise.all([
+      t.signIn('finance'),
+      t.signIn('finance2'),
+      t.signIn('admin'),
+    ]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  it('refuses a colleague’s fix, validation and cancel with nothing changed; an admin’s is audited', async () => {
+    const up = await uploadBatch(
+      finance,
+      batchCsv([1, 2].map((n) => northwindBankRow(n, { amount: `${n}.20` }))),
+      'owned.csv',
+    );
+    expect(up.status).toBe(201);
+    const { id } = await readJson(up);
+    const before = await readJson(await finance(`/api/batches/${id}/rows?filter=all`));
+
+    const refusals = [
+      await finance2(`/api/batches/${id}/rows/1`, {
+        method: 'PATCH',
+        json: { cells: { bankAccountName: 'Someone Else' } },
+      }),
+      await finance2(`/api/batches/${id}/validate`, {
+        method: 'POST',
+        json: { exclude_invalid: false },
+      }),
+      await finance2(`/api/batches/${id}/cancel`, { method: 'POST', json: {} }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(403);
+      expect(await readJson(res)).toMatchObject({ code: 'forbidden' });
+    }
+    expect(await readJson(await finance(`/api/batches/${id}/rows?filter=all`))).toEqual(before);
+    expect((await readJson(await finance(`/api/batches/${id}`))).status).toBe('draft');
+
+    // An admin may, on the uploader's behalf, and says so in the audit log.
+    const fixed = await admin(`/api/batches/${id}/rows/1`, {
+      method: 'PATCH',
+      json: { cells: { bankAccountName: 'Seller One' } },
+    });
+    expect(fixed.status).toBe(200);
+    const cancelled = await admin(`/api/batches/${id}/cancel`, { method: 'POST', json: {} });
+    expect(cancelled.status).toBe(200);
+    const uploader = (await readJson(await finance('/api/session'))).user.id;
+    for (const action of ['batch.fix_row', 'batch.cancel']) {
+      const audit = await readJson(await admin(`/api/audit?what=${action}&limit=10`));
+      const entry = audit.items.find((i: any) => i.target.id === id);
+      expect(entry.data).toMatchObject({ on_behalf_of: uploader });
+    }
+  });
+});
