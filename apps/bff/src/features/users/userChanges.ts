@@ -8,7 +8,7 @@ import type { AuditService } from '../audit/auditService.js';
 import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import type { Role } from './roles.js';
 import type { UserChangeRow, UserChangesRepository } from './userChangesRepository.js';
-import type { UsersRepository } from './usersRepository.js';
+import type { UserPatch, UsersRepository } from './usersRepository.js';
 import type { UsersService } from './usersService.js';
 
 const RANK: Readonly<Record<Role, number>> = { support: 0, finance: 1, admin: 2 };
@@ -35,6 +35,11 @@ export interface UserChanges {
     proposer: SessionUser,
     context: AuditContext,
   ): Promise<UserChangeDto>;
+  /**
+   * `PATCH /api/users/:id`: a rename, a disabling or a lowered role apply at once; a raised role
+   * or a re-enabling is proposed for a second admin.
+   */
+  change(id: string, patch: UserPatch, user: SessionUser, context: AuditContext): Promise<void>;
   list(viewer: SessionUser, status: string | undefined): Promise<UserChangeDto[]>;
   /** The pending changes of each account, as its row on the Users page shows them. */
   pendingFor(
@@ -64,7 +69,7 @@ export function createUserChanges({
 }: {
   repo: UserChangesRepository;
   usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail'>;
-  usersService: Pick<UsersService, 'createUser' | 'update' | 'resetPassword'>;
+  usersService: Pick<UsersService, 'createUser' | 'update' | 'resetPassword' | 'get'>;
   hashPassword: (password: string) => Promise<string>;
   /** Ends every factor and session of the account (the factors feature). */
   resetFactors: (userId: string, context: AuditContext) => Promise<void>;
@@ -234,7 +239,7 @@ export function createUserChanges({
     }
   }
 
-  return {
+  const changes: UserChanges = {
     async proposeCreate(input, proposer, context) {
       if (await usersRepository.findByEmail(input.email.toLowerCase())) {
         throw new AppError('conflict', 'A user with this email already exists.', {
@@ -279,6 +284,23 @@ export function createUserChanges({
         default:
           return insert(base, proposer, context);
       }
+    },
+
+    async change(id, patch, user, context) {
+      const current = await usersService.get(id);
+      const raise = patch.role !== undefined && raisesRole(current.role, patch.role);
+      const enable = patch.disabled === false && current.disabled;
+      const now: UserPatch = {
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.role !== undefined && !raise && patch.role !== current.role
+          ? { role: patch.role }
+          : {}),
+        ...(patch.disabled === true ? { disabled: true } : {}),
+      };
+      if (Object.keys(now).length > 0) await usersService.update(id, now, context);
+      if (raise)
+        await changes.propose({ kind: 'role', userId: id, role: patch.role! }, user, context);
+      if (enable) await changes.propose({ kind: 'enable', userId: id }, user, context);
     },
 
     async list(viewer, status) {
@@ -365,4 +387,5 @@ export function createUserChanges({
       return oneDto(decided, user);
     },
   };
+  return changes;
 }

@@ -10,8 +10,7 @@ import {
   USER_CHANGE_STATUSES,
   type StaffUserDto,
 } from '@payouts/contracts';
-import { raisesRole, type UserChanges } from './userChanges.js';
-import type { UserPatch } from './usersRepository.js';
+import type { UserChanges } from './userChanges.js';
 import type { UsersService } from './usersService.js';
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -99,22 +98,7 @@ export function createUsersRouter({
     const body = parseInput(updateUserBody, req.body);
     stepUp.check(authOf(req));
     const id = req.params.id;
-    const current = await usersService.get(id);
-    const { user } = authOf(req);
-    const context = auditContextOf(req);
-    const raise = body.role !== undefined && raisesRole(current.role, body.role);
-    const enable = body.disabled === false && current.disabled;
-    const now: UserPatch = {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.role !== undefined && !raise && body.role !== current.role
-        ? { role: body.role }
-        : {}),
-      ...(body.disabled === true ? { disabled: true } : {}),
-    };
-    if (Object.keys(now).length > 0) await usersService.update(id, now, context);
-    if (raise)
-      await userChanges.propose({ kind: 'role', userId: id, role: body.role! }, user, context);
-    if (enable) await userChanges.propose({ kind: 'enable', userId: id }, user, context);
+    await userChanges.change(id, body, authOf(req).user, auditContextOf(req));
     res.json(await one(req, id));
   });
   router.post('/users/:id/password', async (req, res) => {
