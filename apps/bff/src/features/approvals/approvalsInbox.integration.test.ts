@@ -9,7 +9,7 @@ import {
   appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
-import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+import { cardPayoutBody } from '../../testing/testCardMetadata.js';
 
 interface Item {
   id: string;
@@ -38,16 +38,7 @@ describe.each(appTestDatabaseKinds)('approvals inbox (%s)', (kind) => {
     const res = await as('/api/payouts', {
       method: 'POST',
       headers: { 'Idempotency-Key': randomUUID() },
-      json: {
-        order_id: `inbox-${randomUUID().slice(0, 8)}`,
-        provider: 'northwind_pay',
-        country: 'BE',
-        currency: 'EUR',
-        state: null,
-        amount,
-        payout_method_type: 'credit_card',
-        metadata: TEST_CARD_METADATA,
-      },
+      json: cardPayoutBody('inbox', amount),
     });
     expect(res.status).toBe(201);
     const payout = await readJson(res);

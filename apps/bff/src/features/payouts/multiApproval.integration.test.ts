@@ -7,7 +7,7 @@ import {
   appTestDatabaseKinds,
   type TestDatabase,
 } from '../../testing/testDatabase.js';
-import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
+import { cardPayoutBody } from '../../testing/testCardMetadata.js';
 
 /**
  * Issue 12: the demo policy (APPROVAL_THRESHOLDS unset) asks two approvers above 100,000; the
@@ -25,16 +25,7 @@ describe.each(appTestDatabaseKinds)('approval rules with several approvers (%s)'
     const res = await finance('/api/payouts', {
       method: 'POST',
       headers: { 'Idempotency-Key': randomUUID() },
-      json: {
-        order_id: `multi-${randomUUID().slice(0, 8)}`,
-        provider: 'northwind_pay',
-        country: 'BE',
-        currency: 'EUR',
-        state: null,
-        amount,
-        payout_method_type: 'credit_card',
-        metadata: TEST_CARD_METADATA,
-      },
+      json: cardPayoutBody('multi', amount),
     });
     expect(res.status).toBe(201);
     return readJson(res);
