@@ -56,22 +56,52 @@ export function maskCardNumber(number: string): string {
 }
 
 export type CardBrand =
-  'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'maestro';
+  'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'mir' | 'maestro';
 
-const BRANDS: readonly (readonly [CardBrand, RegExp])[] = [
-  ['visa', /^4/],
-  ['mastercard', /^(5[1-5]|222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)/],
-  ['amex', /^3[47]/],
-  ['diners', /^3(0[0-5]|[689])/],
-  ['jcb', /^35(2[89]|[3-8][0-9])/],
-  ['discover', /^(6011|64[4-9]|65)/],
-  ['unionpay', /^62/],
-  ['maestro', /^(5[06-9]|6[0-9])/],
+/** A range of issuer numbers: the brand, its leading digits and the lengths its cards have. */
+interface IssuerRange {
+  brand: CardBrand;
+  prefix: RegExp;
+  lengths: readonly number[];
+}
+
+const lengthsFrom = (min: number, max: number): number[] =>
+  Array.from({ length: max - min + 1 }, (_, i) => min + i);
+
+/**
+ * The networks' published issuer ranges (ISO/IEC 7812 IINs) and card lengths, first match wins.
+ * Maestro, last, takes what is left of 50 and 56-69.
+ */
+const ISSUER_RANGES: readonly IssuerRange[] = [
+  { brand: 'visa', prefix: /^4/, lengths: [13, 16, 19] },
+  {
+    brand: 'mastercard',
+    prefix: /^(5[1-5]|222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)/,
+    lengths: [16],
+  },
+  { brand: 'amex', prefix: /^3[47]/, lengths: [15] },
+  { brand: 'diners', prefix: /^3(0[0-5]|[689])/, lengths: lengthsFrom(14, 19) },
+  { brand: 'jcb', prefix: /^35(2[89]|[3-8][0-9])/, lengths: lengthsFrom(16, 19) },
+  { brand: 'discover', prefix: /^(6011|64[4-9]|65)/, lengths: lengthsFrom(16, 19) },
+  { brand: 'unionpay', prefix: /^62/, lengths: lengthsFrom(16, 19) },
+  { brand: 'mir', prefix: /^220[0-4]/, lengths: lengthsFrom(16, 19) },
+  { brand: 'maestro', prefix: /^(5[06-9]|6[0-9])/, lengths: lengthsFrom(12, 19) },
 ];
 
 /** The card scheme from the leading digits, for an icon or a label; undefined when unknown. */
 export function cardBrand(number: string): CardBrand | undefined {
   const digits = normalizeCardNumber(number);
   if (!/^[0-9]+$/.test(digits)) return undefined;
-  return BRANDS.find(([, re]) => re.test(digits))?.[0];
+  return ISSUER_RANGES.find(({ prefix }) => prefix.test(digits))?.brand;
+}
+
+/**
+ * True when `digits` (digits alone) could be an issued card: a known brand's leading digits, one
+ * of that brand's lengths, and the Luhn check. A digit run that merely passes the Luhn check (one
+ * in ten do) is not enough: an invoice number `1796356508483` does, and starts with no brand.
+ */
+export function isIssuedCardNumber(digits: string): boolean {
+  if (!/^[0-9]{12,19}$/.test(digits)) return false;
+  const range = ISSUER_RANGES.find(({ prefix }) => prefix.test(digits));
+  return range !== undefined && range.lengths.includes(digits.length) && luhnValid(digits);
 }

@@ -2,7 +2,7 @@
  * Card numbers inside free text: found to be masked (logs, upstream messages) or refused (a card
  * number typed into a name or an address would be stored, searched and exported in full).
  */
-import { luhnValid } from './card.js';
+import { isIssuedCardNumber, luhnValid } from './card.js';
 
 /**
  * Card-number-like digit runs: 12 to 19 digits, optionally grouped by single spaces or dashes
@@ -50,58 +50,78 @@ export function maskCardNumbers(text: string, options: MaskCardNumbersOptions = 
   });
 }
 
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
-const SEPARATOR = /[ -]/;
-const DECIMAL_MARK = /[.,]/;
-const DIGIT = /[0-9]/;
-
 /**
- * Whether the run stands alone, as a typed card number does. Not when it is glued to a word (an
- * IBAN's `DE89 3704 ...`, a reference `INV4111...`), follows a `+` (an international phone number
- * such as `+4915112345678`, whose 13 digits pass the Luhn check), is part of a longer grouped run
- * (`1234 5678 9012 3456 7890`) or of a decimal number (`1234567890123.45`).
+ * What a card number can hide behind when pasted: compatibility forms (full-width `４１１１`,
+ * superscripts) become plain digits under NFKC, and format characters (zero-width space and
+ * joiners, soft hyphen, byte-order mark, direction marks) are dropped.
  */
-function standsAlone(text: string, run: CardLikeRun): boolean {
-  const before = text.charAt(run.index - 1);
-  const beforeThat = text.charAt(run.index - 2);
-  const end = run.index + run.text.length;
-  const after = text.charAt(end);
-  const afterThat = text.charAt(end + 1);
-  if (before === '+' || WORD_CHAR.test(before) || WORD_CHAR.test(after)) return false;
-  if ((SEPARATOR.test(before) || DECIMAL_MARK.test(before)) && DIGIT.test(beforeThat)) return false;
-  if ((SEPARATOR.test(after) || DECIMAL_MARK.test(after)) && DIGIT.test(afterThat)) return false;
-  return true;
+function normalizeForCardSearch(text: string): string {
+  return text.normalize('NFKC').replace(/\p{Cf}/gu, '');
 }
 
 /**
- * Whether the run is grouped as cards are printed and typed: whole, in fours (the last group
- * shorter), or 4-6-5 / 4-6-4 (American Express, Diners). Dates and references joined by dashes
- * (`2025-01-01-123456`, `PO-20250101-123456`) are not.
+ * Values that are identifiers made of letters and digits, where digit runs are part of the
+ * identifier and not a card glued to a word: an IBAN (two letters, two check digits, 11 to 30
+ * letters and digits, grouped or not) and long single tokens such as wallet addresses and
+ * payment hashes (26 or more letters and digits, no space).
  */
-function groupedLikeACard(run: CardLikeRun): boolean {
-  const sizes = run.text.split(/[ -]/).map((group) => group.length);
-  if (sizes.length === 1) return true;
-  if (sizes.length === 3 && sizes[0] === 4 && sizes[1] === 6) return true;
-  return sizes.slice(0, -1).every((size) => size === 4) && sizes.at(-1)! <= 4;
+function identifierShaped(text: string): boolean {
+  const trimmed = text.trim();
+  const compact = trimmed.replace(/ /g, '');
+  if (/^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/.test(compact)) return true;
+  return /^[A-Za-z0-9]{26,}$/.test(trimmed) && /[A-Za-z]/.test(trimmed);
 }
 
 /**
- * True when `text` holds what can only be a card number: a run of 13 to 19 digits, typed whole or
- * grouped by single spaces or dashes as on a card (`4111 1111 1111 1111`, `4111-1111-1111-1111`,
- * `3782 822463 10005`), that passes the Luhn check, does not start with 0 (no payment card does; a
- * phone number in `00` form or a national account number may) and stands alone (`standsAlone`).
+ * What may join the digit groups of one typed number: one to three spaces or punctuation and
+ * symbol characters (`4111 1111 1111 1111`, `4111-1111-1111-1111`, `4111.1111.1111.1111`,
+ * `4111 / 1111 / ...`), but not `+`, which starts a phone number.
+ */
+const GROUP_JOIN = /^[\s\p{P}\p{S}]{1,3}$/u;
+
+interface DigitGroup {
+  digits: string;
+  start: number;
+  end: number;
+}
+
+/** The runs of digit groups in `text` that are joined by separators only. */
+function digitRuns(text: string): DigitGroup[][] {
+  const runs: DigitGroup[][] = [];
+  let run: DigitGroup[] = [];
+  for (const match of text.matchAll(/[0-9]+/g)) {
+    const group = { digits: match[0], start: match.index, end: match.index + match[0].length };
+    const previous = run.at(-1);
+    const gap = previous === undefined ? '' : text.slice(previous.end, group.start);
+    if (previous !== undefined && !(GROUP_JOIN.test(gap) && !gap.includes('+'))) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(group);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/**
+ * True when `text` holds what can only be a card number: consecutive digit groups, typed whole,
+ * grouped any way, joined by spaces or punctuation, or glued to letters (`INV4111111111111111`),
+ * whose 13 to 19 digits are an issued card's (`isIssuedCardNumber`: a brand's leading digits and
+ * length, and the Luhn check). The text is normalised first (`normalizeForCardSearch`). Left out:
+ * a run after `+` (an international phone number: `+4915112345678` passes the Luhn check and
+ * starts with a 4) and identifier-shaped values (`identifierShaped`: IBANs, wallet addresses).
  */
 export function containsCardNumber(text: string): boolean {
-  for (const match of text.matchAll(CARD_LIKE_RUN)) {
-    const run = toRun(match[0], match.index);
-    if (
-      run.digits.length >= 13 &&
-      !run.digits.startsWith('0') &&
-      groupedLikeACard(run) &&
-      standsAlone(text, run) &&
-      luhnValid(run.digits)
-    ) {
-      return true;
+  const normalized = normalizeForCardSearch(text);
+  if (identifierShaped(normalized)) return false;
+  for (const run of digitRuns(normalized)) {
+    if (normalized.charAt(run[0]!.start - 1) === '+') continue;
+    for (let first = 0; first < run.length; first += 1) {
+      let digits = '';
+      for (let last = first; last < run.length && digits.length < 19; last += 1) {
+        digits += run[last]!.digits;
+        if (digits.length >= 13 && isIssuedCardNumber(digits)) return true;
+      }
     }
   }
   return false;

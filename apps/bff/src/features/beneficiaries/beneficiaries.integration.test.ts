@@ -147,6 +147,31 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     expect(await rows('select count(*)::int as n from beneficiaries')).toEqual(before);
   });
 
+  it('takes an invoice number as a reference; refuses a card number however it is pasted', async () => {
+    // 13 digits passing the Luhn check, but starting with no card brand: an invoice number.
+    const invoice = await created(
+      bankBeneficiary({
+        reference: `INV-1796356508483-${Date.now().toString(36)}`,
+        allow_duplicate: true,
+      }),
+    );
+    expect(invoice.reference).toMatch(/^INV-1796356508483-/);
+
+    const before = await rows('select count(*)::int as n from beneficiaries');
+    const message = 'Looks like a card number: card numbers go only in the card number field.';
+    for (const pasted of [
+      '4111\u200b1111\u200b1111\u200b1111', // zero-width spaces
+      '４１１１ １１１１ １１１１ １１１１', // full-width digits
+      'Acme4111111111111111', // glued to the name
+      '4111.1111.1111.1111',
+    ]) {
+      const res = await create(finance, bankBeneficiary({ display_name: pasted }));
+      expect(res.status, pasted).toBe(422);
+      expect((await readJson(res)).errors).toEqual([{ pointer: '/display_name', message }]);
+    }
+    expect(await rows('select count(*)::int as n from beneficiaries')).toEqual(before);
+  });
+
   it('warns of duplicates (409 naming them) until created anyway; references are unique', async () => {
     const first = await created(bankBeneficiary({}, { bankAccountNumber: IBAN_2 }));
     // Same account typed differently: same fingerprint.
