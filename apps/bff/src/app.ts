@@ -40,6 +40,7 @@ import { createBeneficiaryViews } from './features/beneficiaries/beneficiaryView
 import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
 import { createFactorsRepository } from './features/factors/factorsRepository.js';
 import { createFactorsRouter } from './features/factors/factorsRouter.js';
+import { FACTOR_ACCOUNT_FREE_FAILURES } from './features/factors/factorLockout.js';
 import { createFactorsService } from './features/factors/factorsService.js';
 import { createPasskeys } from './features/factors/passkeys.js';
 import { createRecoveryCodeHasher } from './features/factors/recoveryCodes.js';
@@ -538,6 +539,16 @@ export function createApp({
     forgetUserSessions: (userId) => sessionRepository.forgetUser(userId),
     mfaRequiredRoles: config.mfa.requiredRoles,
     stepUpMs: config.mfa.stepUpMs,
+    accountDelays: createSignInDelays({
+      db,
+      clock,
+      policy: {
+        freeFailures: FACTOR_ACCOUNT_FREE_FAILURES,
+        baseDelayMs: 1000,
+        maxDelayMs: config.signIn.maxDelayMs,
+        quietMs: config.signIn.windowMs,
+      },
+    }),
   });
   const cookie: SessionCookieSettings = {
     cookieName: config.session.cookieName,

@@ -907,7 +907,11 @@ export const staffRecoveryCodes = pgTable(
   (t) => [index('staff_recovery_codes_user_idx').on(t.userId)],
 );
 
-/** Wrong codes per user and method, and the lock they earned (5 wrong: 5 or 15 minutes). */
+/**
+ * Wrong codes per user, method and scope (a digest of the session and the address guessing), and
+ * the lock they earned (5 wrong: 5 or 15 minutes). A lock holds back that session from that
+ * address only; the account as a whole slows down with growing delays instead (decision 042).
+ */
 export const staffFactorFailures = pgTable(
   'staff_factor_failures',
   {
@@ -915,12 +919,13 @@ export const staffFactorFailures = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     method: text('method', { enum: ['totp', 'recovery_code'] }).notNull(),
+    scope: text('scope').notNull().default(''),
     failures: integer('failures').notNull(),
     lockedUntil: at('locked_until'),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.method] }),
+    primaryKey({ columns: [t.userId, t.method, t.scope] }),
     check('staff_factor_failures_method_check', sql`${t.method} in ('totp', 'recovery_code')`),
   ],
 );

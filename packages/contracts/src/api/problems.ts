@@ -34,8 +34,11 @@ export const ERROR_CODES = {
   },
   // `attempts_left` says how many wrong codes remain before the method locks.
   invalid_code: { status: 422, title: 'The code is not valid' },
-  // `locked_until` says when the method can be tried again.
-  factor_locked: { status: 429, title: 'Too many wrong codes: this method is locked for now' },
+  // `locked_until` says when the method can be tried again in this session, from this address.
+  factor_locked: {
+    status: 429,
+    title: 'Too many wrong codes: this method is locked in this session for now',
+  },
   not_found: { status: 404, title: 'Not found' },
   conflict: { status: 409, title: 'Conflict with the current state' },
   idempotency_key_reused: {

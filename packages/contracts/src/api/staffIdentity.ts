@@ -22,7 +22,9 @@
  * - `POST   /api/session/verify/options` `{}` -> WebAuthn authentication options (JSON).
  * - `POST   /api/session/verify` `VerifySecondFactorBody` -> `SessionReply`: completes a sign-in
  *   (`second_factor: 'verify'`) and refreshes step-up. Wrong code: 422 `invalid_code`
- *   (`attempts_left`); locked: 429 `factor_locked` (`locked_until`). Audited either way.
+ *   (`attempts_left`); locked for this session and address: 429 `factor_locked` (`locked_until`);
+ *   too many wrong codes for the account from all its sessions: 429 `rate_limited` (a growing
+ *   `Retry-After`, never a lock). Audited either way.
  * - `POST   /api/users/:id/factors/reset` `{}` (`users:manage`, step-up) -> 204: every factor
  *   and recovery code of the user goes, their sessions end, they must enrol again.
  *

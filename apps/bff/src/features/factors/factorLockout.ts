@@ -18,7 +18,10 @@ export interface LockoutPolicy {
   lockMs: Record<GuessableMethod, number>;
 }
 
-/** Issue 14: 5 wrong codes lock TOTP for 5 minutes, recovery codes for 15. */
+/**
+ * 5 wrong codes lock TOTP for 5 minutes, recovery codes for 15, for the session and address that
+ * guessed them: another session of the same user (the real one, from elsewhere) is not held back.
+ */
 export const FACTOR_LOCKOUT_POLICY: LockoutPolicy = {
   maxFailures: FACTOR_MAX_FAILURES,
   lockMs: {
@@ -65,3 +68,12 @@ export function countFailure(
     lockedUntil: undefined,
   };
 }
+
+/**
+ * Wrong codes an account takes from all its sessions together before each further guess waits
+ * (doubling from a second to SIGN_IN_MAX_DELAY_SECONDS): four sessions' worth of locks. The
+ * per-session lock stops one guesser; this stops many sessions (one stolen password signed in
+ * again and again, from many addresses) from guessing in parallel, without a lock anyone could
+ * impose for longer than the longest delay.
+ */
+export const FACTOR_ACCOUNT_FREE_FAILURES = 4 * FACTOR_MAX_FAILURES;

@@ -269,6 +269,56 @@ describe.each(appTestDatabaseKinds)('second factors: TOTP and recovery codes (%s
     expect(await audits(id, 'factor.locked')).toHaveLength(1);
   });
 
+  it('holds back the guessing session only; the account slows down, never locks, past an allowance', async () => {
+    const { id, email, fetch } = await newUser();
+    const { secret } = await enrolTotp(fetch);
+    const wrongCode = (await codeFor(secret)) === '123456' ? '654321' : '123456';
+    const guessFive = async (session: ApiFetch) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push((await verify(session, { method: 'totp', code: wrongCode })).status);
+      }
+      return statuses;
+    };
+
+    // A guesser with the password locks its own session.
+    const guesser = await t.signInAs(email, PASSWORD);
+    expect(await guessFive(guesser)).toEqual([422, 422, 422, 422, 429]);
+    expect((await verify(guesser, { method: 'totp', code: await codeFor(secret) })).status).toBe(
+      429,
+    );
+    // The real user, in another session, is not held back: the code works, and no lock shows.
+    const real = await t.signInAs(email, PASSWORD);
+    expect((await verify(real, { method: 'totp', code: await codeFor(secret) })).status).toBe(200);
+    expect((await readJson(await real('/api/me/factors'))).locks).toEqual([]);
+    t.clock.advance(30_000);
+
+    // Many sessions guessing together: past four sessions' worth, each guess waits its turn.
+    for (let i = 0; i < 4; i += 1) {
+      expect(await guessFive(await t.signInAs(email, PASSWORD))).toEqual([422, 422, 422, 422, 429]);
+    }
+    const another = await t.signInAs(email, PASSWORD);
+    const slowed = await verify(another, { method: 'totp', code: wrongCode });
+    expect(slowed.status).toBe(429);
+    expect(await readJson(slowed)).toMatchObject({ code: 'rate_limited' });
+    expect(Number(slowed.headers.get('retry-after'))).toBe(1);
+    // The wait is short and grows: after it, one guess; the next waits twice as long.
+    t.clock.advance(1_000);
+    expect((await verify(another, { method: 'totp', code: wrongCode })).status).toBe(422);
+    const longer = await verify(another, { method: 'totp', code: wrongCode });
+    expect(Number(longer.headers.get('retry-after'))).toBe(2);
+    // The real user waits at most the delay, never a lock; a right code clears the account's count.
+    t.clock.advance(2_000);
+    const realAgain = await t.signInAs(email, PASSWORD);
+    expect((await verify(realAgain, { method: 'totp', code: await codeFor(secret) })).status).toBe(
+      200,
+    );
+    t.clock.advance(30_000);
+    expect((await verify(another, { method: 'totp', code: wrongCode })).status).toBe(422);
+    const reasons = (await audits(id, 'factor.verify_failed')).map((a) => a.data.reason);
+    expect(reasons.filter((r) => r === 'account_delay')).toHaveLength(2);
+  });
+
   it('accepts the previous and next step, not two away', async () => {
     const { fetch } = await newUser();
     const { secret } = await enrolTotp(fetch);

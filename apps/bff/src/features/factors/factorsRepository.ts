@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   sessions,
@@ -65,9 +65,10 @@ export interface FactorsRepository {
     audit: readonly NewAuditRow[],
   ): Promise<void>;
 
-  failures(userId: string): Promise<FailureRow[]>;
+  /** The user's counts and locks for one scope (a session from an address). */
+  failures(userId: string, scope: string): Promise<FailureRow[]>;
   /**
-   * Runs `attempt` with the user's count for `method` locked (a row made if missing), then
+   * Runs `attempt` with the user's count for `method` in `scope` locked (a row made if missing), then
    * stores what it decided (`next`: a new state; null: clear it; undefined: leave it) with its
    * audit rows, in one transaction. Concurrent guesses queue here, so each sees the count the
    * previous one left and a burst of parallel guesses cannot pass the limit. `attempt` must not
@@ -76,6 +77,7 @@ export interface FactorsRepository {
   withFailureLock<T>(
     userId: string,
     method: GuessableMethod,
+    scope: string,
     at: Date,
     attempt: (previous: FailureState) => Promise<{
       result: T;
@@ -259,18 +261,31 @@ export function createFactorsRepository(db: Database): FactorsRepository {
         await insertAuditRows(tx, audit);
       });
     },
-    async failures(userId) {
-      return db.select().from(staffFactorFailures).where(eq(staffFactorFailures.userId, userId));
+    async failures(userId, scope) {
+      return db
+        .select()
+        .from(staffFactorFailures)
+        .where(and(eq(staffFactorFailures.userId, userId), eq(staffFactorFailures.scope, scope)));
     },
-    async withFailureLock(userId, method, at, attempt) {
+    async withFailureLock(userId, method, scope, at, attempt) {
       const row = and(
         eq(staffFactorFailures.userId, userId),
         eq(staffFactorFailures.method, method),
+        eq(staffFactorFailures.scope, scope),
       );
       return db.transaction(async (tx) => {
+        // Sessions end and addresses change: counts a day old are forgotten.
+        await tx
+          .delete(staffFactorFailures)
+          .where(
+            and(
+              eq(staffFactorFailures.userId, userId),
+              lt(staffFactorFailures.updatedAt, new Date(at.getTime() - 24 * 3_600_000)),
+            ),
+          );
         await tx
           .insert(staffFactorFailures)
-          .values({ userId, method, failures: 0, lockedUntil: null, updatedAt: at })
+          .values({ userId, method, scope, failures: 0, lockedUntil: null, updatedAt: at })
           .onConflictDoNothing();
         const [previous] = await tx.select().from(staffFactorFailures).where(row).for('update');
         const decided = await attempt(previous ?? { failures: 0, lockedUntil: null });

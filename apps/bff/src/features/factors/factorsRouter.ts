@@ -1,3 +1,4 @@
+import { ipKeyGenerator } from 'express-rate-limit';
 import type {
   UserChangeDto,
   FactorEnrolledDto,
@@ -33,7 +34,11 @@ export const verifySessionBody = z.discriminatedUnion('method', [
 
 const viewerOf = (req: Request): FactorViewer => {
   const auth = authOf(req);
-  return { user: auth.user, sessionId: auth.sessionId };
+  return {
+    user: auth.user,
+    sessionId: auth.sessionId,
+    address: ipKeyGenerator(req.ip ?? 'unknown'),
+  };
 };
 
 // Route-level middleware hides Express's path typing: a missing param is a miss, not a crash.

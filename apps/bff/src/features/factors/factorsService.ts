@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   RECOVERY_CODE_COUNT,
   UUID_RE,
@@ -21,6 +22,7 @@ import type { SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
 import type { AuditContext, AuditEntry, AuditService } from '../audit/auditService.js';
 import type { SessionService } from '../session/sessionService.js';
+import type { SignInDelays } from '../session/signInDelays.js';
 import {
   countFailure,
   FACTOR_LOCKOUT_POLICY,
@@ -34,10 +36,14 @@ import type { PasskeyCredential, Passkeys } from './passkeys.js';
 import { newRecoveryCodes, type RecoveryCodeHasher } from './recoveryCodes.js';
 import { newTotpSecret, verifyTotp } from './totp.js';
 
-/** Who asks: the signed-in user and the raw id of the session they asked with. */
+/**
+ * Who asks: the signed-in user, the raw id of the session they asked with, and the address they
+ * asked from (as the sign-in throttle keys it).
+ */
 export interface FactorViewer {
   user: SessionUser;
   sessionId: string;
+  address: string;
 }
 
 /**
@@ -109,6 +115,7 @@ export function createFactorsService({
   forgetUserSessions,
   mfaRequiredRoles,
   stepUpMs,
+  accountDelays,
   lockoutPolicy = FACTOR_LOCKOUT_POLICY,
 }: {
   repo: FactorsRepository;
@@ -129,12 +136,23 @@ export function createFactorsService({
   mfaRequiredRoles: readonly Role[];
   /** STEP_UP_MINUTES: how fresh the existing factor's check must be to enrol another. */
   stepUpMs: number;
+  /**
+   * Growing delays on wrong codes per account, from every session and address together, as
+   * sign-in has per account: past an allowance, one guess per delay, never a lock.
+   */
+  accountDelays: SignInDelays;
   lockoutPolicy?: LockoutPolicy;
 }): FactorsService {
   const confirmed = async (userId: string) =>
     (await repo.listForUser(userId)).filter((row) => row.confirmedAt !== null);
 
   const userTarget = (viewer: FactorViewer) => ({ type: 'user', id: viewer.user.id });
+  /** Where wrong codes are counted and locked: this session from this address. */
+  const scopeOf = (viewer: FactorViewer) =>
+    createHash('sha256')
+      .update(`${sessionKey(viewer.sessionId)}|${viewer.address}`)
+      .digest('base64url');
+  const accountKey = (viewer: FactorViewer) => `second-factor:${viewer.user.id}`;
   const actorContext = (viewer: FactorViewer, context: AuditContext): AuditContext => ({
     ...context,
     actor: context.actor ?? { id: viewer.user.id, email: viewer.user.email },
@@ -203,10 +221,14 @@ export function createFactorsService({
     ];
 
   function lockedError(until: Date, now: Date): AppError {
-    return new AppError('factor_locked', 'Too many wrong codes: try again later.', {
-      retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
-      extensions: { locked_until: until.toISOString() },
-    });
+    return new AppError(
+      'factor_locked',
+      'Too many wrong codes from this session: try again later.',
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+        extensions: { locked_until: until.toISOString() },
+      },
+    );
   }
 
   /**
@@ -231,9 +253,29 @@ export function createFactorsService({
       | { kind: 'locked'; until: Date }
       | { kind: 'ok'; match: M }
       | { kind: 'wrong'; outcome: FailureOutcome };
+    const scope = scopeOf(viewer);
+    const [state] = (await repo.failures(viewer.user.id, scope)).filter((f) => f.method === method);
+    const lockedHere = lockedUntil(state, now);
+    // A session already held back here costs the account nothing more.
+    if (lockedHere === undefined) {
+      const taken = await accountDelays.take(accountKey(viewer));
+      if (!taken.allowed) {
+        await auditService.record(ctx, {
+          action: 'factor.verify_failed',
+          target: userTarget(viewer),
+          data: { method, reason: 'account_delay' },
+        });
+        throw new AppError(
+          'rate_limited',
+          'Too many wrong codes for this account from all its sessions. Wait a moment.',
+          { retryAfterSeconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)) },
+        );
+      }
+    }
     const result = await repo.withFailureLock<Result>(
       viewer.user.id,
       method,
+      scope,
       now,
       async (previous) => {
         const until = lockedUntil(previous, now);
@@ -259,7 +301,10 @@ export function createFactorsService({
         return { result: { kind: 'wrong', outcome }, next: outcome.next, audit };
       },
     );
-    if (result.kind === 'ok') return result.match;
+    if (result.kind === 'ok') {
+      await accountDelays.clear(accountKey(viewer));
+      return result.match;
+    }
     if (result.kind === 'locked') throw lockedError(result.until, now);
     if (result.outcome.lockedUntil) throw lockedError(result.outcome.lockedUntil, now);
     throw new AppError('invalid_code', 'The code is not valid.', {
@@ -376,7 +421,7 @@ export function createFactorsService({
       const [rows, codes, failures, enrolmentRequired] = await Promise.all([
         confirmed(viewer.user.id),
         repo.unusedRecoveryCodes(viewer.user.id),
-        repo.failures(viewer.user.id),
+        repo.failures(viewer.user.id, scopeOf(viewer)),
         repo.userEnrolmentRequired(viewer.user.id),
       ]);
       return {

@@ -122,7 +122,7 @@ describe('the verify step after signing in', () => {
     await user.type(await screen.findByLabelText('Authenticator code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `Too many wrong codes: this method is locked. Try again after ${clockTime(lockedUntil)}, or use another method.`,
+      `Too many wrong codes: this method is locked in this session. Try again after ${clockTime(lockedUntil)}, or use another method.`,
     );
   });
 
@@ -206,7 +206,7 @@ describe('the Security page: second factor', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Recovery codes left: 7')).toBeInTheDocument();
     expect(
-      screen.getByText(/Authenticator codes are locked after too many wrong codes/),
+      screen.getByText(/Authenticator codes are locked in this session after too many wrong codes/),
     ).toHaveTextContent(`Try again after ${clockTime('2026-11-25T14:05:00.000Z')}`);
 
     await user.click(within(table).getByRole('button', { name: 'Remove Laptop' }));

@@ -79,8 +79,8 @@ export function SecondFactorSection() {
       />
       {data?.locks.map((lock) => (
         <Alert key={lock.method} severity="warning">
-          {LOCKED_METHOD_NAMES[lock.method]} are locked after too many wrong codes. Try again after{' '}
-          {clockTime(lock.locked_until)}, or use another method.
+          {LOCKED_METHOD_NAMES[lock.method]} are locked in this session after too many wrong codes.
+          Try again after {clockTime(lock.locked_until)}, or use another method.
         </Alert>
       ))}
       {factors.isError ? (

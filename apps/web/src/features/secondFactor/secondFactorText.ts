@@ -20,8 +20,8 @@ export function verifyProblem(error: unknown): string {
   if (isApiError(error, 'factor_locked')) {
     const until = error.extensions['locked_until'];
     return typeof until === 'string'
-      ? `Too many wrong codes: this method is locked. Try again after ${clockTime(until)}, or use another method.`
-      : 'Too many wrong codes: this method is locked for now. Use another method.';
+      ? `Too many wrong codes: this method is locked in this session. Try again after ${clockTime(until)}, or use another method.`
+      : 'Too many wrong codes: this method is locked in this session for now. Use another method.';
   }
   // The browser's WebAuthn errors: cancelled, timed out, or no passkey for this site.
   if (error instanceof Error && !isApiError(error)) {
