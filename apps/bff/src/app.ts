@@ -549,6 +549,8 @@ export function createApp({
         quietMs: config.signIn.windowMs,
       },
     }),
+    tellUser: (notice) => staffNotifier.factorEnrolled(notice),
+    logger,
   });
   const cookie: SessionCookieSettings = {
     cookieName: config.session.cookieName,

@@ -565,9 +565,10 @@ export const staffNotifications = pgTable(
         'batch_awaiting_approval',
         'metadata_changed',
         'user_change_proposed',
+        'factor_enrolled',
       ],
     }).notNull(),
-    /** The payout or the policy proposal that waits. */
+    /** The payout or the policy proposal that waits; the user, for `factor_enrolled`. */
     targetId: text('target_id').notNull(),
     title: text('title').notNull(),
     /** Masked: never a full card or account number. */
@@ -588,7 +589,7 @@ export const staffNotifications = pgTable(
     index('staff_notifications_mail_idx').on(t.mailId),
     check(
       'staff_notifications_kind_check',
-      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed')`,
+      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed', 'factor_enrolled')`,
     ),
   ],
 );

@@ -7,6 +7,8 @@ export const STAFF_NOTIFICATION_KINDS = [
   'batch_awaiting_approval',
   'metadata_changed',
   'user_change_proposed',
+  // To the user alone, e-mailed at once whatever their digest: a factor or recovery codes added.
+  'factor_enrolled',
 ] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 

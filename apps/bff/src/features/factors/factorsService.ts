@@ -21,6 +21,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
 import type { AuditContext, AuditEntry, AuditService } from '../audit/auditService.js';
+import type { Logger } from 'pino';
 import type { SessionService } from '../session/sessionService.js';
 import type { SignInDelays } from '../session/signInDelays.js';
 import {
@@ -44,6 +45,16 @@ export interface FactorViewer {
   user: SessionUser;
   sessionId: string;
   address: string;
+}
+
+/** What the user is told of an enrolment (`staffNotifier.factorEnrolled`). */
+export interface EnrolmentNotice {
+  userId: string;
+  factorId: string | undefined;
+  what: 'totp' | 'passkey' | 'recovery_codes';
+  label: string | undefined;
+  at: Date;
+  address: string | null;
 }
 
 /**
@@ -116,6 +127,8 @@ export function createFactorsService({
   mfaRequiredRoles,
   stepUpMs,
   accountDelays,
+  tellUser,
+  logger,
   lockoutPolicy = FACTOR_LOCKOUT_POLICY,
 }: {
   repo: FactorsRepository;
@@ -141,6 +154,9 @@ export function createFactorsService({
    * sign-in has per account: past an allowance, one guess per delay, never a lock.
    */
   accountDelays: SignInDelays;
+  /** Tells the user (bell, and e-mail at once) that a factor or recovery codes were added. */
+  tellUser: (enrolment: EnrolmentNotice) => Promise<unknown>;
+  logger: Logger;
   lockoutPolicy?: LockoutPolicy;
 }): FactorsService {
   const confirmed = async (userId: string) =>
@@ -188,14 +204,35 @@ export function createFactorsService({
     return { codes, hashes: codes.map((code) => recoveryCodeHasher.hash(userId, code)) };
   }
 
+  /**
+   * Told after the change is stored: the enrolment stands even if telling fails (it is audited,
+   * and the Security page lists the factor), so a failure is logged, not answered.
+   */
+  async function tell(notice: EnrolmentNotice): Promise<void> {
+    try {
+      await tellUser(notice);
+    } catch (error) {
+      logger.error({ err: error, userId: notice.userId }, 'enrolment notice not stored');
+    }
+  }
+
   async function enrolled(
     viewer: FactorViewer,
     row: FactorRow | undefined,
     codes: string[] | undefined,
+    context: AuditContext,
   ): Promise<FactorEnrolledDto> {
     // The user's factors changed: every session of theirs reads its second-factor state again.
     forgetUserSessions(viewer.user.id);
     if (!row) throw new AppError('not_found', 'No such factor.');
+    await tell({
+      userId: viewer.user.id,
+      factorId: row.id,
+      what: row.kind,
+      label: row.label,
+      at: clock.now(),
+      address: context.ip,
+    });
     // Proving the new factor is a fresh second factor: the user is not asked again at once.
     await sessions.recordSecondFactor(viewer.sessionId, row.kind, [], { enrolled: true });
     return { factor: toDto(row), ...(codes ? { recovery_codes: codes } : {}) };
@@ -481,6 +518,7 @@ export function createFactorsService({
         viewer,
         done ? { ...row, confirmedAt: now, lastUsedAt: now } : undefined,
         done?.isFirst ? issued.codes : undefined,
+        context,
       );
     },
 
@@ -537,7 +575,7 @@ export function createFactorsService({
         }
         throw error;
       }
-      return enrolled(viewer, row, done?.isFirst ? issued.codes : undefined);
+      return enrolled(viewer, row, done?.isFirst ? issued.codes : undefined, context);
     },
 
     async remove(viewer, id, context) {
@@ -558,7 +596,8 @@ export function createFactorsService({
         throw new AppError('conflict', 'Set up a second factor first.');
       }
       const issued = issueRecoveryCodes(viewer.user.id);
-      await repo.replaceRecoveryCodes(viewer.user.id, issued.hashes, clock.now(), [
+      const at = clock.now();
+      await repo.replaceRecoveryCodes(viewer.user.id, issued.hashes, at, [
         auditService.row(context, {
           action: 'factor.recovery_codes_generated',
           target: userTarget(viewer),
@@ -566,6 +605,14 @@ export function createFactorsService({
         }),
       ]);
       forgetUserSessions(viewer.user.id);
+      await tell({
+        userId: viewer.user.id,
+        factorId: undefined,
+        what: 'recovery_codes',
+        label: undefined,
+        at,
+        address: context.ip,
+      });
       return { codes: issued.codes };
     },
 

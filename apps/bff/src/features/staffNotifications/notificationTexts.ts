@@ -165,13 +165,50 @@ export function userChangeProposedText(input: {
   };
 }
 
+const ENROLLED_WHAT = {
+  totp: 'An authenticator app',
+  passkey: 'A passkey',
+  recovery_codes: 'A new set of recovery codes',
+} as const;
+
+/** `2026-12-06 10:35 UTC`: one reading for every recipient, wherever they are. */
+function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** To the user: a second factor or recovery codes were added to their account. */
+export function factorEnrolledText(input: {
+  userId: string;
+  /** The factor's id; undefined for recovery codes. */
+  factorId: string | undefined;
+  what: keyof typeof ENROLLED_WHAT;
+  label: string | undefined;
+  at: Date;
+  address: string | null;
+}): NewStaffNotification {
+  const named = input.label === undefined ? '' : ` (${quotedUserText(input.label)})`;
+  const from = input.address === null ? '' : ` from address ${input.address}`;
+  return {
+    kind: 'factor_enrolled',
+    targetId: input.factorId ?? input.userId,
+    title:
+      input.what === 'recovery_codes'
+        ? 'New recovery codes were made for your account'
+        : 'A second factor was added to your account',
+    body:
+      `${ENROLLED_WHAT[input.what]}${named} was added at ${utcMinute(input.at)}${from}. ` +
+      'Not you? Sign out everywhere on the Security page, remove the factor, and tell an admin.',
+    linkPath: '/security',
+  };
+}
+
 export interface MailText {
   subject: string;
   text: string;
 }
 
 const FOOTER =
-  'You receive this because you may approve it, or it concerns your role. Choose immediate e-mails or an hourly digest ' +
+  'You receive this because you may approve it, or it concerns your role or your account. Choose immediate e-mails or an hourly digest ' +
   'under the bell in the app.';
 
 /** One e-mail: a notification, or an hourly digest of several. Plain text, no tracking. */

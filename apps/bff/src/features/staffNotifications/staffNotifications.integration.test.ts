@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field */
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffNotificationMails, staffNotifications } from '../../db/schema.js';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../../testing/smtpCatcher.js';
@@ -403,6 +404,58 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     for (const as of [hourly, admin]) {
       expect(await readAt(as, waiting.id)).toEqual(expect.any(String));
     }
+  });
+
+  it('tells a user at once, whatever their digest, of each factor and recovery codes added', async () => {
+    const before = smtp.mails.length;
+    const codeNow = (secret: string) =>
+      generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const start = await hourly('/api/me/factors/totp', {
+      method: 'POST',
+      json: { label: 'Phone https://evil.example' },
+    });
+    const enrolment = (await readJson(start)) as { id: string; secret: string };
+    const confirm = await hourly(`/api/me/factors/totp/${enrolment.id}/confirm`, {
+      method: 'POST',
+      json: { code: await codeNow(enrolment.secret) },
+    });
+    expect(confirm.status).toBe(200);
+    // The hourly user's e-mail leaves now, not at the end of the hour.
+    expect((await t.notificationMailer!.runOnce()).results).toEqual({ sent: 1 });
+    const [mail] = newMails(before);
+    expect(mail!.to).toEqual(['finance-hourly@example.com']);
+    expect(mail!.subject).toBe('A second factor was added to your account');
+    expect(mail!.text).toContain(
+      'An authenticator app (“Phone https[:]//evil[.]example”) was added at',
+    );
+    expect(mail!.text).toContain(`Open it: ${t.config.publicUrl.origin}/security`);
+    expectNothingSensitive(t, mail!);
+    const { items } = await bell(hourly);
+    expect(items[0]).toMatchObject({
+      kind: 'factor_enrolled',
+      target_id: (await readJson(confirm)).factor.id,
+      link_path: '/security',
+      read_at: null,
+    });
+
+    // New recovery codes, after a fresh step-up once the enrolment's own has passed.
+    t.clock.advance(6 * 60_000);
+    const stepUp = await hourly('/api/session/verify', {
+      method: 'POST',
+      json: { method: 'totp', code: await codeNow(enrolment.secret) },
+    });
+    expect(stepUp.status).toBe(200);
+    const codes = await hourly('/api/me/recovery-codes', { method: 'POST', json: {} });
+    expect(codes.status).toBe(200);
+    await t.notificationMailer!.runOnce();
+    expect(newMails(before).map((m) => m.subject)).toEqual([
+      'A second factor was added to your account',
+      'New recovery codes were made for your account',
+    ]);
+    expect(recipientsOf(newMails(before))).toEqual([
+      'finance-hourly@example.com',
+      'finance-hourly@example.com',
+    ]);
   });
 
   it('never logs the SMTP URL or its password', () => {

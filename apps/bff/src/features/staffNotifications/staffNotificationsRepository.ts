@@ -35,16 +35,19 @@ export interface StaffNotificationsRepository {
     roles: readonly string[];
     except: string | undefined;
   }): Promise<NotificationRecipient[]>;
+  /** The user as a recipient, when active (not disabled). */
+  recipient(id: string): Promise<NotificationRecipient | undefined>;
   userName(id: string): Promise<string | undefined>;
   /**
    * One notification per recipient, in one transaction. With `mail`, each joins an e-mail of the
-   * outbox: a single one due now, or the recipient's hourly digest due at `digestDueAt`.
+   * outbox: a single one due now (the recipient's choice, or `immediate` whatever they chose),
+   * or the recipient's hourly digest due at `digestDueAt`.
    */
   add(input: {
     recipients: readonly NotificationRecipient[];
     notification: NewStaffNotification;
     at: Date;
-    mail: { digestDueAt: Date } | undefined;
+    mail: { digestDueAt: Date; immediate?: boolean } | undefined;
   }): Promise<StaffNotificationRow[]>;
   list(userId: string, limit: number): Promise<StaffNotificationRow[]>;
   unreadCount(userId: string): Promise<number>;
@@ -103,6 +106,19 @@ export function createStaffNotificationsRepository(db: Database): StaffNotificat
       return rows;
     },
 
+    async recipient(id) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          digest: users.notificationDigest,
+        })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.disabledAt)));
+      return row;
+    },
+
     async userName(id) {
       const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
       return row?.name;
@@ -114,7 +130,7 @@ export function createStaffNotificationsRepository(db: Database): StaffNotificat
         const rows: (typeof staffNotifications.$inferInsert)[] = [];
         for (const recipient of recipients) {
           let mailId: string | null = null;
-          if (mail && recipient.digest === 'immediate') {
+          if (mail && (mail.immediate === true || recipient.digest === 'immediate')) {
             mailId = randomUUID();
             await tx.insert(staffNotificationMails).values({
               id: mailId,

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import {
   batchAwaitingApprovalText,
+  factorEnrolledText,
   metadataChangedText,
   userChangeProposedText,
   payoutAwaitingApprovalText,
@@ -47,6 +48,11 @@ export interface StaffNotifier {
     summary: string;
     proposedBy: string;
   }): Promise<StaffNotificationRow[]>;
+  /**
+   * To the user alone: a second factor or a set of recovery codes was added to their account.
+   * E-mailed at once whatever their digest: a stolen session adding its own factor is news now.
+   */
+  factorEnrolled(input: Parameters<typeof factorEnrolledText>[0]): Promise<StaffNotificationRow[]>;
   /** The payout or proposal no longer waits: its notifications stop asking (bell and e-mail). */
   settled(targetId: string): Promise<void>;
 }
@@ -106,6 +112,20 @@ export function createStaffNotifier({
         proposedBy,
         userChangeProposedText({ changeId, summary, proposedByName }),
       );
+    },
+    async factorEnrolled(input) {
+      const recipient = await repo.recipient(input.userId);
+      if (!recipient) return [];
+      const notification = factorEnrolledText(input);
+      const at = clock.now();
+      const rows = await repo.add({
+        recipients: [recipient],
+        notification,
+        at,
+        mail: emailEnabled ? { digestDueAt: digestDueAt(at), immediate: true } : undefined,
+      });
+      log.info({ kind: notification.kind, targetId: notification.targetId }, 'staff notified');
+      return rows;
     },
     async metadataChanged(input) {
       return notify(['admin'], undefined, metadataChangedText(input));

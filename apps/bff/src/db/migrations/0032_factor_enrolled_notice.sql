@@ -1,0 +1,3 @@
+-- Decision 042: every second factor and every set of recovery codes added is told to the user, in the bell and by e-mail at once.
+ALTER TABLE "staff_notifications" DROP CONSTRAINT "staff_notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "staff_notifications" ADD CONSTRAINT "staff_notifications_kind_check" CHECK ("staff_notifications"."kind" in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed', 'factor_enrolled'));
