@@ -343,7 +343,11 @@ export function createApp({
         await staffNotifier.policyChangeProposed(input);
       },
       policyChangeDecided: (proposalId) => staffNotifier.settled(proposalId),
+      policyChangeScheduled: async (input) => {
+        await staffNotifier.policyChangeScheduled(input);
+      },
     },
+    weakeningDelayMs: config.policyWeakeningDelayMs,
   });
   const payoutsRepository = createPayoutsRepository(db);
   const lifecycle = createPayoutLifecycle({

@@ -117,6 +117,11 @@ export interface Config {
    * the payout's creator less than this long ago (0: off).
    */
   approvalCooldownMs: number;
+  /**
+   * An approved policy change that lets some payout through with less approval takes effect
+   * this long after its approval, and any admin can cancel it meanwhile (0: at once).
+   */
+  policyWeakeningDelayMs: number;
   /** The largest amount of a lab test payout, per currency. */
   labMaxAmounts: AmountsByCurrency;
   /** The background reconciler of unknown and non-final payouts. */
@@ -285,6 +290,12 @@ const envSchema = z.object({
     .int()
     .min(0)
     .max(24 * 365)
+    .default(24),
+  POLICY_WEAKENING_DELAY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
     .default(24),
   LAB_MAX_AMOUNT: amountsByCurrency('"EUR=100,BTC=0.001,*=100"').optional(),
   RECONCILER: flag.default(true),
@@ -561,6 +572,7 @@ export function parseConfig(rawEnv: Env): Config {
         ? DEMO_APPROVAL_POLICY
         : policyFromThresholds(thresholds),
     approvalCooldownMs: e.APPROVAL_COOLDOWN_HOURS * 3_600_000,
+    policyWeakeningDelayMs: e.POLICY_WEAKENING_DELAY_HOURS * 3_600_000,
     labMaxAmounts: e.LAB_MAX_AMOUNT ?? DEFAULT_LAB_MAX_AMOUNTS,
     reconciler: {
       enabled: e.RECONCILER,

@@ -566,6 +566,7 @@ export const staffNotifications = pgTable(
         'metadata_changed',
         'user_change_proposed',
         'factor_enrolled',
+        'policy_change_scheduled',
       ],
     }).notNull(),
     /** The payout or the policy proposal that waits; the user, for `factor_enrolled`. */
@@ -589,7 +590,7 @@ export const staffNotifications = pgTable(
     index('staff_notifications_mail_idx').on(t.mailId),
     check(
       'staff_notifications_kind_check',
-      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed', 'factor_enrolled')`,
+      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed', 'factor_enrolled', 'policy_change_scheduled')`,
     ),
   ],
 );
@@ -620,7 +621,11 @@ export const approvalPolicyProposals = pgTable(
   'approval_policy_proposals',
   {
     id: uuid('id').primaryKey(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    /**
+     * `scheduled`: approved, but it weakens the policy, so it takes effect at `effective_at`
+     * unless an admin cancels it first (then `rejected`); `approved` once in force.
+     */
+    status: text('status', { enum: ['pending', 'scheduled', 'approved', 'rejected'] }).notNull(),
     /** The version in force when it was proposed: approved only while that one still is. */
     baseVersion: integer('base_version')
       .notNull()
@@ -636,16 +641,27 @@ export const approvalPolicyProposals = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: at('decided_at'),
     reason: text('reason'),
+    /** For a weakening change: when it takes effect (decided_at + POLICY_WEAKENING_DELAY_HOURS). */
+    effectiveAt: at('effective_at'),
+    /** Why it weakens: a payout that would need less approval (`policyWeakening`). */
+    weakening: text('weakening'),
+    /** The admin who cancelled a scheduled change before it took effect, and when. */
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelledAt: at('cancelled_at'),
   },
   (t) => [
     // At most one proposal awaits a decision.
     uniqueIndex('approval_policy_proposals_one_pending')
       .on(t.status)
       .where(sql`${t.status} = 'pending'`),
+    // At most one weakening change waits to take effect.
+    uniqueIndex('approval_policy_proposals_one_scheduled')
+      .on(t.status)
+      .where(sql`${t.status} = 'scheduled'`),
     index('approval_policy_proposals_decided_idx').on(t.decidedAt.desc(), t.id.desc()),
     check(
       'approval_policy_proposals_status_check',
-      sql`${t.status} in ('pending', 'approved', 'rejected')`,
+      sql`${t.status} in ('pending', 'scheduled', 'approved', 'rejected')`,
     ),
   ],
 );

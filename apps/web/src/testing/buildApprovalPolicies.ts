@@ -44,6 +44,10 @@ export function buildPolicyProposal(overrides: Partial<PolicyProposalDto> = {}):
     decided_by: null,
     decided_at: null,
     reason: null,
+    effective_at: null,
+    weakening: null,
+    cancelled_by: null,
+    cancelled_at: null,
     ...overrides,
   };
 }
@@ -61,6 +65,7 @@ export function buildApprovalPolicies(
       active_since: '2026-11-20T08:00:00.000Z',
     },
     pending: null,
+    scheduled: null,
     history: [],
     ...overrides,
   };

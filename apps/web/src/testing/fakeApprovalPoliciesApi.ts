@@ -108,6 +108,10 @@ export function createFakeApprovalPoliciesApi(
         decided_by: null,
         decided_at: null,
         reason: null,
+        effective_at: null,
+        weakening: null,
+        cancelled_by: null,
+        cancelled_at: null,
       };
       state = { ...state, pending: proposal };
       return proposal;
@@ -135,6 +139,7 @@ export function createFakeApprovalPoliciesApi(
           active_since: DECIDED_AT,
         },
         pending: null,
+        scheduled: state.scheduled,
         history: [decided, ...state.history],
       };
       return decided;

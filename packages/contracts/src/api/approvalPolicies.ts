@@ -13,13 +13,16 @@ import type { PayoutActor } from './payouts.js';
  *   (409 `conflict` while another proposal is pending; 422 `validation_failed` with pointers
  *   under `/policy/...` from `validatePolicy`)
  * - `POST /api/approval-policies/proposals/:id/approve` (an admin other than the proposer;
- *   403 `self_approval` for the proposer) -> `PolicyProposalDto` (status `approved`)
+ *   403 `self_approval` for the proposer) -> `PolicyProposalDto`: status `approved`, or
+ *   `scheduled` with `effective_at` when the change lets some payout through with less approval
+ *   (`weakening` says which); it takes effect then, unless an admin cancels it first
  * - `POST /api/approval-policies/proposals/:id/reject` body `{ reason }` (any admin; the
- *   proposer withdraws their own this way) -> `PolicyProposalDto` (status `rejected`)
+ *   proposer withdraws their own this way; on a scheduled change, it cancels it) ->
+ *   `PolicyProposalDto` (status `rejected`)
  * - `POST /api/approval-policies/dry-run` body `PolicyDryRunBody` -> `PolicyDryRunDto`
  */
 
-export const POLICY_PROPOSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const POLICY_PROPOSAL_STATUSES = ['pending', 'scheduled', 'approved', 'rejected'] as const;
 export type PolicyProposalStatus = (typeof POLICY_PROPOSAL_STATUSES)[number];
 
 export const POLICY_NOTE_MAX_LENGTH = 500;
@@ -49,14 +52,26 @@ export interface PolicyProposalDto {
   proposed_at: string;
   decided_by: PayoutActor | null;
   decided_at: string | null;
-  /** Why it was rejected; null otherwise. */
+  /** Why it was rejected (or cancelled while scheduled); null otherwise. */
   reason: string | null;
+  /**
+   * A weakening change approved: when it takes effect (or took effect); null for a change that
+   * applied at once, and while pending.
+   */
+  effective_at: string | null;
+  /** Why it was delayed: a payout it would let through with less approval, in words. */
+  weakening: string | null;
+  /** Who cancelled it while it was scheduled (`status` is then `rejected`), and when. */
+  cancelled_by: PayoutActor | null;
+  cancelled_at: string | null;
 }
 
 export interface ApprovalPoliciesDto {
   active: ActivePolicyDto;
   /** The one proposal awaiting a second admin, if any. */
   pending: PolicyProposalDto | null;
+  /** An approved weakening change waiting for its `effective_at`, which any admin may cancel. */
+  scheduled: PolicyProposalDto | null;
   /** Decided proposals, newest first (at most 20). */
   history: PolicyProposalDto[];
 }

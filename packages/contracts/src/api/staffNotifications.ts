@@ -9,6 +9,8 @@ export const STAFF_NOTIFICATION_KINDS = [
   'user_change_proposed',
   // To the user alone, e-mailed at once whatever their digest: a factor or recovery codes added.
   'factor_enrolled',
+  // To every admin but its approver: a weakening policy change takes effect later unless cancelled.
+  'policy_change_scheduled',
 ] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
 

@@ -13,6 +13,7 @@ import { approvalPolicySchema } from './approvalPolicySchema.js';
 import { describeConditions, describePolicyDiff } from './describePolicyDiff.js';
 import { dryRun, matchRule } from './matchRule.js';
 import { policyFromThresholds } from './policyFromThresholds.js';
+import { policyWeakening } from './policyWeakening.js';
 import { conditionsCover, validatePolicy } from './validatePolicy.js';
 
 const numRuns = 500;
@@ -236,6 +237,21 @@ describe('approval policy properties', () => {
           if (before) expect(rule.approvals.roles).toEqual(['finance', 'admin']);
         },
       ),
+      { numRuns },
+    );
+  });
+
+  it('policyWeakening misses no payout that a change lets through with less approval', () => {
+    const less = (after: ApprovalRule['approvals'], before: ApprovalRule['approvals']) =>
+      after.count < before.count ||
+      (after.count > 0 && before.count > 0 && after.roles.some((r) => !before.roles.includes(r)));
+    fc.assert(
+      fc.property(arbPolicy, arbPolicy, fc.array(arbFacts, { maxLength: 30 }), (a, b, payouts) => {
+        if (policyWeakening(a, b, new Date(NOW)) !== undefined) return;
+        for (const facts of payouts) {
+          expect(less(matchRule(b, facts).approvals, matchRule(a, facts).approvals)).toBe(false);
+        }
+      }),
       { numRuns },
     );
   });

@@ -4,3 +4,4 @@ export * from './policyFromThresholds.js';
 export * from './validatePolicy.js';
 export * from './approvalPolicySchema.js';
 export * from './describePolicyDiff.js';
+export * from './policyWeakening.js';

@@ -189,7 +189,8 @@ describe.each(appTestDatabaseKinds)('stored approval policies (%s)', (kind) => {
     database = await openTestDatabase(kind);
     t = await startTestApp({
       database,
-      env: { APPROVAL_THRESHOLDS: 'EUR=1000' },
+      // The policy engine's suite: changes apply at once (the weakening delay has its own suite).
+      env: { APPROVAL_THRESHOLDS: 'EUR=1000', POLICY_WEAKENING_DELAY_HOURS: '0' },
       corridors: [
         { country: 'BE', currency: 'EUR' },
         { country: 'US', currency: 'USD' },

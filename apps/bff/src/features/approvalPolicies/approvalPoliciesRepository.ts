@@ -1,5 +1,5 @@
 import type { ApprovalPolicy } from '@payouts/contracts';
-import { desc, eq, inArray, ne } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { approvalPolicyProposals, approvalPolicyVersions, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
@@ -24,7 +24,17 @@ export type PolicyDecision = (
   proposal: PolicyProposalRow,
   active: PolicyVersionRow,
 ) => {
-  patch: Pick<Partial<PolicyProposalRow>, 'status' | 'decidedBy' | 'decidedAt' | 'reason'>;
+  patch: Pick<
+    Partial<PolicyProposalRow>,
+    | 'status'
+    | 'decidedBy'
+    | 'decidedAt'
+    | 'reason'
+    | 'effectiveAt'
+    | 'weakening'
+    | 'cancelledBy'
+    | 'cancelledAt'
+  >;
   newVersion?: Omit<typeof approvalPolicyVersions.$inferInsert, 'version'>;
   audit: NewAuditRow[];
 };
@@ -33,7 +43,9 @@ export type DecideResult =
   | { kind: 'decided'; proposal: PolicyProposalRow }
   | { kind: 'not_found' }
   /** Another version was made between the read and the write (the next version was taken). */
-  | { kind: 'version_taken' };
+  | { kind: 'version_taken' }
+  /** Another weakening change already waits to take effect. */
+  | { kind: 'scheduled_exists' };
 
 export interface ApprovalPoliciesRepository {
   /**
@@ -45,7 +57,9 @@ export interface ApprovalPoliciesRepository {
   active(): Promise<PolicyVersionRow | undefined>;
   version(version: number): Promise<PolicyVersionRow | undefined>;
   pending(): Promise<PolicyProposalRow | undefined>;
-  /** Decided proposals, newest decision first. */
+  /** The approved weakening change waiting for its `effective_at`, if any. */
+  scheduled(): Promise<PolicyProposalRow | undefined>;
+  /** Decided proposals (approved or rejected), newest decision first. */
   decided(limit: number): Promise<PolicyProposalRow[]>;
   findProposal(id: string): Promise<PolicyProposalRow | undefined>;
   /**
@@ -106,11 +120,19 @@ export function createApprovalPoliciesRepository(db: Database): ApprovalPolicies
       return row;
     },
 
+    async scheduled() {
+      const [row] = await db
+        .select()
+        .from(approvalPolicyProposals)
+        .where(eq(approvalPolicyProposals.status, 'scheduled'));
+      return row;
+    },
+
     async decided(limit) {
       return db
         .select()
         .from(approvalPolicyProposals)
-        .where(ne(approvalPolicyProposals.status, 'pending'))
+        .where(inArray(approvalPolicyProposals.status, ['approved', 'rejected']))
         .orderBy(desc(approvalPolicyProposals.decidedAt), desc(approvalPolicyProposals.id))
         .limit(limit);
     },
@@ -171,6 +193,9 @@ export function createApprovalPoliciesRepository(db: Database): ApprovalPolicies
       } catch (error) {
         if (isUniqueViolation(error, 'approval_policy_versions_pkey')) {
           return { kind: 'version_taken' };
+        }
+        if (isUniqueViolation(error, 'approval_policy_proposals_one_scheduled')) {
+          return { kind: 'scheduled_exists' };
         }
         throw error;
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DAY_MS,
   describePolicyDiff,
+  policyWeakening,
   dryRun,
   UUID_RE,
   validatePolicy,
@@ -36,7 +37,20 @@ export const POLICY_HISTORY_LIMIT = 20;
 export interface PolicyChangeNotifier {
   policyChangeProposed(input: { proposalId: string; proposedBy: string }): Promise<void>;
   policyChangeDecided?(proposalId: string): Promise<void>;
+  /**
+   * A weakening change was approved and waits for `effectiveAt`: every admin but its approver
+   * hears of it at once, and what told them of the proposal stays unread until they read it.
+   */
+  policyChangeScheduled?(input: {
+    proposalId: string;
+    approvedBy: string;
+    effectiveAt: Date;
+    weakening: string;
+  }): Promise<void>;
 }
+
+/** How long a process trusts its last look at the scheduled change (far below any delay). */
+const SCHEDULED_LOOK_MS = 60_000;
 
 /** What payout creation needs: the policy in force now. */
 export interface ActivePolicySource {
@@ -87,6 +101,7 @@ export function createApprovalPoliciesService({
   initialPolicy,
   notify,
   separationOfDuties,
+  weakeningDelayMs,
 }: {
   repo: ApprovalPoliciesRepository;
   auditService: AuditService;
@@ -97,8 +112,86 @@ export function createApprovalPoliciesService({
   /** Version 1 when the database has none: `config.approvalPolicy`. */
   initialPolicy: ApprovalPolicy;
   notify?: PolicyChangeNotifier | undefined;
+  /** POLICY_WEAKENING_DELAY_HOURS: a weakening change takes effect this long after approval. */
+  weakeningDelayMs: number;
 }): ApprovalPoliciesService {
+  /** This process's last look at the scheduled change: when it is due, and when we looked. */
+  let scheduledLook: { lookedAt: number; id: string; dueAt: number } | undefined;
+
+  /**
+   * A scheduled change whose time has come becomes the next version, in force from its
+   * `effective_at`; one proposed against a version no longer in force is dropped instead. Done
+   * by whoever reads the policy first after that time (every payout does), in the proposal's
+   * lock: concurrent readers apply it once.
+   */
+  async function applyDueChange(): Promise<void> {
+    const now = clock.now().getTime();
+    if (scheduledLook === undefined || now - scheduledLook.lookedAt >= SCHEDULED_LOOK_MS) {
+      const row = await repo.scheduled();
+      scheduledLook =
+        row?.effectiveAt == null
+          ? { lookedAt: now, id: '', dueAt: Number.POSITIVE_INFINITY }
+          : { lookedAt: now, id: row.id, dueAt: row.effectiveAt.getTime() };
+    }
+    if (scheduledLook.dueAt > now) return;
+    const { id } = scheduledLook;
+    scheduledLook = undefined;
+    const at = clock.now();
+    const result = await repo.decide(id, (proposal, active) => {
+      if (
+        proposal.status !== 'scheduled' ||
+        (proposal.effectiveAt?.getTime() ?? 0) > at.getTime()
+      ) {
+        // Cancelled meanwhile, or applied by another process: nothing to do.
+        return { patch: { status: proposal.status }, audit: [] };
+      }
+      const target = { type: 'approval_policy_proposal', id: proposal.id };
+      const system: AuditContext = { actor: null, ip: null, requestId: null };
+      if (proposal.baseVersion !== active.version) {
+        return {
+          patch: {
+            status: 'rejected',
+            reason: `Version ${active.version} came into force before this change took effect.`,
+          },
+          audit: [
+            auditService.row(system, {
+              action: 'approval_policy.dropped',
+              target,
+              data: { base_version: proposal.baseVersion, version: active.version },
+            }),
+          ],
+        };
+      }
+      const effectiveAt = proposal.effectiveAt ?? at;
+      return {
+        patch: { status: 'approved' },
+        newVersion: {
+          policy: proposal.policy,
+          proposalId: proposal.id,
+          proposedBy: proposal.proposedBy,
+          approvedBy: proposal.decidedBy,
+          activeSince: effectiveAt,
+        },
+        audit: [
+          auditService.row(system, {
+            action: 'approval_policy.in_force',
+            target,
+            data: {
+              version: active.version + 1,
+              effective_at: effectiveAt.toISOString(),
+              changes: proposal.changes.map((c) => c.message),
+            },
+          }),
+        ],
+      };
+    });
+    if (result.kind === 'decided' && result.proposal.status === 'approved') {
+      logger.info({ proposalId: id }, 'scheduled approval policy change in force');
+    }
+  }
+
   async function activeRow(): Promise<PolicyVersionRow> {
+    await applyDueChange();
     const row = await repo.active();
     if (row) return row;
     // A database migrated by a process that never ran `ensureInitial` (or emptied by hand).
@@ -130,11 +223,15 @@ export function createApprovalPoliciesService({
       decided_by: actorOf(actors, row.decidedBy),
       decided_at: row.decidedAt?.toISOString() ?? null,
       reason: row.reason,
+      effective_at: row.effectiveAt?.toISOString() ?? null,
+      weakening: row.weakening,
+      cancelled_by: actorOf(actors, row.cancelledBy),
+      cancelled_at: row.cancelledAt?.toISOString() ?? null,
     };
   }
 
   async function oneProposalDto(row: PolicyProposalRow): Promise<PolicyProposalDto> {
-    return proposalDto(row, await repo.actors([row.proposedBy, row.decidedBy]));
+    return proposalDto(row, await repo.actors([row.proposedBy, row.decidedBy, row.cancelledBy]));
   }
 
   function requireProposalId(id: string): void {
@@ -151,6 +248,32 @@ export function createApprovalPoliciesService({
     if (result.kind === 'not_found') throw new AppError('not_found', 'No such policy proposal.');
     if (result.kind === 'version_taken') {
       throw new AppError('conflict', 'The policy changed meanwhile. Reload and try again.');
+    }
+    if (result.kind === 'scheduled_exists') {
+      throw new AppError(
+        'conflict',
+        'Another change that weakens the policy waits to take effect: let it, or cancel it, first.',
+      );
+    }
+    // Our own change of the scheduled one: look again at the next read.
+    scheduledLook = undefined;
+    if (result.proposal.status === 'scheduled') {
+      const { effectiveAt, weakening, decidedBy } = result.proposal;
+      await notify
+        ?.policyChangeScheduled?.({
+          proposalId: result.proposal.id,
+          approvedBy: decidedBy!,
+          effectiveAt: effectiveAt!,
+          weakening: weakening ?? '',
+        })
+        .catch((error: unknown) => {
+          logger.warn({ err: error, proposalId: result.proposal.id }, 'scheduled change not told');
+        });
+      return oneProposalDto(result.proposal);
+    }
+    if (result.proposal.effectiveAt !== null) {
+      // A scheduled change cancelled: what told the admins of it stays for them to read.
+      return oneProposalDto(result.proposal);
     }
     // The decision stands whatever happens to the bell: a failure is logged only.
     await notify?.policyChangeDecided?.(result.proposal.id).catch((error: unknown) => {
@@ -172,16 +295,22 @@ export function createApprovalPoliciesService({
     },
 
     async get() {
-      const [active, pending, history] = await Promise.all([
-        activeRow(),
+      // In force first: a scheduled change whose time came is part of the history below.
+      const active = await activeRow();
+      const [pending, scheduled, history] = await Promise.all([
         repo.pending(),
+        repo.scheduled(),
         repo.decided(POLICY_HISTORY_LIMIT),
       ]);
-      const proposals = [...(pending ? [pending] : []), ...history];
+      const proposals = [
+        ...(pending ? [pending] : []),
+        ...(scheduled ? [scheduled] : []),
+        ...history,
+      ];
       const actors = await repo.actors([
         active.proposedBy,
         active.approvedBy,
-        ...proposals.flatMap((p) => [p.proposedBy, p.decidedBy]),
+        ...proposals.flatMap((p) => [p.proposedBy, p.decidedBy, p.cancelledBy]),
       ]);
       const activeDto: ActivePolicyDto = {
         version: active.version,
@@ -193,6 +322,7 @@ export function createApprovalPoliciesService({
       return {
         active: activeDto,
         pending: pending ? proposalDto(pending, actors) : null,
+        scheduled: scheduled ? proposalDto(scheduled, actors) : null,
         history: history.map((row) => proposalDto(row, actors)),
       };
     },
@@ -282,6 +412,32 @@ export function createApprovalPoliciesService({
             `This change was proposed against version ${proposal.baseVersion}; version ${active.version} is in force now. Reject it and propose it again.`,
           );
         }
+        const weakening =
+          weakeningDelayMs > 0 ? policyWeakening(active.policy, proposal.policy, at) : undefined;
+        if (weakening !== undefined) {
+          const effectiveAt = new Date(at.getTime() + weakeningDelayMs);
+          return {
+            patch: {
+              status: 'scheduled',
+              decidedBy: user.id,
+              decidedAt: at,
+              effectiveAt,
+              weakening: weakening.example,
+            },
+            audit: [
+              auditService.row(context, {
+                action: 'approval_policy.schedule',
+                target: { type: 'approval_policy_proposal', id: proposal.id },
+                data: {
+                  base_version: proposal.baseVersion,
+                  effective_at: effectiveAt.toISOString(),
+                  weakening: weakening.example,
+                  changes: proposal.changes.map((c) => c.message),
+                },
+              }),
+            ],
+          };
+        }
         return {
           patch: { status: 'approved', decidedBy: user.id, decidedAt: at },
           newVersion: {
@@ -311,6 +467,24 @@ export function createApprovalPoliciesService({
       requireProposalId(id);
       const at = clock.now();
       const result = await repo.decide(id, (proposal) => {
+        if (proposal.status === 'scheduled') {
+          // Any admin cancels a weakening change before it takes effect; its approval is kept.
+          return {
+            patch: { status: 'rejected', reason, cancelledBy: user.id, cancelledAt: at },
+            audit: [
+              auditService.row(context, {
+                action: 'approval_policy.cancel',
+                target: { type: 'approval_policy_proposal', id: proposal.id },
+                data: {
+                  base_version: proposal.baseVersion,
+                  reason,
+                  effective_at: proposal.effectiveAt?.toISOString() ?? null,
+                  changes: proposal.changes.map((c) => c.message),
+                },
+              }),
+            ],
+          };
+        }
         stillPending(proposal);
         return {
           patch: { status: 'rejected', decidedBy: user.id, decidedAt: at, reason },

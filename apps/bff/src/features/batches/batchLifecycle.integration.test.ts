@@ -82,7 +82,12 @@ describe.each(testDatabaseKinds)('batch lifecycle (%s)', (kind) => {
     t = await startTestApp({
       database,
       // A batch over 50 EUR waits for one approval; every row here is at most 50 EUR.
-      env: { APPROVAL_THRESHOLDS: 'EUR=50,GBP=50', BATCH_SWEEP_INTERVAL_MS: '200' },
+      // Policy changes here apply at once: the weakening delay is the policies' suite's.
+      env: {
+        APPROVAL_THRESHOLDS: 'EUR=50,GBP=50',
+        BATCH_SWEEP_INTERVAL_MS: '200',
+        POLICY_WEAKENING_DELAY_HOURS: '0',
+      },
       // GB / GBP: the one corridor where two sandbox PSPs (Northwind Pay, Harbor Payments) both
       // pay to bank accounts (BE / EUR has Northwind Pay only).
       corridors: [

@@ -18,6 +18,11 @@ function lastFour(value: string): string {
  * its last 4 characters only. The payout's metadata is the ledger's, already masked (cards as
  * 6+4, accounts as ****+4, no CVV); the e-mail shows less still.
  */
+/** `2026-12-06 10:35 UTC`: one reading for every recipient, wherever they are. */
+function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** The most characters of one user-supplied part a notification shows. */
 const USER_TEXT_MAX = 80;
 
@@ -106,6 +111,24 @@ export function policyChangeProposedText(input: {
   };
 }
 
+/** To the other admins: an approved change weakens the policy and takes effect later. */
+export function policyChangeScheduledText(input: {
+  proposalId: string;
+  approvedByName: string;
+  effectiveAt: Date;
+  weakening: string;
+}): NewStaffNotification {
+  return {
+    kind: 'policy_change_scheduled',
+    targetId: input.proposalId,
+    title: 'A policy change that weakens approvals takes effect soon',
+    body:
+      `Approved by ${input.approvedByName}; in force at ${utcMinute(input.effectiveAt)} unless an admin cancels it. ` +
+      `With it, ${input.weakening}.`,
+    linkPath: '/approval-policies',
+  };
+}
+
 /** The most changes one notification names; the Providers page lists them all. */
 const CHANGES_NAMED = 3;
 
@@ -170,11 +193,6 @@ const ENROLLED_WHAT = {
   passkey: 'A passkey',
   recovery_codes: 'A new set of recovery codes',
 } as const;
-
-/** `2026-12-06 10:35 UTC`: one reading for every recipient, wherever they are. */
-function utcMinute(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /** To the user: a second factor or recovery codes were added to their account. */
 export function factorEnrolledText(input: {

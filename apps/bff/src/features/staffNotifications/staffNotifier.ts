@@ -8,6 +8,7 @@ import {
   userChangeProposedText,
   payoutAwaitingApprovalText,
   policyChangeProposedText,
+  policyChangeScheduledText,
 } from './notificationTexts.js';
 import type {
   NewStaffNotification,
@@ -25,6 +26,13 @@ export interface StaffNotifier {
   policyChangeProposed(input: {
     proposalId: string;
     proposedBy: string;
+  }): Promise<StaffNotificationRow[]>;
+  /** Every active admin but the approver, e-mailed at once: a weakening change is scheduled. */
+  policyChangeScheduled(input: {
+    proposalId: string;
+    approvedBy: string;
+    effectiveAt: Date;
+    weakening: string;
   }): Promise<StaffNotificationRow[]>;
   /** Every active user of the batch rule's roles, except its uploader. */
   batchAwaitingApproval(input: {
@@ -76,10 +84,12 @@ export function createStaffNotifier({
 }): StaffNotifier {
   const log = logger.child({ component: 'staff-notifier' });
 
+  /** `immediate`: e-mailed at once whatever each recipient's digest (security news). */
   async function notify(
     roles: readonly string[],
     except: string | undefined,
     notification: NewStaffNotification,
+    { immediate = false }: { immediate?: boolean } = {},
   ): Promise<StaffNotificationRow[]> {
     const recipients = await repo.recipients({ roles, except });
     const at = clock.now();
@@ -87,7 +97,7 @@ export function createStaffNotifier({
       recipients,
       notification,
       at,
-      mail: emailEnabled ? { digestDueAt: digestDueAt(at) } : undefined,
+      mail: emailEnabled ? { digestDueAt: digestDueAt(at), immediate } : undefined,
     });
     log.info(
       { kind: notification.kind, targetId: notification.targetId, recipients: rows.length },
@@ -133,6 +143,15 @@ export function createStaffNotifier({
     async settled(targetId) {
       const count = await repo.settle(targetId, clock.now());
       if (count > 0) log.info({ targetId, settled: count }, 'staff notifications settled');
+    },
+    async policyChangeScheduled({ approvedBy, ...input }) {
+      const approvedByName = (await repo.userName(approvedBy)) ?? 'a colleague';
+      return notify(
+        ['admin'],
+        approvedBy,
+        policyChangeScheduledText({ ...input, approvedByName }),
+        { immediate: true },
+      );
     },
     async policyChangeProposed({ proposalId, proposedBy }) {
       const proposedByName = (await repo.userName(proposedBy)) ?? 'a colleague';

@@ -47,6 +47,12 @@ describe('ApprovalPoliciesPage', () => {
       within(pending).getByText('Rule "Above 20,000": amount above changed from 10000 to 20000.'),
     ).toBeInTheDocument();
     expect(within(pending).getByText(/An admin other than the proposer/)).toBeInTheDocument();
+    // Raising the threshold lets mid-sized payouts through with no approval: it will wait.
+    expect(
+      within(pending).getByText(
+        /^It lets some payouts through with less approval \(a card payout of 10000\.000000000000000001 .* would need/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve change' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Propose a change' })).not.toBeInTheDocument();
     expect(screen.getByText(/History \(0 decided proposals\)/)).toBeInTheDocument();
@@ -227,6 +233,44 @@ describe('ApprovalPoliciesPage', () => {
     expect(screen.queryByRole('region', { name: 'Pending proposal' })).not.toBeInTheDocument();
     expect(screen.getByText(/History \(1 decided proposal\)/)).toBeInTheDocument();
     expect(screen.getByText('Approved by Ada Admin on', { exact: false })).toBeInTheDocument();
+  });
+
+  it('shows a scheduled change that weakens the policy, and lets any admin cancel it', async () => {
+    const scheduled = buildPolicyProposal({
+      id: 'pp_scheduled',
+      status: 'scheduled',
+      decided_by: ME,
+      decided_at: '2026-11-24T10:00:00.000Z',
+      effective_at: '2026-11-25T10:00:00.000Z',
+      weakening: 'a card payout of 15000 EUR would need no approval instead of 1 approver',
+    });
+    const { api, calls } = createFakeApi({
+      user: ADMIN_USER,
+      approvalPolicies: buildApprovalPolicies({ scheduled }),
+      rejectPolicyProposal: (id, reason) =>
+        Promise.resolve({
+          ...scheduled,
+          id,
+          status: 'rejected',
+          reason,
+          cancelled_by: ME,
+          cancelled_at: '2026-11-24T11:00:00.000Z',
+        }),
+    });
+    const { user } = renderApp({ api, path: PATH });
+    const region = await screen.findByRole('region', { name: /^Takes effect / });
+    expect(
+      within(region).getByText(/a card payout of 15000 EUR would need no approval/),
+    ).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Cancel this change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this change?' });
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Not during the audit');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the change' }));
+    await waitFor(() =>
+      expect(calls.rejectPolicyProposal).toEqual([
+        { id: 'pp_scheduled', reason: 'Not during the audit' },
+      ]),
+    );
   });
 
   it('lets another admin reject the pending change, only with a reason', async () => {

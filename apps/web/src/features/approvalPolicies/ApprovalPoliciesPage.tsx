@@ -16,6 +16,7 @@ import { PendingProposal } from './PendingProposal.js';
 import { PolicyEditor } from './PolicyEditor.js';
 import { PolicyHistory } from './PolicyHistory.js';
 import { PolicyRulesTable } from './PolicyRulesTable.js';
+import { ScheduledChange } from './ScheduledChange.js';
 import { checkDrafts, draftFromRule, type RuleDraft } from './policyDraft.js';
 import { useApprovalPolicies, usePolicyMutations } from './useApprovalPolicies.js';
 
@@ -76,7 +77,7 @@ export function ApprovalPoliciesPage() {
       </Stack>
     );
   }
-  const { active, pending, history } = query.data;
+  const { active, pending, scheduled, history } = query.data;
   const editing = canManage && drafts !== null;
 
   return (
@@ -85,7 +86,8 @@ export function ApprovalPoliciesPage() {
       <Typography>
         Which payouts need approval before they are sent, and by how many people. Rules are tried in
         order; the first whose conditions all hold decides. A change applies once a second admin
-        approves it; payouts already waiting keep the rule they were created under.
+        approves it, or later when it lets some payouts through with less approval; payouts already
+        waiting keep the rule they were created under.
       </Typography>
       <Paper variant="outlined" component="section" aria-labelledby="active-title" sx={{ p: 2 }}>
         <Typography id="active-title" variant="h6" component="h2">
@@ -106,9 +108,18 @@ export function ApprovalPoliciesPage() {
           }
         />
       ) : null}
+      {scheduled ? (
+        <ScheduledChange
+          proposal={scheduled}
+          user={user}
+          pending={decide.isPending}
+          decide={(decision, onDone) => decide.mutate(decision, { onSettled: onDone })}
+        />
+      ) : null}
       {pending ? (
         <PendingProposal
           proposal={pending}
+          active={active.policy}
           user={user}
           pending={decide.isPending}
           decide={(decision, onDone) => decide.mutate(decision, { onSettled: onDone })}

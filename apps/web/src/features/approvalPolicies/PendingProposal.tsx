@@ -8,11 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   can,
+  policyWeakening,
   POLICY_REASON_MAX_LENGTH,
+  type ApprovalPolicy,
   type PolicyProposalDto,
   type SessionUser,
 } from '@payouts/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { PolicyChanges } from './PolicyChanges.js';
 import { PolicyRulesTable } from './PolicyRulesTable.js';
@@ -25,11 +27,14 @@ import type { PolicyDecision } from './useApprovalPolicies.js';
  */
 export function PendingProposal({
   proposal,
+  active,
   user,
   pending,
   decide,
 }: {
   proposal: PolicyProposalDto;
+  /** The policy in force: a change that weakens it is said to wait once approved. */
+  active: ApprovalPolicy;
   user: SessionUser | null | undefined;
   pending: boolean;
   decide: (decision: PolicyDecision, onDone: () => void) => void;
@@ -37,6 +42,10 @@ export function PendingProposal({
   const [rejecting, setRejecting] = useState(false);
   const mine = user?.id === proposal.proposed_by.id;
   const admin = can(user?.role, 'approval-policies:manage');
+  const weakening = useMemo(
+    () => policyWeakening(active, proposal.policy),
+    [active, proposal.policy],
+  );
   return (
     <Alert
       severity="warning"
@@ -55,6 +64,12 @@ export function PendingProposal({
       {proposal.note ? (
         <Typography variant="body2" sx={{ mb: 1 }}>
           Note: {proposal.note}
+        </Typography>
+      ) : null}
+      {weakening ? (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          It lets some payouts through with less approval ({weakening.example}): once approved, it
+          takes effect only after a delay, during which any admin can cancel it.
         </Typography>
       ) : null}
       <PolicyChanges changes={proposal.changes} title="Changes" headingLevel="h3" />

@@ -5,6 +5,25 @@ import type { PolicyProposalDto } from '@payouts/contracts';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { PolicyChanges } from './PolicyChanges.js';
 
+/**
+ * "Approved by Alan on …", with what became of a change that weakened the policy: in force from
+ * its time, cancelled by an admin before it, or dropped when another version came first.
+ */
+function decisionText(p: PolicyProposalDto): string {
+  const by =
+    p.decided_by && p.decided_at
+      ? ` by ${p.decided_by.name} on ${formatDateTime(p.decided_at)}`
+      : '';
+  if (p.effective_at === null) return `${p.status === 'approved' ? 'Approved' : 'Rejected'}${by}`;
+  if (p.status === 'approved') {
+    return `Approved${by}, in force from ${formatDateTime(p.effective_at)} (it weakened the policy)`;
+  }
+  if (p.cancelled_by && p.cancelled_at) {
+    return `Approved${by}, cancelled by ${p.cancelled_by.name} on ${formatDateTime(p.cancelled_at)} before it took effect`;
+  }
+  return `Approved${by}, dropped before it took effect`;
+}
+
 /** Decided proposals, newest first, folded away until asked for. */
 export function PolicyHistory({ history }: { history: readonly PolicyProposalDto[] }) {
   return (
@@ -22,10 +41,7 @@ export function PolicyHistory({ history }: { history: readonly PolicyProposalDto
             {history.map((p) => (
               <li key={p.id}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {p.status === 'approved' ? 'Approved' : 'Rejected'}
-                  {p.decided_by && p.decided_at
-                    ? ` by ${p.decided_by.name} on ${formatDateTime(p.decided_at)}`
-                    : ''}
+                  {decisionText(p)}
                 </Typography>
                 <Typography variant="body2">
                   Proposed by {p.proposed_by.name} on {formatDateTime(p.proposed_at)}

@@ -871,6 +871,10 @@ export const policyProposal = z
     decided_by: payoutActor.nullable(),
     decided_at: instant.nullable(),
     reason: z.string().nullable(),
+    effective_at: instant.nullable(),
+    weakening: z.string().nullable(),
+    cancelled_by: payoutActor.nullable(),
+    cancelled_at: instant.nullable(),
   })
   .meta({ id: 'PolicyProposal' }) satisfies z.ZodType<PolicyProposalDto>;
 
@@ -884,6 +888,7 @@ export const approvalPolicies = z
       active_since: instant,
     }),
     pending: policyProposal.nullable(),
+    scheduled: policyProposal.nullable(),
     history: z.array(policyProposal),
   })
   .meta({ id: 'ApprovalPolicies' }) satisfies z.ZodType<ApprovalPoliciesDto>;
