@@ -429,6 +429,14 @@ export const beneficiaryChanges = pgTable(
       .notNull()
       .references(() => beneficiaries.id),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    /**
+     * The proposed name and reference, the keys people and batch files pay by; null: unchanged.
+     * A reference proposed here is held for this change while it waits (unique below).
+     */
+    displayName: text('display_name'),
+    reference: text('reference'),
+    /** False for a change of name or reference alone: the payment details stay. */
+    detailsChanged: boolean('details_changed').notNull().default(true),
     /** The proposed details, sealed (the change id as associated data); erased once decided. */
     detailsSealed: text('details_sealed'),
     detailsMasked: jsonb('details_masked').$type<Record<string, string | number>>().notNull(),
@@ -451,6 +459,10 @@ export const beneficiaryChanges = pgTable(
     uniqueIndex('beneficiary_changes_one_pending')
       .on(t.beneficiaryId)
       .where(sql`${t.status} = 'pending'`),
+    // Two waiting changes never ask for the same reference.
+    uniqueIndex('beneficiary_changes_pending_reference_key')
+      .on(t.reference)
+      .where(sql`${t.status} = 'pending' and ${t.reference} is not null`),
     index('beneficiary_changes_beneficiary_idx').on(t.beneficiaryId, t.proposedAt.desc()),
   ],
 );

@@ -22,9 +22,12 @@ export const BENEFICIARY_NAME_MAX_LENGTH = 200;
 export const BENEFICIARY_REFERENCE_MAX_LENGTH = 100;
 export const BENEFICIARY_REASON_MAX_LENGTH = 500;
 
-/** One changed payment detail, masked on both sides. */
+/** One changed field of a change: the name, the reference, or a payment detail (masked). */
 export interface BeneficiaryDetailDiff {
-  /** The PSP section's field name (`bankAccountNumber`, `walletAddress`, …). */
+  /**
+   * `display_name`, `reference`, or the PSP section's field name (`bankAccountNumber`,
+   * `walletAddress`, …).
+   */
   field: string;
   from: PayoutMetadataValue | null;
   to: PayoutMetadataValue | null;
@@ -148,8 +151,8 @@ export interface CreateBeneficiaryRequest {
 }
 
 /**
- * `PATCH /api/beneficiaries/:id`. Name, reference and e-mail change at once; `details` (the
- * whole PSP section) becomes a pending change that a second person approves.
+ * `PATCH /api/beneficiaries/:id`. The e-mail changes at once; a new name, reference or `details`
+ * (the whole PSP section) becomes one pending change that a second person approves.
  */
 export interface UpdateBeneficiaryRequest {
   display_name?: string;

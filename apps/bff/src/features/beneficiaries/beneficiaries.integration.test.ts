@@ -290,14 +290,25 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     ]);
   });
 
-  it('applies a name change at once, and a details change only once a second person approves it', async () => {
+  it('applies an e-mail change at once; a name or details change once a second person approves it', async () => {
     const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE56001234567888' }));
-    const renamed = await patch(finance, b.id, { display_name: 'Renamed BV', email: null });
-    expect(renamed.status).toBe(200);
+    const emailed = await patch(finance, b.id, { email: null });
+    expect(emailed.status).toBe(200);
+    expect(await readJson(emailed)).toMatchObject({ email: null, status: 'active' });
+    // The name people pay by waits for a second person (decision 042).
+    const renaming = await readJson(await patch(finance, b.id, { display_name: 'Renamed BV' }));
+    expect(renaming).toMatchObject({
+      display_name: b.display_name,
+      status: 'pending_change',
+      pending_change: {
+        diff: [{ field: 'display_name', from: b.display_name, to: 'Renamed BV' }],
+      },
+    });
+    const renamed = await decide(finance2, b.id, renaming.pending_change.id, 'approve');
     expect(await readJson(renamed)).toMatchObject({
       display_name: 'Renamed BV',
-      email: null,
       status: 'active',
+      pending_change: null,
     });
 
     const proposed = await readJson(
@@ -350,8 +361,10 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
       'updated',
       'change_proposed',
       'change_approved',
+      'change_proposed',
+      'change_approved',
     ]);
-    expect(after.changes).toHaveLength(1);
+    expect(after.changes).toHaveLength(2);
     expect(after.changes[0]).toMatchObject({
       status: 'approved',
       decided_by: { email: 'finance2@example.com' },
@@ -364,12 +377,58 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
       'beneficiary.update',
       'beneficiary.change_propose',
       'beneficiary.change_approve',
+      'beneficiary.change_propose',
+      'beneficiary.change_approve',
     ]);
     // The decided change keeps no sealed details.
     const change = await rows(
       `select details_sealed from beneficiary_changes where id = '${changeId}'`,
     );
     expect(change).toEqual([{ details_sealed: null }]);
+  });
+
+  it('holds a reference: the old one until its change is approved, the new one while it waits', async () => {
+    // A colleague's supplier, and one's own payee.
+    const theirs = await created(
+      bankBeneficiary({ reference: `SUP-THEIRS-${kind}`, allow_duplicate: true }),
+    );
+    const mine = await created(
+      bankBeneficiary({ reference: `SUP-MINE-${kind}`, allow_duplicate: true }),
+    );
+    // Moving the colleague's reference away waits; the reference stays theirs meanwhile.
+    const moving = await readJson(
+      await patch(finance, theirs.id, { reference: `SUP-THEIRS-OLD-${kind}` }),
+    );
+    expect(moving).toMatchObject({ reference: `SUP-THEIRS-${kind}`, status: 'pending_change' });
+    const taking = await patch(finance, mine.id, { reference: `SUP-THEIRS-${kind}` });
+    expect(taking.status).toBe(409);
+    expect((await readJson(taking)).errors).toEqual([
+      { pointer: '/reference', message: 'This reference is already used' },
+    ]);
+    // The reference asked for is held for that change: nobody creates or moves to it.
+    const squatting = await create(
+      finance2,
+      bankBeneficiary({ reference: `SUP-THEIRS-OLD-${kind}`, allow_duplicate: true }),
+    );
+    expect(squatting.status).toBe(409);
+    expect((await patch(finance2, mine.id, { reference: `SUP-THEIRS-OLD-${kind}` })).status).toBe(
+      409,
+    );
+    // Approved by a second person: the old reference is free, and taking it waits in turn.
+    const approved = await decide(finance2, theirs.id, moving.pending_change.id, 'approve');
+    expect(await readJson(approved)).toMatchObject({ reference: `SUP-THEIRS-OLD-${kind}` });
+    const nowTaking = await readJson(
+      await patch(finance, mine.id, { reference: `SUP-THEIRS-${kind}` }),
+    );
+    expect(nowTaking).toMatchObject({ reference: `SUP-MINE-${kind}`, status: 'pending_change' });
+    expect((await decide(finance, mine.id, nowTaking.pending_change.id, 'approve')).status).toBe(
+      403,
+    );
+    const forPayout = await t.beneficiaryPayouts.forPayout(mine.id);
+    expect(forPayout.id).toBe(mine.id);
+    expect(await rows(`select reference from beneficiaries where id = '${mine.id}'`)).toEqual([
+      { reference: `SUP-MINE-${kind}` },
+    ]);
   });
 
   it('refuses a change to the same details, and a reference already taken, writing nothing', async () => {
@@ -456,21 +515,20 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
             bankAccountNumber: `BE3000123456${7000 + round}`,
           },
         }),
-        patch(finance2, b.id, { display_name: `Raced ${round}` }),
+        // The e-mail is the one field that applies at once.
+        patch(finance2, b.id, { email: `raced-${round}@acme.example` }),
       ]);
       expect(approve.status).toBe(200);
       expect([200, 409]).toContain(edit.status);
       expect(rename.status).toBe(200);
-      const [row] = await rows(
-        `select status, display_name from beneficiaries where id = '${b.id}'`,
-      );
+      const [row] = await rows(`select status, email from beneficiaries where id = '${b.id}'`);
       const pending = await rows(
         `select id from beneficiary_changes where beneficiary_id = '${b.id}' and status = 'pending'`,
       );
       // pending_change exactly when one change awaits a decision; the approved details are in force.
       expect(row!.status).toBe(pending.length === 1 ? 'pending_change' : 'active');
       expect(pending.length).toBe(edit.status === 200 ? 1 : 0);
-      expect(row!.display_name).toBe(`Raced ${round}`);
+      expect(row!.email).toBe(`raced-${round}@acme.example`);
       expect((await t.beneficiaryPayouts.forPayout(b.id)).details.bankAccountNumber).toBe(
         `BE2000123456${7000 + round}`,
       );

@@ -83,6 +83,12 @@ export interface BeneficiariesRepository {
    */
   mutate(id: string, mutation: BeneficiaryMutation): Promise<MutateResult>;
   findById(id: string): Promise<BeneficiaryRow | undefined>;
+  /**
+   * Whether `reference` is another beneficiary's (not `except`), or asked for by a change that
+   * waits: a reference is held from the moment a change asks for it until that change is decided,
+   * and the old one stays its beneficiary's until then.
+   */
+  referenceHeld(reference: string, except: string | undefined): Promise<boolean>;
   findChange(beneficiaryId: string, changeId: string): Promise<BeneficiaryChangeRow | undefined>;
   /** Beneficiaries (not archived) paying the account with this fingerprint. */
   findByFingerprint(fingerprint: string): Promise<BeneficiaryRow[]>;
@@ -184,7 +190,10 @@ export function createBeneficiariesRepository(db: Database): BeneficiariesReposi
           return { kind: 'changed', row: row! };
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'beneficiaries_reference_key')) {
+        if (
+          isUniqueViolation(error, 'beneficiaries_reference_key') ||
+          isUniqueViolation(error, 'beneficiary_changes_pending_reference_key')
+        ) {
           return { kind: 'reference_taken' };
         }
         if (isUniqueViolation(error, 'beneficiary_changes_one_pending')) {
@@ -192,6 +201,31 @@ export function createBeneficiariesRepository(db: Database): BeneficiariesReposi
         }
         throw error;
       }
+    },
+
+    async referenceHeld(reference, except) {
+      const [owner] = await db
+        .select({ id: beneficiaries.id })
+        .from(beneficiaries)
+        .where(
+          and(
+            eq(beneficiaries.reference, reference),
+            except === undefined ? undefined : ne(beneficiaries.id, except),
+          ),
+        )
+        .limit(1);
+      if (owner) return true;
+      const [asked] = await db
+        .select({ id: beneficiaryChanges.id })
+        .from(beneficiaryChanges)
+        .where(
+          and(
+            eq(beneficiaryChanges.reference, reference),
+            eq(beneficiaryChanges.status, 'pending'),
+          ),
+        )
+        .limit(1);
+      return asked !== undefined;
     },
 
     async findById(id) {
@@ -282,6 +316,8 @@ export function createBeneficiariesRepository(db: Database): BeneficiariesReposi
           and(
             eq(beneficiaryChanges.beneficiaryId, beneficiaryId),
             eq(beneficiaryChanges.status, 'approved'),
+            // A new name or reference is no new account to pay.
+            eq(beneficiaryChanges.detailsChanged, true),
           ),
         );
       return row?.at ?? undefined;

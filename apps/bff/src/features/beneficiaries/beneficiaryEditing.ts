@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   buildPayoutForm,
   UUID_RE,
+  type BeneficiaryDetailDiff,
   type BeneficiaryDto,
   type Corridor,
   type PayoutMetadataValue,
@@ -77,9 +78,9 @@ const REFERENCE_TAKEN = () =>
   new AppError('conflict', 'A beneficiary with this reference already exists.', {
     errors: [{ pointer: '/reference', message: 'This reference is already used' }],
   });
-const CHANGE_PENDING = () =>
-  new AppError('conflict', 'A change of these payment details already awaits a decision.', {
-    errors: [{ pointer: '/details', message: 'A change already awaits a decision' }],
+const CHANGE_PENDING = (pointer = '/details') =>
+  new AppError('conflict', 'A change of this beneficiary already awaits a decision.', {
+    errors: [{ pointer, message: 'A change already awaits a decision' }],
   });
 const ARCHIVED = () => new AppError('conflict', 'This beneficiary is archived.');
 
@@ -175,6 +176,8 @@ export function createBeneficiaryEditing({
     async create(user, input, context) {
       const payment = await validPayment(input);
       const prepared = prepare(payment);
+      // A reference another payee's waiting change asks for is held for it.
+      if (await repo.referenceHeld(input.reference, undefined)) throw REFERENCE_TAKEN();
       if (prepared.fingerprint && input.allow_duplicate !== true) {
         const duplicates = await repo.findByFingerprint(prepared.fingerprint);
         if (duplicates.length > 0) {
@@ -274,57 +277,82 @@ export function createBeneficiaryEditing({
                 details: input.details,
               }),
             );
+      if (input.reference !== undefined && input.reference !== before.reference) {
+        // Held by another payee, or asked for by a change that waits: not free.
+        if (await repo.referenceHeld(input.reference, id)) throw REFERENCE_TAKEN();
+      }
       const result = await repo.mutate(id, (current, pending) => {
         if (current.status === 'archived') throw ARCHIVED();
         const at = clock.now();
         const events: NewBeneficiaryEvent[] = [];
         const audit = [];
         const patch: Partial<BeneficiaryRow> = {};
-        const renamed: Record<string, { from: string | null; to: string | null }> = {};
         const next = {
           displayName: input.display_name ?? current.displayName,
           reference: input.reference ?? current.reference,
           email: input.email === undefined ? current.email : input.email,
         };
-        if (next.displayName !== current.displayName) {
-          renamed.display_name = { from: current.displayName, to: next.displayName };
-        }
-        if (next.reference !== current.reference) {
-          renamed.reference = { from: current.reference, to: next.reference };
-        }
-        if (next.email !== current.email) renamed.email = { from: current.email, to: next.email };
-        if (Object.keys(renamed).length > 0) {
-          Object.assign(patch, next, {
-            searchText: searchTextOf({ ...next, masked: current.detailsMasked }),
+        // The e-mail applies at once; the name and the reference, which people and batch files
+        // pay by, wait for a second person with the payment details (decision 042).
+        if (next.email !== current.email) {
+          Object.assign(patch, {
+            email: next.email,
+            searchText: searchTextOf({
+              ...current,
+              email: next.email,
+              masked: current.detailsMasked,
+            }),
           });
-          events.push({ type: 'updated', actor: user.email, at, data: { changes: renamed } });
+          events.push({
+            type: 'updated',
+            actor: user.email,
+            at,
+            data: { changes: { email: { from: current.email, to: next.email } } },
+          });
           audit.push(
             auditService.row(context, {
               action: 'beneficiary.update',
               target: { type: 'beneficiary', id },
-              data: { fields: Object.keys(renamed), reference: next.reference },
+              data: { fields: ['email'], reference: current.reference },
             }),
           );
         }
+        const identity: BeneficiaryDetailDiff[] = [];
+        if (next.displayName !== current.displayName) {
+          identity.push({ field: 'display_name', from: current.displayName, to: next.displayName });
+        }
+        if (next.reference !== current.reference) {
+          identity.push({ field: 'reference', from: current.reference, to: next.reference });
+        }
+        const details = proposed
+          ? diffDetails(vault.open(current.detailsSealed, id), proposed.details)
+          : [];
+        if (proposed && details.length === 0 && identity.length === 0) {
+          throw new AppError('validation_failed', 'These are the current payment details.', {
+            errors: [{ pointer: '/details', message: 'Nothing to change' }],
+          });
+        }
         let insertChange;
-        if (proposed) {
-          if (pending) throw CHANGE_PENDING();
-          const diff = diffDetails(vault.open(current.detailsSealed, id), proposed.details);
-          if (diff.length === 0) {
-            throw new AppError('validation_failed', 'These are the current payment details.', {
-              errors: [{ pointer: '/details', message: 'Nothing to change' }],
-            });
-          }
+        if (identity.length > 0 || details.length > 0) {
+          if (pending)
+            throw CHANGE_PENDING(details.length > 0 ? '/details' : `/${identity[0]!.field}`);
           const changeId = randomUUID();
+          const diff = [...identity, ...details];
+          const withDetails = proposed !== undefined && details.length > 0;
           insertChange = {
             id: changeId,
             beneficiaryId: id,
             status: 'pending' as const,
-            detailsSealed: vault.seal(proposed.details, changeId),
-            detailsMasked: proposed.masked,
+            displayName: next.displayName !== current.displayName ? next.displayName : null,
+            reference: next.reference !== current.reference ? next.reference : null,
+            detailsChanged: withDetails,
+            detailsSealed: withDetails ? vault.seal(proposed.details, changeId) : null,
+            detailsMasked: withDetails ? proposed.masked : current.detailsMasked,
             diff,
-            fingerprint: proposed.fingerprint,
-            cardFieldsRequired: proposed.cardFieldsRequired,
+            fingerprint: withDetails ? proposed.fingerprint : current.fingerprint,
+            cardFieldsRequired: withDetails
+              ? proposed.cardFieldsRequired
+              : current.cardFieldsRequired,
             proposedBy: user.id,
             proposedAt: at,
           };
@@ -378,14 +406,28 @@ export function createBeneficiaryEditing({
           );
         }
         const at = clock.now();
-        const details = vault.open(change.detailsSealed!, change.id);
+        const identity = {
+          displayName: change.displayName ?? current.displayName,
+          reference: change.reference ?? current.reference,
+        };
+        const details =
+          change.detailsChanged && change.detailsSealed !== null
+            ? {
+                detailsSealed: vault.seal(vault.open(change.detailsSealed, change.id), id),
+                detailsMasked: change.detailsMasked,
+                fingerprint: change.fingerprint,
+                cardFieldsRequired: change.cardFieldsRequired,
+              }
+            : {};
         return {
           patch: {
-            detailsSealed: vault.seal(details, id),
-            detailsMasked: change.detailsMasked,
-            fingerprint: change.fingerprint,
-            cardFieldsRequired: change.cardFieldsRequired,
-            searchText: searchTextOf({ ...current, masked: change.detailsMasked }),
+            ...identity,
+            ...details,
+            searchText: searchTextOf({
+              ...current,
+              ...identity,
+              masked: details.detailsMasked ?? current.detailsMasked,
+            }),
             status: 'active',
             updatedBy: user.id,
             updatedAt: at,

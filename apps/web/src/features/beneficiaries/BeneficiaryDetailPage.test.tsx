@@ -25,9 +25,7 @@ describe('BeneficiaryDetailPage', () => {
     const diff = await screen.findByRole('table', { name: 'Proposed change' });
     expect(within(diff).getByText('BE68****0001')).toBeInTheDocument();
     expect(within(diff).getByText('BE71****0002')).toBeInTheDocument();
-    expect(
-      screen.getByText(/Change of payment details proposed by Finn Second/),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/Change proposed by Finn Second/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the payouts to Jane Seller' })).toHaveAttribute(
       'href',
       `/payouts?beneficiary_id=${b.id}`,

@@ -55,9 +55,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const EVENT_LABELS: Readonly<Record<string, string>> = {
   created: 'Created',
   updated: 'Name, reference or e-mail changed',
-  change_proposed: 'Change of payment details proposed',
-  change_approved: 'Change of payment details approved',
-  change_rejected: 'Change of payment details rejected',
+  change_proposed: 'Change proposed',
+  change_approved: 'Change approved',
+  change_rejected: 'Change rejected',
   archived: 'Archived',
   paid: 'Paid',
 };
@@ -75,6 +75,12 @@ function eventText(event: BeneficiaryEventDto): string {
   return label;
 }
 
+/** The beneficiary's own fields a change may hold beside the PSP's payment details. */
+const IDENTITY_LABELS: Readonly<Record<string, string>> = {
+  display_name: 'Name',
+  reference: 'Reference',
+};
+
 function DiffTable({ change, caption }: { change: BeneficiaryChangeDto; caption: string }) {
   return (
     <Table size="small" aria-label={caption}>
@@ -88,7 +94,7 @@ function DiffTable({ change, caption }: { change: BeneficiaryChangeDto; caption:
       <TableBody>
         {change.diff.map((d) => (
           <TableRow key={d.field}>
-            <TableCell>{metadataLabel(d.field)}</TableCell>
+            <TableCell>{IDENTITY_LABELS[d.field] ?? metadataLabel(d.field)}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace' }}>{showValue(d.from)}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace' }}>{showValue(d.to)}</TableCell>
           </TableRow>
@@ -123,12 +129,11 @@ function PendingChange({
   return (
     <Alert severity="warning" icon={false}>
       <AlertTitle>
-        Change of payment details proposed by {change.proposed_by.name} on{' '}
-        {formatDateTime(change.proposed_at)}
+        Change proposed by {change.proposed_by.name} on {formatDateTime(change.proposed_at)}
       </AlertTitle>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        The current details stay in force, and payouts use them, until a second person approves the
-        change.{' '}
+        The current name, reference and payment details stay in force, and payouts and batch files
+        use them, until a second person approves the change.{' '}
         {mine
           ? 'You proposed it: another finance user or an admin must approve it.'
           : approver

@@ -10,7 +10,10 @@ import { useUpdateBeneficiary } from './useBeneficiary.js';
 
 const FIELDS = ['/display_name', '/reference', '/email'];
 
-/** The name, reference and e-mail: no approval needed, saved at once. */
+/**
+ * The name, reference and e-mail. The e-mail is saved at once; a new name or reference, which
+ * people and batch files pay by, waits for a second person like the payment details.
+ */
 export function BeneficiaryNameForm({ beneficiary }: { beneficiary: BeneficiaryDto }) {
   const update = useUpdateBeneficiary(beneficiary.id);
   const [values, setValues] = useState({
@@ -34,6 +37,10 @@ export function BeneficiaryNameForm({ beneficiary }: { beneficiary: BeneficiaryD
     email: serverError('/email'),
   };
   const mapped = serverErrors.some((e) => FIELDS.includes(e.pointer));
+  const identityWaits =
+    update.data?.pending_change?.diff.some(
+      (d) => d.field === 'display_name' || d.field === 'reference',
+    ) ?? false;
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -79,8 +86,10 @@ export function BeneficiaryNameForm({ beneficiary }: { beneficiary: BeneficiaryD
         <ErrorState error={update.error} title="The changes were not saved" />
       ) : null}
       {update.isSuccess ? (
-        <Alert severity="success" role="status">
-          Saved. Name, reference and e-mail apply at once.
+        <Alert severity={identityWaits ? 'info' : 'success'} role="status">
+          {identityWaits
+            ? 'Saved. The new name or reference waits for a second person to approve it; the current ones stay in force until then.'
+            : 'Saved.'}
         </Alert>
       ) : null}
       <Stack direction="row">

@@ -32,9 +32,23 @@ function saved() {
 }
 
 describe('EditBeneficiaryPage', () => {
-  it('saves the name, reference and e-mail at once', async () => {
+  it('sends the name, reference and e-mail, and says a new name waits for approval', async () => {
     const b = saved();
-    const { api, calls } = createFakeApi({ beneficiaries: [b], providers: BANK });
+    const { api, calls } = createFakeApi({
+      beneficiaries: [b],
+      providers: BANK,
+      // The BFF's answer: the e-mail applied, the name and reference waiting.
+      updateBeneficiary: (id, body) =>
+        Promise.resolve({
+          ...b,
+          id,
+          email: body.email ?? null,
+          status: 'pending_change',
+          pending_change: buildBeneficiaryChange({
+            diff: [{ field: 'display_name', from: b.display_name, to: 'Jane Seller Ltd' }],
+          }),
+        }),
+    });
     const { user } = renderApp({ api, path: `/beneficiaries/${b.id}/edit` });
     expect(await screen.findByRole('heading', { name: 'Edit beneficiary' })).toBeInTheDocument();
     const part = await screen.findByRole('region', { name: 'Name, reference and e-mail' });
@@ -47,7 +61,9 @@ describe('EditBeneficiaryPage', () => {
         { id: b.id, body: { display_name: 'Jane Seller Ltd', reference: 'S-8', email: null } },
       ]),
     );
-    expect(await within(part).findByText(/^Saved\./)).toBeInTheDocument();
+    expect(
+      await within(part).findByText(/^Saved\. The new name or reference waits for a second person/),
+    ).toBeInTheDocument();
   });
 
   it('shows a taken reference on its field', async () => {
