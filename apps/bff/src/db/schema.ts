@@ -754,6 +754,14 @@ export interface BatchFormChange {
   withdrawn: boolean;
 }
 
+/** A cell change by someone other than the uploader (an admin), masked (`BatchDto.changed_by_others`). */
+export interface BatchOthersChange {
+  by: string;
+  at: string;
+  row: number;
+  cells: { column: string; from: string; to: string }[];
+}
+
 /**
  * A batch payout file (issue 13, docs/decisions/019): one corridor, payout method type and PSP.
  * Its rows are `batch_rows`; each row sent becomes an ordinary payout (`payouts.batch_id`).
@@ -795,6 +803,8 @@ export const batches = pgTable(
      * validated (decision 041) and rows no longer pass; cleared when it is validated again.
      */
     formChanged: jsonb('form_changed').$type<BatchFormChange>(),
+    /** Cells someone other than the uploader changed, for the uploader to see (decision 042). */
+    othersChanges: jsonb('others_changes').$type<BatchOthersChange[]>().notNull().default([]),
   },
   (t) => [
     index('batches_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),

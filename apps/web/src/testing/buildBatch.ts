@@ -30,6 +30,7 @@ export function buildBatch(overrides: Partial<BatchDto> = {}): BatchDto {
     updated_at: '2026-11-20T09:00:00.000Z',
     submitted_at: null,
     form_changed: null,
+    changed_by_others: [],
     completed_at: null,
     counts: {
       rows: 3,

@@ -135,6 +135,14 @@ export interface BatchFormChangeDto {
   withdrawn: boolean;
 }
 
+/** One row changed by someone other than the uploader. */
+export interface BatchOthersChangeDto {
+  by: PayoutActor;
+  at: string;
+  row: number;
+  cells: { column: string; from: string; to: string }[];
+}
+
 export interface BatchDto {
   id: string;
   status: BatchStatus;
@@ -159,6 +167,11 @@ export interface BatchDto {
    * went back to `draft`. Cleared when it is validated again.
    */
   form_changed: BatchFormChangeDto | null;
+  /**
+   * Cells someone other than the uploader (an admin) changed, oldest first, masked as the grid
+   * shows them: the uploader sees who changed what before submitting.
+   */
+  changed_by_others: BatchOthersChangeDto[];
   counts: BatchCountsDto;
   /** Set from `validated` on. */
   summary: BatchSummaryDto | null;

@@ -256,6 +256,20 @@ export function createBatchEditing({
       const [verdict] = await validateRows({ repo, corridors }, model, id, [next], [row], others);
       const errors = verdict?.errors ?? [];
       const reference = (next.beneficiary_reference ?? '').trim();
+      const maskedBefore = maskCells(model, current);
+      const maskedAfter = maskCells(model, next);
+      // Someone else's change is kept, masked, for the uploader to see before submitting.
+      const changedCells = Object.keys(cells)
+        .filter((column) => maskedBefore[column] !== maskedAfter[column])
+        .map((column) => ({
+          column,
+          from: maskedBefore[column] ?? '',
+          to: maskedAfter[column] ?? '',
+        }));
+      const othersChange =
+        batch.createdBy !== user.id && changedCells.length > 0
+          ? { by: user.id, at: clock.now().toISOString(), row, cells: changedCells }
+          : undefined;
       await repo.updateRows(
         id,
         [
@@ -264,7 +278,7 @@ export function createBatchEditing({
             patch: {
               state: errors.length > 0 ? 'invalid' : 'valid',
               cellsSealed: sealCells(sealedBox, id, row, next),
-              cellsMasked: maskCells(model, next),
+              cellsMasked: maskedAfter,
               errors,
               orderId: orderId === '' ? null : orderId,
               amount: (next.amount ?? '').trim() || null,
@@ -281,6 +295,7 @@ export function createBatchEditing({
             data: { row, columns: Object.keys(cells), valid: errors.length === 0, ...onBehalf },
           }),
         ],
+        othersChange,
       );
     },
 

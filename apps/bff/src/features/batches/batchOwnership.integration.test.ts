@@ -64,12 +64,35 @@ describe('batches belong to their uploader', () => {
       json: { cells: { bankAccountName: 'Seller One' } },
     });
     expect(fixed.status).toBe(200);
+    // The uploader sees who changed what (masked as the grid shows it); their own fixes are theirs.
+    const own = await finance(`/api/batches/${id}/rows/2`, {
+      method: 'PATCH',
+      json: { cells: { bankAccountName: 'Seller Two' } },
+    });
+    expect(own.status).toBe(200);
+    const seen = await readJson(await finance(`/api/batches/${id}`));
+    expect(seen.changed_by_others).toEqual([
+      {
+        by: expect.objectContaining({ email: 'admin@example.com' }),
+        at: expect.any(String),
+        row: 1,
+        cells: [
+          {
+            column: 'bankAccountName',
+            from: before.rows[0].cells.bankAccountName,
+            to: 'Seller One',
+          },
+        ],
+      },
+    ]);
     const cancelled = await admin(`/api/batches/${id}/cancel`, { method: 'POST', json: {} });
     expect(cancelled.status).toBe(200);
     const uploader = (await readJson(await finance('/api/session'))).user.id;
     for (const action of ['batch.fix_row', 'batch.cancel']) {
       const audit = await readJson(await admin(`/api/audit?what=${action}&limit=10`));
-      const entry = audit.items.find((i: any) => i.target.id === id);
+      const entry = audit.items.find(
+        (i: any) => i.target.id === id && i.actor?.email === 'admin@example.com',
+      );
       expect(entry.data).toMatchObject({ on_behalf_of: uploader });
     }
   });

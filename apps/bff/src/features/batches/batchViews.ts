@@ -113,6 +113,7 @@ export function createBatchViews({
         batch.rejectedBy,
         batch.cancelledBy,
         ...approvals.map((a) => a.userId),
+        ...batch.othersChanges.map((c) => c.by),
       ]);
       let reason =
         batch.status === 'awaiting_approval' ? cannotDecideReason(batch, approvals, viewer) : null;
@@ -138,6 +139,12 @@ export function createBatchViews({
         submitted_at: batch.submittedAt?.toISOString() ?? null,
         completed_at: batch.completedAt?.toISOString() ?? null,
         form_changed: batch.formChanged ?? null,
+        changed_by_others: batch.othersChanges.map((c) => ({
+          by: actorOf(actors, c.by),
+          at: c.at,
+          row: c.row,
+          cells: c.cells,
+        })),
         counts: {
           rows: batch.rowCount,
           invalid: counts.rows.invalid ?? 0,

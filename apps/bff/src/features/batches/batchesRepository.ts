@@ -7,6 +7,7 @@ import {
   beneficiaries,
   payouts,
   users,
+  type BatchOthersChange,
 } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
@@ -89,10 +90,12 @@ export interface BatchesRepository {
   /** Every row, in order (for summaries, exports and retries). */
   allRows(id: string): Promise<BatchItemWithPayout[]>;
   row(id: string, row: number): Promise<BatchItemRow | undefined>;
+  /** With `othersChange`: appended to the batch's `others_changes`, in the same transaction. */
   updateRows(
     id: string,
     updates: { row: number; patch: Partial<NewBatchItemRow> }[],
     audit?: NewAuditRow[],
+    othersChange?: BatchOthersChange,
   ): Promise<void>;
   /** Order ids among `orderIds` that a payout (not failed) or another live batch's row holds. */
   takenOrderIds(orderIds: readonly string[], exceptBatchId: string): Promise<Set<string>>;
@@ -315,8 +318,16 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       return item;
     },
 
-    async updateRows(id, updates, audit = []) {
+    async updateRows(id, updates, audit = [], othersChange) {
       await db.transaction(async (tx) => {
+        if (othersChange) {
+          await tx
+            .update(batches)
+            .set({
+              othersChanges: sql`${batches.othersChanges} || ${JSON.stringify([othersChange])}::jsonb`,
+            })
+            .where(eq(batches.id, id));
+        }
         for (const { row, patch } of updates) {
           await tx
             .update(batchRows)

@@ -64,6 +64,27 @@ describe('BatchDetailPage: a draft (preview)', () => {
     );
   });
 
+  it('tells the uploader who else changed which cells, before they submit', SLOW, async () => {
+    const { batch, rows } = draft();
+    setup(
+      {
+        ...batch,
+        changed_by_others: [
+          {
+            by: { id: 'u_admin', email: 'admin@example.com', name: 'Ada Admin' },
+            at: '2026-11-21T10:00:00.000Z',
+            row: 2,
+            cells: [{ column: 'amount', from: '10.00', to: '1000.00' }],
+          },
+        ],
+      },
+      rows,
+    );
+    const status = await screen.findByRole('status', { name: 'Changed by others' }, SLOW);
+    expect(status).toHaveTextContent('Someone else changed this batch: check it before you submit');
+    expect(status).toHaveTextContent(/Ada Admin changed row 2 on .*: Amount “10\.00” → “1000\.00”/);
+  });
+
   it('shows a colleague’s draft read-only: it belongs to its uploader', SLOW, async () => {
     const { batch, rows } = draft();
     setup(

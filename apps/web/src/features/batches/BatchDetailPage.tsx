@@ -28,6 +28,7 @@ import { TextLink } from '../../components/TextLink.js';
 import { useProviders } from '../providers/useProviders.js';
 import { useSession } from '../session/useSession.js';
 import { CancelBatchDialog, RetryBatchDialog } from './BatchDialogs.js';
+import { BatchChangedByOthers } from './BatchChangedByOthers.js';
 import { BatchFormChanged } from './BatchFormChanged.js';
 import { BatchGrid } from './BatchGrid.js';
 import { BatchPreview } from './BatchPreview.js';
@@ -250,6 +251,7 @@ export function BatchDetailPage() {
         ) : null}
       </Box>
       <BatchFormChanged batch={batch} />
+      <BatchChangedByOthers batch={batch} />
       {batch.status === 'draft' ? (
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <BatchSteps active="Preview" />

@@ -305,6 +305,14 @@ export const batchDto = z
         withdrawn: z.boolean(),
       })
       .nullable(),
+    changed_by_others: z.array(
+      z.strictObject({
+        by: payoutActor,
+        at: instant,
+        row: z.number().int().positive(),
+        cells: z.array(z.strictObject({ column: z.string(), from: z.string(), to: z.string() })),
+      }),
+    ),
     counts: z.strictObject({
       rows: z.number().int(),
       invalid: z.number().int(),

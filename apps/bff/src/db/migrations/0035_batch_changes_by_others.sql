@@ -1,0 +1,2 @@
+-- Decision 042: cells of a batch changed by someone other than its uploader are kept, masked, for the uploader to see before submitting.
+ALTER TABLE "batches" ADD COLUMN "others_changes" jsonb DEFAULT '[]'::jsonb NOT NULL;
