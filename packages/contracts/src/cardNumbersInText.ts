@@ -105,7 +105,7 @@ function digitRuns(text: string): DigitGroup[][] {
 
 /**
  * True when `text` holds what can only be a card number: consecutive digit groups, typed whole,
- * grouped any way, joined by spaces or punctuation, or glued to letters (`INV4111111111111111`),
+ * grouped any way, joined by spaces or punctuation, or glued to letters (`INV` and the digits),
  * whose 13 to 19 digits are an issued card's (`isIssuedCardNumber`: a brand's leading digits and
  * length, and the Luhn check). The text is normalised first (`normalizeForCardSearch`). Left out:
  * a run after `+` (an international phone number: `+4915112345678` passes the Luhn check and
