@@ -156,7 +156,33 @@ export interface BatchSendResult {
   sandboxCpuMsPerPayout: number;
   bffUploadCpuMs: number;
   bffValidateCpuMs: number;
+  /**
+   * The slowest answer to `GET /healthz`, asked every 20 ms while the file uploads and
+   * validates: how long any other request waited on the BFF's event loop meanwhile.
+   */
+  healthzMaxMsDuringUploadAndValidate: number;
   payouts: Record<string, number>;
+}
+
+/** Asks `url` every 20 ms, one request at a time, until stopped; the slowest answer (ms). */
+function probeResponsiveness(url: string): { stop(): Promise<number> } {
+  let running = true;
+  let slowest = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(url)).arrayBuffer();
+      slowest = Math.max(slowest, performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return slowest;
+    },
+  };
 }
 
 /** A `rows`-row batch from upload to completed, timed. */
@@ -201,6 +227,7 @@ export async function sendBatch(
   });
 
   const bffCpu = () => cpuMs(bff.pid) ?? NaN;
+  const probe = probeResponsiveness(`${bff.info.url}/healthz`);
   const t0 = performance.now();
   const c0 = bffCpu();
   const draft = await call(bff.cookie, `/api/batches?${query.toString()}`, {
@@ -216,6 +243,7 @@ export async function sendBatch(
   });
   if (validated.status !== 'validated') throw new Error(`batch not validated: ${validated.status}`);
   const t2 = performance.now();
+  const healthzMaxMs = await probe.stop();
   const c2 = bffCpu();
   const sandboxStart = cpuMs(sandbox.pid) ?? NaN;
   let batch = await call(bff.cookie, `/api/batches/${draft.id}/submit`, { method: 'POST' });
@@ -250,6 +278,7 @@ export async function sendBatch(
     sandboxCpuMsPerPayout: (sandboxEnd - sandboxStart) / rows,
     bffUploadCpuMs: c1 - c0,
     bffValidateCpuMs: c2 - c1,
+    healthzMaxMsDuringUploadAndValidate: healthzMaxMs,
     payouts: batch.counts.payouts ?? {},
   };
 }

@@ -805,6 +805,8 @@ export const batches = pgTable(
     formChanged: jsonb('form_changed').$type<BatchFormChange>(),
     /** Cells someone other than the uploader changed, for the uploader to see (decision 042). */
     othersChanges: jsonb('others_changes').$type<BatchOthersChange[]>().notNull().default([]),
+    /** A validation of this batch runs until then (a lease): one at a time, in any process. */
+    validatingUntil: at('validating_until'),
   },
   (t) => [
     index('batches_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),

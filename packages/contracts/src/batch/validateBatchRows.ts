@@ -56,6 +56,12 @@ export interface BatchValidationContext {
   beneficiaries?: ReadonlyMap<string, BatchBeneficiary>;
   /** Order ids the ledger already holds. */
   existingOrderIds?: ReadonlySet<string>;
+  /**
+   * For a file validated a part at a time: the data row number of `rows[0]` (default 1), and
+   * the first row of each order id met in the earlier parts, which this call adds to.
+   */
+  firstRow?: number;
+  firstRowOfOrderId?: Map<string, number>;
 }
 
 /** A valid row, ready to become a payout. */
@@ -132,7 +138,7 @@ export function validateBatchRows(
       ],
       errors: [],
       payouts: [],
-      invalidRows: rows.map((_, i) => i + 1),
+      invalidRows: rows.map((_, i) => i + (context.firstRow ?? 1)),
     };
   }
   const columnOrder = new Map(model.columns.map((c, i) => [c.name, i]));
@@ -143,10 +149,11 @@ export function validateBatchRows(
 
   const errors: BatchCellError[] = [];
   const candidates: BatchRowPayout[] = [];
-  const firstRowOfOrderId = new Map<string, number>();
+  const firstRowOfOrderId = context.firstRowOfOrderId ?? new Map<string, number>();
+  const firstRow = context.firstRow ?? 1;
 
   rows.forEach((cells, index) => {
-    const row = index + 1;
+    const row = index + firstRow;
     const rowErrors: BatchCellError[] = [];
     const orderId = cell(cells, 'order_id').trim();
     const amount = cell(cells, 'amount');

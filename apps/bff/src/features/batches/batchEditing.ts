@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApprovalPolicy, BatchRowCells, Corridor, PayoutMethodType } from '@payouts/contracts';
 import { AppError } from '../../http/AppError.js';
@@ -8,10 +9,11 @@ import type { AuditService } from '../audit/auditService.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { ProvidersService } from '../providers/providersService.js';
-import { parseBatchFile } from './batchFile.js';
+import { parseBatchFileInSlices } from './batchFile.js';
 import {
   assessBatch,
   generatedOrderId,
+  generatedOrderIdPrefix,
   maskCells,
   modelOf,
   openCells,
@@ -87,6 +89,11 @@ export async function draftOr409(repo: BatchesRepository, id: string): Promise<B
   return batch;
 }
 
+/** Rows sealed and masked between two turns of the event loop. */
+const STORE_PART_ROWS = 250;
+/** How long a validation holds its batch before another may take it (its process died). */
+const VALIDATION_LEASE_MS = 5 * 60_000;
+
 export function createBatchEditing({
   repo,
   providersService,
@@ -123,12 +130,15 @@ export function createBatchEditing({
     maskedOf: (cells: BatchRowCells) => Record<string, string>,
   ): Promise<void> {
     const now = clock.now();
-    const items: NewBatchItemRow[] = input.rows.map((cells, i) => {
+    const items: NewBatchItemRow[] = [];
+    // Sealed and masked a part at a time, the event loop running between parts.
+    for (const [i, cells] of input.rows.entries()) {
+      if (i > 0 && i % STORE_PART_ROWS === 0) await yieldToLoop();
       const row = i + 1;
       const errors = verdicts[i]?.errors ?? [];
       const orderId = (cells.order_id ?? '').trim();
       const reference = (cells.beneficiary_reference ?? '').trim();
-      return {
+      items.push({
         batchId: input.id,
         row,
         state: errors.length > 0 ? 'invalid' : 'valid',
@@ -139,8 +149,8 @@ export function createBatchEditing({
         amount: (cells.amount ?? '').trim() || null,
         beneficiaryReference: reference === '' ? null : reference,
         updatedAt: now,
-      };
-    });
+      });
+    }
     const invalid = items.filter((r) => r.state === 'invalid').length;
     const inserted = await repo.insert(
       {
@@ -177,6 +187,125 @@ export function createBatchEditing({
     if (inserted.kind === 'file_taken') await refuseSameFile(input.fileSha256);
   }
 
+  /** `validate`, under the batch's validation lease. */
+  async function validateDraft(
+    batch: BatchRow,
+    excludeInvalid: boolean,
+    onBehalf: Record<string, unknown>,
+    context: AuditContext,
+  ): Promise<void> {
+    const { id } = batch;
+    const rows = await repo.validationRows(id);
+    // The ledger moves on while a draft waits: its order ids are checked once more now.
+    const explicit = rows.filter((r) => r.state === 'valid' && r.orderId !== null);
+    const taken = await repo.takenOrderIds(
+      explicit.map((r) => r.orderId!),
+      id,
+    );
+    const generated = rows
+      .filter((r) => r.state === 'valid' && r.orderId === null)
+      .map((r) => generatedOrderId(batch.fileSha256, r.row));
+    const takenGenerated = await repo.takenOrderIds(generated, id);
+    const now = clock.now();
+    const updates: { row: number; patch: Partial<NewBatchItemRow> }[] = [];
+    const generate: number[] = [];
+    let invalid = 0;
+    const included: { amount: string; reference: string | null }[] = [];
+    for (const r of rows) {
+      if (r.state === 'invalid') {
+        invalid += 1;
+        continue;
+      }
+      const orderId = r.orderId ?? generatedOrderId(batch.fileSha256, r.row);
+      if (taken.has(orderId) || takenGenerated.has(orderId)) {
+        invalid += 1;
+        updates.push({
+          row: r.row,
+          patch: {
+            state: 'invalid',
+            errors: [
+              {
+                column: 'order_id',
+                message: `Order ID ${orderId} is already used by another payout.`,
+              },
+            ],
+            updatedAt: now,
+          },
+        });
+        continue;
+      }
+      if (r.orderId === null) generate.push(r.row);
+      included.push({ amount: r.amount ?? '0', reference: r.beneficiaryReference });
+    }
+    // Set-based, a part at a time: one statement per 1,000 generated order ids, not one per row.
+    const store = async () => {
+      if (updates.length > 0) await repo.updateRows(id, updates);
+      if (generate.length > 0) {
+        await repo.assignGeneratedOrderIds(
+          id,
+          generatedOrderIdPrefix(batch.fileSha256),
+          generate,
+          now,
+        );
+      }
+    };
+    if (invalid > 0 && !excludeInvalid) {
+      await store();
+      throw new AppError(
+        'validation_failed',
+        `${invalid} row${invalid === 1 ? ' has' : 's have'} errors: fix ${invalid === 1 ? 'it' : 'them'}, or continue without ${invalid === 1 ? 'it' : 'them'}.`,
+        { extensions: { invalid_rows: invalid } },
+      );
+    }
+    if (included.length === 0) {
+      await store();
+      throw new AppError('validation_failed', 'No row of this batch is valid: nothing to send.');
+    }
+    const changedAt = await beneficiaryChangeTimes(
+      included.map((r) => r.reference).filter((r): r is string => r !== null),
+    );
+    const { summary, rule } = assessBatch(
+      await policies.active(),
+      batch,
+      included.map((r) => ({
+        amount: r.amount,
+        changedAt: r.reference ? (changedAt.get(r.reference) ?? null) : null,
+      })),
+      invalid,
+      now,
+    );
+    await store();
+    const changed = await repo.change(id, (current) => {
+      if (current.status !== 'draft') return { refused: current.status };
+      return {
+        patch: {
+          status: 'validated',
+          summary,
+          approvalRule: rule,
+          formChanged: null,
+          updatedAt: now,
+        },
+        moveRows: [{ from: ['invalid'], to: 'excluded' }],
+        audit: [
+          auditService.row(context, {
+            action: 'batch.validate',
+            target: { type: 'batch', id },
+            data: {
+              included: summary.included,
+              excluded: summary.excluded,
+              total: summary.totals[0]?.amount ?? '0',
+              currency: batch.currency,
+              approvals_required: rule.count,
+              ...onBehalf,
+            },
+          }),
+        ],
+        result: 'validated',
+      };
+    });
+    if (changed && changed.result !== 'validated') await draftOr409(repo, id);
+  }
+
   async function refuseSameFile(fileSha256: string): Promise<never> {
     const live = await repo.findLiveByFile(fileSha256);
     throw new AppError(
@@ -191,7 +320,7 @@ export function createBatchEditing({
       requireKnownCorridor(corridors, corridor);
       const kind: BatchKind = { ...corridor, payoutMethodType, provider };
       const model = await modelOf(providersService, kind, clock.now());
-      const parsed = parseBatchFile(bytes, model);
+      const parsed = await parseBatchFileInSlices(bytes, model);
       const fileSha256 = sha256(bytes);
       if (await repo.findLiveByFile(fileSha256)) await refuseSameFile(fileSha256);
       const id = randomUUID();
@@ -302,102 +431,22 @@ export function createBatchEditing({
     async validate({ user, id, excludeInvalid }, context) {
       const batch = await draftOr409(repo, id);
       const onBehalf = ownerOr403(batch, user);
-      const rows = await repo.allRows(id);
-      // The ledger moves on while a draft waits: its order ids are checked once more now.
-      const explicit = rows.filter((r) => r.state === 'valid' && r.orderId !== null);
-      const taken = await repo.takenOrderIds(
-        explicit.map((r) => r.orderId!),
-        id,
-      );
-      const generated = rows
-        .filter((r) => r.state === 'valid' && r.orderId === null)
-        .map((r) => generatedOrderId(batch.fileSha256, r.row));
-      const takenGenerated = await repo.takenOrderIds(generated, id);
-      const now = clock.now();
-      const updates: { row: number; patch: Partial<NewBatchItemRow> }[] = [];
-      let invalid = 0;
-      const included: { amount: string; reference: string | null }[] = [];
-      for (const r of rows) {
-        if (r.state === 'invalid') {
-          invalid += 1;
-          continue;
-        }
-        const orderId = r.orderId ?? generatedOrderId(batch.fileSha256, r.row);
-        if (taken.has(orderId) || takenGenerated.has(orderId)) {
-          invalid += 1;
-          updates.push({
-            row: r.row,
-            patch: {
-              state: 'invalid',
-              errors: [
-                {
-                  column: 'order_id',
-                  message: `Order ID ${orderId} is already used by another payout.`,
-                },
-              ],
-              updatedAt: now,
-            },
-          });
-          continue;
-        }
-        if (r.orderId === null) updates.push({ row: r.row, patch: { orderId, updatedAt: now } });
-        included.push({ amount: r.amount ?? '0', reference: r.beneficiaryReference });
+      // One validation of a batch at a time, in any process: a second waits for the first.
+      const started = clock.now();
+      if (
+        !(await repo.claimValidation(
+          id,
+          started,
+          new Date(started.getTime() + VALIDATION_LEASE_MS),
+        ))
+      ) {
+        throw new AppError('conflict', 'This batch is being validated: wait for it to finish.');
       }
-      if (invalid > 0 && !excludeInvalid) {
-        if (updates.length > 0) await repo.updateRows(id, updates);
-        throw new AppError(
-          'validation_failed',
-          `${invalid} row${invalid === 1 ? ' has' : 's have'} errors: fix ${invalid === 1 ? 'it' : 'them'}, or continue without ${invalid === 1 ? 'it' : 'them'}.`,
-          { extensions: { invalid_rows: invalid } },
-        );
+      try {
+        await validateDraft(batch, excludeInvalid, onBehalf, context);
+      } finally {
+        await repo.releaseValidation(id);
       }
-      if (included.length === 0) {
-        if (updates.length > 0) await repo.updateRows(id, updates);
-        throw new AppError('validation_failed', 'No row of this batch is valid: nothing to send.');
-      }
-      const changedAt = await beneficiaryChangeTimes(
-        included.map((r) => r.reference).filter((r): r is string => r !== null),
-      );
-      const { summary, rule } = assessBatch(
-        await policies.active(),
-        batch,
-        included.map((r) => ({
-          amount: r.amount,
-          changedAt: r.reference ? (changedAt.get(r.reference) ?? null) : null,
-        })),
-        invalid,
-        now,
-      );
-      if (updates.length > 0) await repo.updateRows(id, updates);
-      const changed = await repo.change(id, (current) => {
-        if (current.status !== 'draft') return { refused: current.status };
-        return {
-          patch: {
-            status: 'validated',
-            summary,
-            approvalRule: rule,
-            formChanged: null,
-            updatedAt: now,
-          },
-          moveRows: [{ from: ['invalid'], to: 'excluded' }],
-          audit: [
-            auditService.row(context, {
-              action: 'batch.validate',
-              target: { type: 'batch', id },
-              data: {
-                included: summary.included,
-                excluded: summary.excluded,
-                total: summary.totals[0]?.amount ?? '0',
-                currency: batch.currency,
-                approvals_required: rule.count,
-                ...onBehalf,
-              },
-            }),
-          ],
-          result: 'validated',
-        };
-      });
-      if (changed && changed.result !== 'validated') await draftOr409(repo, id);
     },
 
     async retry({ user, id, provider }, context) {

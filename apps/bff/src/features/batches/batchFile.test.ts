@@ -9,7 +9,7 @@ import {
 import { buildProviders } from '@payouts/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/AppError.js';
-import { detectDelimiter, parseBatchFile } from './batchFile.js';
+import { detectDelimiter, parseBatchFile, parseBatchFileInSlices } from './batchFile.js';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const BE = { country: 'BE', currency: 'EUR' };
@@ -137,6 +137,45 @@ describe('parseBatchFile', () => {
     const open = refusal(utf8(`${names.join(',')}\n"4111111111111111,10\n`));
     expect(open.extensions).toMatchObject({ problem: 'malformed_csv' });
     expect(open.detail).not.toContain('4111');
+  });
+});
+
+describe('parseBatchFileInSlices', () => {
+  /** Either parser's outcome: the file, or the refusal's problem and detail. */
+  const outcome = async (parse: () => unknown) => {
+    try {
+      return { parsed: await parse() };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { refused: { detail: error.detail, extensions: error.extensions } };
+    }
+  };
+
+  it('gives what parseBatchFile gives, over slices that split rows and characters', async () => {
+    // Over 64 KB, with two-byte and four-byte characters in every row: slices fall inside them.
+    const rows = Array.from({ length: 900 }, (_, i) => ({
+      ...example,
+      order_id: `SLICE-${i}`,
+      bankAddress: `Rue de l’Église ${i}, Liège 😀, "quoted", line\nbreak`,
+    }));
+    const files = [
+      utf8(`\uFEFF${batchRowsCsv(model, rows)}`),
+      utf8(batchRowsCsv(model, rows, { delimiter: ';' })),
+      utf8(`${names.join(',')}\n4111111111111111,10\n`),
+      utf8(`${batchRowsCsv(model, rows)}"broken,\n`),
+      utf8(`${names.join(',')}\r\n`),
+      new Uint8Array([0xff, 0xfe, 0x00]),
+    ];
+    expect(files[0]!.length).toBeGreaterThan(2 * 64 * 1024);
+    for (const bytes of files) {
+      const sliced = await outcome(() => parseBatchFileInSlices(bytes, model));
+      expect(sliced).toEqual(await outcome(() => parseBatchFile(bytes, model)));
+    }
+    const whole = await parseBatchFileInSlices(files[0]!, model);
+    expect(whole.rows).toHaveLength(900);
+    expect(whole.rows[899]?.bankAddress).toBe(
+      'Rue de l’Église 899, Liège 😀, "quoted", line\nbreak',
+    );
   });
 });
 

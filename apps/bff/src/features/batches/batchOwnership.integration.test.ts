@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batches } from '../../db/schema.js';
 import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import { openTestDatabase, type TestDatabase } from '../../testing/testDatabase.js';
@@ -95,5 +97,34 @@ describe('batches belong to their uploader', () => {
       );
       expect(entry.data).toMatchObject({ on_behalf_of: uploader });
     }
+  });
+
+  it('validates a batch once at a time: a second validation waits for the first, or its lease', async () => {
+    const up = await uploadBatch(
+      finance,
+      batchCsv([1, 2, 3].map((n) => northwindBankRow(n, { amount: `${n}.20` }))),
+      'one-at-a-time.csv',
+    );
+    const { id } = await readJson(up);
+    // Another process's validation holds the batch (its lease, as the first request takes it).
+    const until = new Date(t.clock.now().getTime() + 5 * 60_000);
+    await t.db.update(batches).set({ validatingUntil: until }).where(eq(batches.id, id));
+    const validate = () =>
+      finance(`/api/batches/${id}/validate`, { method: 'POST', json: { exclude_invalid: false } });
+    const waiting = await validate();
+    expect(waiting.status).toBe(409);
+    expect(await readJson(waiting)).toMatchObject({
+      code: 'conflict',
+      detail: 'This batch is being validated: wait for it to finish.',
+    });
+    expect((await readJson(await finance(`/api/batches/${id}`))).status).toBe('draft');
+    // Its holder died: once the lease runs out, the next validation takes it, and lets it go.
+    t.clock.advance(5 * 60_000 + 1);
+    expect((await validate()).status).toBe(200);
+    const [row] = await t.db
+      .select({ validatingUntil: batches.validatingUntil, status: batches.status })
+      .from(batches)
+      .where(eq(batches.id, id));
+    expect(row).toEqual({ validatingUntil: null, status: 'validated' });
   });
 });

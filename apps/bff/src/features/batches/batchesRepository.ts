@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   batchApprovals,
@@ -90,6 +105,32 @@ export interface BatchesRepository {
   /** Every row, in order (for summaries, exports and retries). */
   allRows(id: string): Promise<BatchItemWithPayout[]>;
   row(id: string, row: number): Promise<BatchItemRow | undefined>;
+  /**
+   * Takes the batch's validation lease until `until` when no other validation holds it (or its
+   * holder died and the lease ran out); false when one runs.
+   */
+  claimValidation(id: string, now: Date, until: Date): Promise<boolean>;
+  releaseValidation(id: string): Promise<void>;
+  /**
+   * What validation reads of every row (no cells), 1,000 rows per query with the event loop
+   * running between them.
+   */
+  validationRows(id: string): Promise<
+    {
+      row: number;
+      state: string;
+      orderId: string | null;
+      amount: string | null;
+      beneficiaryReference: string | null;
+    }[]
+  >;
+  /** Gives the rows without an order id the one derived from the file (`prefix` + row), in parts. */
+  assignGeneratedOrderIds(
+    id: string,
+    prefix: string,
+    rows: readonly number[],
+    at: Date,
+  ): Promise<void>;
   /** With `othersChange`: appended to the batch's `others_changes`, in the same transaction. */
   updateRows(
     id: string,
@@ -194,8 +235,11 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       try {
         await db.transaction(async (tx) => {
           await tx.insert(batches).values(batch);
-          for (let i = 0; i < rows.length; i += 1000) {
-            await tx.insert(batchRows).values(rows.slice(i, i + 1000));
+          // Parts of 250 rows, the event loop running between them (PGlite runs each statement
+          // on the event loop's thread).
+          for (let i = 0; i < rows.length; i += 250) {
+            if (i > 0) await yieldToLoop();
+            await tx.insert(batchRows).values(rows.slice(i, i + 250));
           }
           await insertAuditRows(tx, audit);
         });
@@ -318,6 +362,67 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       return item;
     },
 
+    async claimValidation(id, now, until) {
+      const claimed = await db
+        .update(batches)
+        .set({ validatingUntil: until })
+        .where(
+          and(
+            eq(batches.id, id),
+            or(isNull(batches.validatingUntil), lt(batches.validatingUntil, now)),
+          ),
+        )
+        .returning({ id: batches.id });
+      return claimed.length > 0;
+    },
+
+    async releaseValidation(id) {
+      await db.update(batches).set({ validatingUntil: null }).where(eq(batches.id, id));
+    },
+
+    async validationRows(id) {
+      const out: Awaited<ReturnType<BatchesRepository['validationRows']>> = [];
+      for (let from = 1; ; from += 1000) {
+        if (from > 1) await yieldToLoop();
+        const part = await db
+          .select({
+            row: batchRows.row,
+            state: batchRows.state,
+            orderId: batchRows.orderId,
+            amount: batchRows.amount,
+            beneficiaryReference: batchRows.beneficiaryReference,
+          })
+          .from(batchRows)
+          .where(
+            and(
+              eq(batchRows.batchId, id),
+              gte(batchRows.row, from),
+              lt(batchRows.row, from + 1000),
+            ),
+          )
+          .orderBy(asc(batchRows.row));
+        if (part.length === 0) return out;
+        out.push(...part);
+      }
+    },
+
+    async assignGeneratedOrderIds(id, prefix, rows, at) {
+      for (let i = 0; i < rows.length; i += 500) {
+        if (i > 0) await yieldToLoop();
+        const part = rows.slice(i, i + 500);
+        await db
+          .update(batchRows)
+          .set({ orderId: sql`${prefix} || ${batchRows.row}::text`, updatedAt: at })
+          .where(
+            and(
+              eq(batchRows.batchId, id),
+              isNull(batchRows.orderId),
+              inArray(batchRows.row, [...part]),
+            ),
+          );
+      }
+    },
+
     async updateRows(id, updates, audit = [], othersChange) {
       await db.transaction(async (tx) => {
         if (othersChange) {
@@ -341,6 +446,8 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     async takenOrderIds(orderIds, exceptBatchId) {
       const taken = new Set<string>();
       for (let i = 0; i < orderIds.length; i += 1000) {
+        // The event loop runs between parts (PGlite runs each query on its thread).
+        if (i > 0) await yieldToLoop();
         const chunk = [...orderIds.slice(i, i + 1000)];
         const [fromPayouts, fromRows] = await Promise.all([
           db

@@ -1,11 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON */
 import { randomUUID } from 'node:crypto';
 import type { PayoutStatus } from '@payouts/contracts';
-import { inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { FAULT_KINDS } from '@payouts/orchestrator-sandbox';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutApprovals, payoutEvents, payouts } from '../../db/schema.js';
+import {
+  approvalPolicyProposals,
+  approvalPolicyVersions,
+  payoutApprovals,
+  payoutEvents,
+  payouts,
+  userChanges,
+  users as staffUsers,
+} from '../../db/schema.js';
 import { startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   appTestDatabaseKinds,
@@ -66,7 +74,13 @@ type Command =
   /** One admin proposes a policy change, the other approves it (issue 12). */
   | { t: 'policy'; approvers: ApproverCount; proposer: Admin }
   | { t: 'restart' }
-  | { t: 'reconcileNow'; advanceMs: number };
+  | { t: 'reconcileNow'; advanceMs: number }
+  /** One admin asks for a finance or admin account, the other approves it (decision 042). */
+  | { t: 'newAccount'; role: 'finance' | 'admin'; by: Admin }
+  /** The newest made account approves a payout, or the waiting policy change. */
+  | { t: 'madeApproves'; ref: number; what: 'payout' | 'policy' }
+  /** A day passes: weakening policy changes come into force, cooldowns run out. */
+  | { t: 'dayPasses' };
 
 const approver = fc.constantFrom<Approver>('creator', 'finance2', 'admin', 'admin2', 'support');
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -141,6 +155,23 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
+      t: fc.constant('newAccount' as const),
+      role: fc.constantFrom('finance' as const, 'admin' as const),
+      by: fc.constantFrom<Admin>('admin', 'admin2'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('madeApproves' as const),
+      ref: fc.nat(5),
+      what: fc.constantFrom('payout' as const, 'policy' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ t: 'dayPasses' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
       t: fc.constant('reconcileNow' as const),
       advanceMs: fc.constantFrom(0, 5_000, 20_000, 90_000),
     }),
@@ -167,6 +198,10 @@ const newStats = () => ({
   faults: {} as Record<string, number>,
   submitRequests: 0,
   cutByRestart: 0,
+  /** Account changes the separation-of-duties rule refused (or a restart cut). */
+  accountsRefused: 0,
+  /** A made account's approvals, by what and the answer's status and code. */
+  madeApprovals: {} as Record<string, number>,
   payouts: 0,
   reachedOrchestrator: 0,
   resubmitted: 0,
@@ -204,6 +239,16 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
   const users: Record<'finance' | 'finance2' | 'admin' | 'admin2' | 'support', ApiFetch> =
     {} as never;
   let seq = 0;
+  /** Accounts the scenarios made, newest last, each with its password to sign in again. */
+  const made: {
+    id: string;
+    email: string;
+    password: string;
+    role: string;
+    /** The admin who asked for it (the other approved it). */
+    maker: Admin;
+    client: ApiFetch;
+  }[] = [];
   /** The BFF's error lines (level 50), to explain a 5xx. */
   const errorLines: string[] = [];
 
@@ -239,10 +284,16 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         seed: 20261206,
       },
     });
+    await signInEveryone();
+  });
+
+  /** After a day, sessions have idled out: everyone signs in again. */
+  async function signInEveryone() {
     for (const role of ['finance', 'finance2', 'admin', 'admin2', 'support'] as const) {
       users[role] = await t.signIn(role);
     }
-  });
+    for (const account of made) account.client = await t.signInAs(account.email, account.password);
+  }
   afterAll(async () => {
     console.log(
       `exactly-once model test (${KIND}, ${profileCase.profile} profile, re-send ` +
@@ -258,6 +309,7 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         `there and handed to a person\n` +
         `  final statuses: ${JSON.stringify(stats.statuses)}\n` +
         `  sent, by approvals required: ${JSON.stringify(stats.sentByApprovalsRequired)}\n` +
+        `  made accounts: ${made.length} (${stats.accountsRefused} refused); their approvals: ${JSON.stringify(stats.madeApprovals)}\n` +
         `  ms per phase: ${JSON.stringify(Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, Math.round(v)])))}`,
     );
     await t?.close();
@@ -370,26 +422,28 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
     else expect([200, 409]).toContain(res.status);
   }
 
+  /** Above the threshold, `approvers` people (never the creator); below it, none. */
+  function policyOf(approvers: ApproverCount) {
+    return {
+      rules: [
+        {
+          id: `above-${THRESHOLD}-${approvers}`,
+          name: `Above ${THRESHOLD}: ${approvers} approvers`,
+          conditions: { currency: '*', amount_above: THRESHOLD },
+          approvals: { count: approvers, roles: approvers === 0 ? [] : ['finance', 'admin'] },
+        },
+        { id: 'default', name: 'Default', conditions: {}, approvals: { count: 0, roles: [] } },
+      ],
+    };
+  }
+
   /**
    * Above the threshold, `approvers` people (never the creator; 3 needs finance2, admin and
    * admin2); below it, none. Proposed by one admin, approved by the other: a concurrent policy
    * command meets the pending one (409), the same policy again is nothing to change (422).
    */
   async function changePolicy(cmd: Extract<Command, { t: 'policy' }>) {
-    const policy = {
-      rules: [
-        {
-          id: `above-${THRESHOLD}-${cmd.approvers}`,
-          name: `Above ${THRESHOLD}: ${cmd.approvers} approvers`,
-          conditions: { currency: '*', amount_above: THRESHOLD },
-          approvals: {
-            count: cmd.approvers,
-            roles: cmd.approvers === 0 ? [] : ['finance', 'admin'],
-          },
-        },
-        { id: 'default', name: 'Default', conditions: {}, approvals: { count: 0, roles: [] } },
-      ],
-    };
+    const policy = policyOf(cmd.approvers);
     const other: Admin = cmd.proposer === 'admin' ? 'admin2' : 'admin';
     try {
       const proposed = await users[cmd.proposer]('/api/approval-policies/proposals', {
@@ -464,6 +518,77 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         return;
       case 'policy':
         return changePolicy(cmd);
+      case 'newAccount': {
+        const other: Admin = cmd.by === 'admin' ? 'admin2' : 'admin';
+        try {
+          const account = await t.makeAccount(cmd.role, {
+            by: users[cmd.by],
+            approver: users[other],
+          });
+          made.push({ ...account, role: cmd.role, maker: cmd.by });
+        } catch (error) {
+          // A restart cut it, or the approver may not approve (one made by the other admin
+          // within the cooldown): what the rule says, not a failure of the model.
+          if (!(error instanceof Error)) throw error;
+          stats.accountsRefused += 1;
+        }
+        return;
+      }
+      case 'madeApproves': {
+        const account = made.at(-1);
+        if (!account) return;
+        let res: Response;
+        let proposalId: string | undefined;
+        try {
+          if (cmd.what === 'payout') {
+            // A payout waiting for approval, of this scenario or an earlier one.
+            const [waiting] = await t.db
+              .select({ id: payouts.id })
+              .from(payouts)
+              .where(eq(payouts.status, 'awaiting_approval'))
+              .orderBy(desc(payouts.createdAt))
+              .offset(cmd.ref)
+              .limit(1);
+            if (!waiting) return;
+            res = await account.client(`/api/payouts/${waiting.id}/approve`, {
+              method: 'POST',
+              json: {},
+            });
+          } else {
+            // Its maker proposes a change; the account it made tries to approve it.
+            const proposed = await users[account.maker]('/api/approval-policies/proposals', {
+              method: 'POST',
+              json: { policy: policyOf(((cmd.ref % 3) + 1) as ApproverCount) },
+            });
+            const proposal: any = await proposed.json();
+            if (proposed.status !== 201) return;
+            proposalId = proposal.id as string;
+            res = await account.client(`/api/approval-policies/proposals/${proposalId}/approve`, {
+              method: 'POST',
+              json: {},
+            });
+          }
+        } catch {
+          stats.cutByRestart += 1;
+          return;
+        }
+        if (proposalId !== undefined && res.status !== 200) {
+          await users[account.maker](`/api/approval-policies/proposals/${proposalId}/reject`, {
+            method: 'POST',
+            json: { reason: 'Its maker’s account may not approve it' },
+          });
+        }
+        const reply: any = await res.json();
+        const cause = errorLines.find((line) => line.includes(String(reply.requestId)));
+        expect(res.status, `${JSON.stringify(reply)}\n${cause ?? ''}`).toBeLessThan(500);
+        bump(stats.madeApprovals, `${cmd.what} ${res.status}${reply.code ? ` ${reply.code}` : ''}`);
+        return;
+      }
+      case 'dayPasses':
+        t.clock.advance(25 * 3_600_000);
+        await signInEveryone();
+        await t.reconciler.runRound();
+        return;
       case 'restart':
         return t.restart();
       case 'reconcileNow':
@@ -604,6 +729,101 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
       );
     stats.resubmitted += events.filter((e) => e.type === 'resubmitted').length;
     stats.adoptedByLookup += events.filter((e) => e.type === 'lookup').length;
+    await checkSecondPersons(rows, approvals);
+  }
+
+  /**
+   * Decision 042, over everything the scenarios did: no one person is both initiator and decider,
+   * counted through the accounts they made, and every payout froze the rule of the policy in force
+   * when it was created, a weakening change counting only from its time.
+   */
+  async function checkSecondPersons(
+    rows: (typeof payouts.$inferSelect)[],
+    approvals: { payoutId: string; userId: string }[],
+  ) {
+    const accounts = await t.db
+      .select({ id: staffUsers.id, createdAt: staffUsers.createdAt })
+      .from(staffUsers);
+    const createdAt = new Map(accounts.map((a) => [a.id, a.createdAt.getTime()]));
+    const makings = await t.db
+      .select()
+      .from(userChanges)
+      .where(and(eq(userChanges.kind, 'create'), eq(userChanges.status, 'approved')));
+    const cooldownMs = t.config.approvalCooldownMs;
+    /** Whether `maker` made `account` (proposed or approved it) within the cooldown before `at`. */
+    const madeBy = (account: string, maker: string, at: number) =>
+      makings.some(
+        (m) =>
+          m.userId === account &&
+          (m.proposedBy === maker || m.decidedBy === maker) &&
+          at - (m.decidedAt?.getTime() ?? 0) < cooldownMs,
+      );
+    for (const a of approvals) {
+      const payout = rows.find((r) => r.id === a.payoutId)!;
+      const at = payout.createdAt.getTime();
+      expect(a.userId, `${payout.orderId}: approved by its creator`).not.toBe(payout.createdBy);
+      expect(
+        createdAt.get(a.userId)!,
+        `${payout.orderId}: approved by a newer account`,
+      ).toBeLessThanOrEqual(at);
+      expect(
+        madeBy(a.userId, payout.createdBy, at),
+        `${payout.orderId}: approved by an account its creator made`,
+      ).toBe(false);
+    }
+    const versions = await t.db
+      .select({
+        version: approvalPolicyVersions.version,
+        policy: approvalPolicyVersions.policy,
+        activeSince: approvalPolicyVersions.activeSince,
+        proposedBy: approvalPolicyVersions.proposedBy,
+        approvedBy: approvalPolicyVersions.approvedBy,
+        decidedAt: approvalPolicyProposals.decidedAt,
+        effectiveAt: approvalPolicyProposals.effectiveAt,
+      })
+      .from(approvalPolicyVersions)
+      .leftJoin(
+        approvalPolicyProposals,
+        eq(approvalPolicyProposals.id, approvalPolicyVersions.proposalId),
+      )
+      .orderBy(asc(approvalPolicyVersions.version));
+    for (const v of versions) {
+      if (v.proposedBy === null || v.approvedBy === null) continue;
+      const decided = v.decidedAt!.getTime();
+      expect(v.approvedBy, `policy version ${v.version}: approved by its proposer`).not.toBe(
+        v.proposedBy,
+      );
+      expect(
+        madeBy(v.approvedBy, v.proposedBy, decided),
+        `policy version ${v.version}: approved by an account its proposer made`,
+      ).toBe(false);
+      expect(
+        createdAt.get(v.approvedBy)!,
+        `policy version ${v.version}: approved by a newer account`,
+      ).toBeLessThanOrEqual(decided);
+      // A weakening change is in force only from its time, a day after its approval.
+      if (v.effectiveAt !== null) {
+        expect(v.activeSince.getTime()).toBe(v.effectiveAt.getTime());
+        expect(v.activeSince.getTime() - decided).toBe(t.config.policyWeakeningDelayMs);
+      }
+    }
+    // Each payout froze a rule of a version in force when it was created (both ends of a
+    // version's time count: the test clock does not move within a step).
+    for (const payout of rows) {
+      const at = payout.createdAt.getTime();
+      const inForce = versions.filter((v, i) => {
+        const next = versions[i + 1];
+        return (
+          v.activeSince.getTime() <= at && (next === undefined || at <= next.activeSince.getTime())
+        );
+      });
+      const ruleId = payout.approvalRule?.id ?? null;
+      if (ruleId === null) continue;
+      expect(
+        inForce.some((v) => v.policy.rules.some((r) => r.id === ruleId)),
+        `${payout.orderId}: rule ${ruleId} of no version in force at its creation`,
+      ).toBe(true);
+    }
   }
 
   it(`holds for ${runs} generated scenarios`, { timeout: 30 * 60_000 }, async () => {
@@ -613,7 +833,12 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         const submitted: Submitted[] = [];
         for (const step of steps) {
           stats.steps += 1;
-          await Promise.all(step.map((cmd) => run(cmd, submitted)));
+          // A day passing ends every session: it comes after the step's other commands.
+          const later = step.filter((cmd) => cmd.t === 'dayPasses');
+          await Promise.all(
+            step.filter((cmd) => cmd.t !== 'dayPasses').map((cmd) => run(cmd, submitted)),
+          );
+          for (const cmd of later) await run(cmd, submitted);
         }
         // Users retry what never got an answer, with the same key.
         for (const s of submitted) {
