@@ -143,6 +143,18 @@ describe('containsCardNumber', () => {
     );
   });
 
+  it('leaves out UUIDs, alone or in a text, whose digit groups could spell a card', () => {
+    // Dashes join the groups: 4111-1111-4111-8111-111111111111 would read as digits otherwise.
+    expect(containsCardNumber('41111111-1111-4111-8111-111111111111')).toBe(false);
+    fc.assert(
+      fc.property(fc.uuid(), fc.constantFrom('', 'payout ', 'id: '), (uuid, before) => {
+        expect(containsCardNumber(`${before}${uuid}`)).toBe(false);
+        expect(containsCardNumber(uuid.toUpperCase())).toBe(false);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('leaves out IBANs, wallet addresses, international phone numbers, dates and amounts', () => {
     for (const text of [
       'DE89370400440532013000',

@@ -50,6 +50,9 @@ export function maskCardNumbers(text: string, options: MaskCardNumbersOptions = 
   });
 }
 
+/** A UUID anywhere in a text (8-4-4-4-12 hex digits), whatever its case. */
+const UUID_ANYWHERE = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
 /**
  * What a card number can hide behind when pasted: compatibility forms (full-width `４１１１`,
  * superscripts) become plain digits under NFKC, and format characters (zero-width space and
@@ -112,7 +115,8 @@ function digitRuns(text: string): DigitGroup[][] {
  * starts with a 4) and identifier-shaped values (`identifierShaped`: IBANs, wallet addresses).
  */
 export function containsCardNumber(text: string): boolean {
-  const normalized = normalizeForCardSearch(text);
+  // A UUID's hex groups, joined by dashes, can spell a Luhn-valid card-length run: ids, not cards.
+  const normalized = normalizeForCardSearch(text).replace(UUID_ANYWHERE, ' ');
   if (identifierShaped(normalized)) return false;
   for (const run of digitRuns(normalized)) {
     if (normalized.charAt(run[0]!.start - 1) === '+') continue;

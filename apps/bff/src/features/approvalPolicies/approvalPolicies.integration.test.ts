@@ -287,12 +287,18 @@ describe.each(appTestDatabaseKinds)('stored approval policies (%s)', (kind) => {
     expect(await pay('10.00')).toBe('new-beneficiary');
     await jump(1_000);
     expect(await pay('10.00')).toBe('bank');
-    // A rename is no change of payment details.
+    // A rename (approved by a second person) is no change of payment details.
     const renamed = await finance(`/api/beneficiaries/${beneficiary.id}`, {
       method: 'PATCH',
       json: { display_name: 'Acme Renamed' },
     });
     expect(renamed.status).toBe(200);
+    const renameId = (await readJson(renamed)).pending_change.id as string;
+    const renameApproved = await finance2(
+      `/api/beneficiaries/${beneficiary.id}/changes/${renameId}/approve`,
+      { method: 'POST', json: {} },
+    );
+    expect(renameApproved.status).toBe(200);
     expect(await pay('10.00')).toBe('bank');
     // A change of details counts from its approval, not its proposal.
     const proposed = await finance(`/api/beneficiaries/${beneficiary.id}`, {

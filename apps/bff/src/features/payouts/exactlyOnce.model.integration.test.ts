@@ -47,6 +47,8 @@ const PROFILES = [
   { profile: 'bridgerpay', refusesDuplicates: false },
 ] as const;
 const THRESHOLD = '1000';
+/** Made accounts kept to act with (the newest); older ones stay in the database only. */
+const MADE_KEPT = 3;
 // One database kind keeps the suite's time in check: PostgreSQL when CI provides it.
 const [KIND = 'pglite'] = appTestDatabaseKinds;
 
@@ -526,6 +528,8 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
             approver: users[other],
           });
           made.push({ ...account, role: cmd.role, maker: cmd.by });
+          // The newest few are enough to act: each one signs in again whenever a day passes.
+          if (made.length > MADE_KEPT) made.shift();
         } catch (error) {
           // A restart cut it, or the approver may not approve (one made by the other admin
           // within the cooldown): what the rule says, not a failure of the model.
@@ -585,9 +589,9 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         return;
       }
       case 'dayPasses':
+        // The scenario's settling reconciles what the day left open.
         t.clock.advance(25 * 3_600_000);
         await signInEveryone();
-        await t.reconciler.runRound();
         return;
       case 'restart':
         return t.restart();

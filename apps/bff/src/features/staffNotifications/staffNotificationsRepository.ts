@@ -80,6 +80,14 @@ export interface StaffNotificationsRepository {
   markMailDropped(id: string, owner: string): Promise<void>;
 }
 
+/** A user as a recipient: where to write and how often. */
+const RECIPIENT_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  digest: users.notificationDigest,
+};
+
 export function createStaffNotificationsRepository(db: Database): StaffNotificationsRepository {
   const byLease = (id: string, owner: string) =>
     and(eq(staffNotificationMails.id, id), eq(staffNotificationMails.leaseOwner, owner));
@@ -88,12 +96,7 @@ export function createStaffNotificationsRepository(db: Database): StaffNotificat
     async recipients({ roles, except }) {
       if (roles.length === 0) return [];
       const rows = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          digest: users.notificationDigest,
-        })
+        .select(RECIPIENT_COLUMNS)
         .from(users)
         .where(
           and(
@@ -108,12 +111,7 @@ export function createStaffNotificationsRepository(db: Database): StaffNotificat
 
     async recipient(id) {
       const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          digest: users.notificationDigest,
-        })
+        .select(RECIPIENT_COLUMNS)
         .from(users)
         .where(and(eq(users.id, id), isNull(users.disabledAt)));
       return row;
