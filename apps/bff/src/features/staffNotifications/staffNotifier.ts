@@ -12,6 +12,7 @@ import {
 } from './notificationTexts.js';
 import type {
   NewStaffNotification,
+  NotificationRecipient,
   StaffNotificationRow,
   StaffNotificationsRepository,
 } from './staffNotificationsRepository.js';
@@ -85,13 +86,12 @@ export function createStaffNotifier({
   const log = logger.child({ component: 'staff-notifier' });
 
   /** `immediate`: e-mailed at once whatever each recipient's digest (security news). */
-  async function notify(
-    roles: readonly string[],
-    except: string | undefined,
+  /** Stores `notification` for `recipients` (and queues their e-mail), and logs it. */
+  async function tell(
+    recipients: NotificationRecipient[],
     notification: NewStaffNotification,
-    { immediate = false }: { immediate?: boolean } = {},
+    immediate: boolean,
   ): Promise<StaffNotificationRow[]> {
-    const recipients = await repo.recipients({ roles, except });
     const at = clock.now();
     const rows = await repo.add({
       recipients,
@@ -104,6 +104,16 @@ export function createStaffNotifier({
       'staff notified',
     );
     return rows;
+  }
+
+  /** Every active user of `roles` but `except`; `immediate`: e-mailed at once whatever their digest. */
+  async function notify(
+    roles: readonly string[],
+    except: string | undefined,
+    notification: NewStaffNotification,
+    { immediate = false }: { immediate?: boolean } = {},
+  ): Promise<StaffNotificationRow[]> {
+    return tell(await repo.recipients({ roles, except }), notification, immediate);
   }
 
   return {
@@ -125,17 +135,7 @@ export function createStaffNotifier({
     },
     async factorEnrolled(input) {
       const recipient = await repo.recipient(input.userId);
-      if (!recipient) return [];
-      const notification = factorEnrolledText(input);
-      const at = clock.now();
-      const rows = await repo.add({
-        recipients: [recipient],
-        notification,
-        at,
-        mail: emailEnabled ? { digestDueAt: digestDueAt(at), immediate: true } : undefined,
-      });
-      log.info({ kind: notification.kind, targetId: notification.targetId }, 'staff notified');
-      return rows;
+      return recipient ? tell([recipient], factorEnrolledText(input), true) : [];
     },
     async metadataChanged(input) {
       return notify(['admin'], undefined, metadataChangedText(input));
