@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Corridor } from '@payouts/contracts';
+import { prepareSchemaCompiler, type Corridor } from '@payouts/contracts';
 import { createOrchestratorClient, type OrchestratorClient } from '@payouts/orchestrator-client';
 // Types only: the sandbox is a development dependency, loaded in embedded mode alone (below).
 import type * as SandboxModule from '@payouts/orchestrator-sandbox';
@@ -290,6 +290,8 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   if (config.batches.workerEnabled) await app.batchWorker.start();
   app.notificationMailer?.start();
   phaseDone('workers');
+  // Between requests, not before the first: it is work every first validation would do anyway.
+  setImmediate(prepareSchemaCompiler);
   const banner = startupMessage(config, corridors, database);
   const unguarded = cryptoCurrenciesWithoutOwnAmount(corridors, config.approvalThresholds);
   if (unguarded.length > 0) {

@@ -53,3 +53,31 @@ describe('openDatabase with a PGlite data folder', () => {
     }
   }, 90_000);
 });
+
+describe('PGlite and the event loop', () => {
+  it('lets other work run between the statements of one transaction', async () => {
+    const handle = await openDatabase({ memory: true });
+    try {
+      // Statement n records how many turns of the loop (setImmediate callbacks) ran before it.
+      let turns = 0;
+      const tick = () => {
+        turns += 1;
+        if (!done) setImmediate(tick);
+      };
+      let done = false;
+      setImmediate(tick);
+      const seen: number[] = [];
+      await handle.db.transaction(async (tx) => {
+        for (let n = 0; n < 20; n += 1) {
+          await tx.execute(sql`select ${n}::int as n`);
+          seen.push(turns);
+        }
+      });
+      done = true;
+      // Without the yields, PGlite's promises resolve as microtasks and no turn runs in between.
+      expect(seen.at(-1)! - seen[0]!).toBeGreaterThanOrEqual(19);
+    } finally {
+      await handle.close();
+    }
+  });
+});

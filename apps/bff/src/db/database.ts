@@ -1,5 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -120,6 +121,26 @@ function describeUrl(url: string): string {
   return `PostgreSQL ${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 }
 
+/**
+ * PGlite runs every statement on the event loop's thread, synchronously, and its promises resolve
+ * as microtasks: a chain of statements (a transaction of many inserts, a loop of queries) would
+ * hold the loop from its first statement to its last, and every other request would wait. So
+ * each protocol message (a statement is a few) first lets the loop run what is waiting. PGlite's
+ * own lock keeps a statement's messages, and a transaction's statements, together.
+ */
+export function yieldBeforeEachMessage(client: PGlite): void {
+  const stream = client.execProtocolStream.bind(client);
+  const plain = client.execProtocol.bind(client);
+  client.execProtocolStream = async (...args) => {
+    await yieldToLoop();
+    return stream(...args);
+  };
+  client.execProtocol = async (...args) => {
+    await yieldToLoop();
+    return plain(...args);
+  };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     // SQL spans of traced requests (decision 023): the pool's and its clients' `query`.
@@ -179,6 +200,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     description = 'PGlite in memory';
   }
   traceSqlClient(client, 'pglite');
+  yieldBeforeEachMessage(client);
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -264,7 +264,7 @@ export function createBatchEditing({
     const changedAt = await beneficiaryChangeTimes(
       included.map((r) => r.reference).filter((r): r is string => r !== null),
     );
-    const { summary, rule } = assessBatch(
+    const { summary, rule } = await assessBatch(
       await policies.active(),
       batch,
       included.map((r) => ({

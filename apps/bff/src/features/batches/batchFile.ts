@@ -151,7 +151,8 @@ export function parseBatchFile(
   } catch (error) {
     throw parseProblem(error);
   }
-  return fromRecords(records, delimiter, model, options);
+  const { header, rows } = checkRecords(records, model, options);
+  return { header, delimiter, rows: rows.map((record) => cellsOf(header, record)) };
 }
 
 /** Bytes of the file csv-parse takes at a time before the event loop runs again. */
@@ -202,15 +203,28 @@ export async function parseBatchFileInSlices(
   } catch (error) {
     throw parseProblem(error);
   }
-  return fromRecords(records, delimiter, model, options);
+  const { header, rows } = checkRecords(records, model, options);
+  // Named cells a part at a time too (10,000 rows take about 40 ms and as much again of GC).
+  const named: BatchRowCells[] = [];
+  for (let at = 0; at < rows.length; at += CELLS_PART_ROWS) {
+    if (at > 0) await yieldToLoop();
+    for (const record of rows.slice(at, at + CELLS_PART_ROWS)) named.push(cellsOf(header, record));
+  }
+  return { header, delimiter, rows: named };
 }
 
-function fromRecords(
+const CELLS_PART_ROWS = 1_000;
+
+function cellsOf(names: readonly string[], record: readonly string[]): BatchRowCells {
+  return Object.fromEntries(names.map((name, i) => [name, record[i] ?? '']));
+}
+
+/** The header checked against the template and the non-empty data records, or a bad-file error. */
+function checkRecords(
   records: string[][],
-  delimiter: ParsedBatchFile['delimiter'],
   model: BatchFileModel,
   options: ParseBatchFileOptions,
-): ParsedBatchFile {
+): { header: string[]; rows: string[][] } {
   const maxRows = options.maxRows ?? MAX_BATCH_ROWS;
   const [header, ...data] = records;
   if (!header) return emptyFile();
@@ -248,12 +262,7 @@ function fromRecords(
       { rows: rows.length, max_rows: maxRows },
     );
   }
-  const names = check.columns.map((c) => c?.name ?? '');
-  return {
-    header: names,
-    delimiter,
-    rows: rows.map((record) => Object.fromEntries(names.map((name, i) => [name, record[i] ?? '']))),
-  };
+  return { header: check.columns.map((c) => c?.name ?? ''), rows };
 }
 
 function emptyFile(): never {
