@@ -34,7 +34,11 @@ import { createTestClock } from '../../testing/testClock.js';
  * the ledger and the orchestrator must agree, payout by payout, and no payout was sent with
  * fewer approvals than the rule frozen on it asked.
  */
-const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
+/**
+ * Scenarios per run, split between the profiles: 200 on every push (every command kind and every
+ * fault shows up at that count, which the test checks); `MODEL_RUNS=2000` for a deeper run.
+ */
+const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 /**
  * Half the scenarios against each sandbox profile (decision 039): the default one refuses a
  * reused order id, so the operator's declaration is set and unknown payouts are re-sent; the
@@ -83,6 +87,28 @@ type Command =
   | { t: 'madeApproves'; ref: number; what: 'payout' | 'policy' }
   /** A day passes: weakening policy changes come into force, cooldowns run out. */
   | { t: 'dayPasses' };
+
+/** Every kind of command, each of which a run must have tried. */
+const COMMAND_KINDS = [
+  'submit',
+  'createFault',
+  'reconcileFault',
+  'approve',
+  'approveMany',
+  'reject',
+  'notifications',
+  'policy',
+  'restart',
+  'reconcileNow',
+  'newAccount',
+  'madeApproves',
+  'dayPasses',
+] as const satisfies readonly Command['t'][];
+// Exhaustive: a new kind of command that is not listed fails the type check here.
+const everyKindListed: Exclude<Command['t'], (typeof COMMAND_KINDS)[number]> extends never
+  ? true
+  : never = true;
+void everyKindListed;
 
 const approver = fc.constantFrom<Approver>('creator', 'finance2', 'admin', 'admin2', 'support');
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -184,6 +210,35 @@ const scenario = fc.array(fc.array(command, { minLength: 1, maxLength: 2 }), {
   minLength: 1,
   maxLength: 4,
 });
+type Scenario = Command[][];
+
+/**
+ * Run first, before the generated scenarios: each create fault before a submit, and one scenario
+ * with every kind of command, so a run of any size has tried them all.
+ */
+const EXAMPLES: [Scenario, number][] = [
+  ...CREATE_FAULTS.map((kind): [Scenario, number] => [
+    [[{ t: 'createFault', kind }], [{ t: 'submit', large: false, mode: 'single' }]],
+    1,
+  ]),
+  [
+    [
+      [{ t: 'submit', large: true, mode: 'double' }],
+      [{ t: 'policy', approvers: 2, proposer: 'admin' }],
+      [{ t: 'newAccount', role: 'finance', by: 'admin' }],
+      [{ t: 'madeApproves', ref: 0, what: 'payout' }],
+      [{ t: 'approve', ref: 0, by: 'finance2' }],
+      [{ t: 'approveMany', ref: 0, by: ['admin', 'admin2'], together: true }],
+      [{ t: 'reject', ref: 0, by: 'finance2', withReason: true }],
+      [{ t: 'notifications', mode: 'chaos' }],
+      [{ t: 'reconcileFault', kind: 'reset', route: 'list_payouts' }],
+      [{ t: 'restart' }],
+      [{ t: 'reconcileNow', advanceMs: 20_000 }],
+      [{ t: 'dayPasses' }],
+    ],
+    2,
+  ],
+];
 
 interface Submitted {
   key: string;
@@ -863,8 +918,11 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         t.sandbox.notifications.setMode('normal');
         await check(submitted);
       }),
-      { numRuns: runs, endOnFailure: true },
+      { numRuns: runs, endOnFailure: true, examples: EXAMPLES },
     );
     expect(stats.scenarios).toBeGreaterThanOrEqual(runs);
+    // The run's power: every kind of command and every create fault was tried at least once.
+    expect(COMMAND_KINDS.filter((kind) => !stats.commands[kind])).toEqual([]);
+    expect(CREATE_FAULTS.filter((kind) => !stats.faults[kind])).toEqual([]);
   });
 });
