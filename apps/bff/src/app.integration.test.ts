@@ -269,6 +269,12 @@ describe.each(appTestDatabaseKinds)('HTTP plumbing (%s)', (kind) => {
       expect(await (await t.api('/payouts/new')).text()).toContain('/assets/wizard-3.js');
       // No page there: the app's own "not found", without preloads.
       expect(await (await t.api('/payouts/1/2')).text()).not.toContain('modulepreload');
+      // A path that names a folder of the build is the page too, never a redirect to `…/`.
+      for (const folder of ['/assets', '/payouts/%2E%2E']) {
+        const page = await t.api(folder, { redirect: 'manual' });
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      }
       // A missing asset is a 404, not the page: a stale tab's import must fail, not parse HTML.
       const missingAsset = await t.api('/assets/gone-abc123.js');
       expect(missingAsset.status).toBe(404);

@@ -54,6 +54,8 @@ export function spaStatic(
   };
   const assets = express.static(dir, {
     index: false,
+    // A path naming a folder (`/x/%2E%2E` is the root) is the app's page, not a 301 to `…/`.
+    redirect: false,
     setHeaders: (res, path) => {
       // The same URL is also served compressed: shared caches must key on the encoding.
       if (path.includes(`${join(dir, 'assets')}`)) res.setHeader('Vary', 'Accept-Encoding');
