@@ -22,3 +22,5 @@ export * from './metadataChangeText.js';
 export * from './api/index.js';
 export * from './approvalPolicy/index.js';
 export * from './batch/index.js';
+export * from './endpoints/route.js';
+export * from './endpoints/routes.js';

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { payoutView, payoutViewList } from '../endpoints/payoutViews.endpoints.js';
 import type { PayoutSortField, SortDirection } from './payoutListParams.js';
 
 /**
@@ -85,27 +87,9 @@ export interface PayoutViewState {
   density: PayoutDensity;
 }
 
-export interface PayoutViewDto {
-  id: string;
-  name: string;
-  state: PayoutViewState;
-  /** Shared with everyone by an admin (read-only to others). */
-  shared: boolean;
-  owner: { id: string; name: string; email: string };
-  /** The viewer owns it: may rename, change, delete it. */
-  mine: boolean;
-  /** The viewer's default: the list opens with it. */
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-/** `GET /api/payout-views`: the viewer's own views and the shared ones, by name. */
-export interface PayoutViewListDto {
-  items: PayoutViewDto[];
-  /** The viewer's default view, if any. */
-  default_view_id: string | null;
-}
+/** A saved view as the BFF sends it (its schema: `endpoints/payoutViews.endpoints.ts`). */
+export type PayoutViewDto = z.output<typeof payoutView>;
+export type PayoutViewListDto = z.output<typeof payoutViewList>;
 
 export interface CreatePayoutViewBody {
   name: string;

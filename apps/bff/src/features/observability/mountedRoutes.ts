@@ -4,7 +4,9 @@
  * fails the test until it is described.
  */
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+import type { HttpMethod } from '@payouts/contracts';
+
+export type { HttpMethod };
 
 export interface MountedRoute {
   method: HttpMethod;

@@ -1,20 +1,11 @@
-import {
-  createPayoutViewBody,
-  setDefaultPayoutViewBody,
-  updatePayoutViewBody,
-} from '@payouts/contracts';
+import { payoutViewEndpoints } from '@payouts/contracts/endpoints';
 import { Router } from 'express';
-import { z } from 'zod';
-import { auditContextOf } from '../../http/authContext.js';
-import { parseInput } from '../../http/parseInput.js';
-import { authOf, requirePermission } from '../../http/requirePermission.js';
+import { mountEndpoints } from '../../http/mountEndpoints.js';
 import type { PayoutViewsService } from './payoutViewsService.js';
 
-const noQuery = z.strictObject({});
-
 /**
- * Saved views of the payouts list (issue 15). Everyone who reads payouts has views; sharing one
- * with everyone is the admins' (`payout-views:share`, checked by the service).
+ * Saved views of the payouts list. Everyone who reads payouts has views; sharing one with
+ * everyone is the admins' (`payout-views:share`, checked by the service).
  */
 export function createPayoutViewsRouter({
   payoutViewsService: service,
@@ -22,33 +13,13 @@ export function createPayoutViewsRouter({
   payoutViewsService: PayoutViewsService;
 }): Router {
   const router = Router();
-  router.use('/payout-views', requirePermission('payouts:read'));
-
-  router.get('/payout-views', async (req, res) => {
-    parseInput(noQuery, req.query);
-    res.json(await service.list(authOf(req).user));
+  mountEndpoints(router, payoutViewEndpoints, {
+    listPayoutViews: ({ auth }) => service.list(auth.user),
+    createPayoutView: ({ auth, body, audit }) => service.create(auth.user, body, audit),
+    setDefaultPayoutView: ({ auth, body }) => service.setDefault(auth.user, body.view_id),
+    updatePayoutView: ({ auth, params, body, audit }) =>
+      service.update(auth.user, params.id, body, audit),
+    deletePayoutView: ({ auth, params, audit }) => service.remove(auth.user, params.id, audit),
   });
-
-  router.post('/payout-views', async (req, res) => {
-    const body = parseInput(createPayoutViewBody, req.body);
-    res.status(201).json(await service.create(authOf(req).user, body, auditContextOf(req)));
-  });
-
-  // Before `/:id`: `default` is no view's id.
-  router.put('/payout-views/default', async (req, res) => {
-    const body = parseInput(setDefaultPayoutViewBody, req.body);
-    res.json(await service.setDefault(authOf(req).user, body.view_id));
-  });
-
-  router.patch('/payout-views/:id', async (req, res) => {
-    const body = parseInput(updatePayoutViewBody, req.body);
-    res.json(await service.update(authOf(req).user, req.params.id, body, auditContextOf(req)));
-  });
-
-  router.delete('/payout-views/:id', async (req, res) => {
-    await service.remove(authOf(req).user, req.params.id, auditContextOf(req));
-    res.status(204).end();
-  });
-
   return router;
 }

@@ -4,6 +4,7 @@ import type {
   PayoutViewListDto,
   UpdatePayoutViewBody,
 } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /** Saved views of the payouts list (`/api/payout-views`). */
@@ -19,18 +20,13 @@ export interface PayoutViewsApi {
 }
 
 export function createPayoutViewsApi(http: HttpClient): PayoutViewsApi {
-  const path = (id: string): string => `/payout-views/${encodeURIComponent(id)}`;
   return {
-    list: (signal) =>
-      http.request<PayoutViewListDto>({ method: 'GET', path: '/payout-views', signal }),
-    create: (body) => http.request<PayoutViewDto>({ method: 'POST', path: '/payout-views', body }),
-    update: (id, body) => http.request<PayoutViewDto>({ method: 'PATCH', path: path(id), body }),
-    remove: (id) => http.request<void>({ method: 'DELETE', path: path(id) }),
-    setDefault: (viewId) =>
-      http.request<void>({
-        method: 'PUT',
-        path: '/payout-views/default',
-        body: { view_id: viewId },
-      }),
+    list: (signal) => callEndpoint(http, 'listPayoutViews', { signal }),
+    create: (body) => callEndpoint(http, 'createPayoutView', { body }),
+    update: (id, body) => callEndpoint(http, 'updatePayoutView', { params: { id }, body }),
+    remove: (id) => callEndpoint(http, 'deletePayoutView', { params: { id } }),
+    setDefault: async (viewId) => {
+      await callEndpoint(http, 'setDefaultPayoutView', { body: { view_id: viewId } });
+    },
   };
 }

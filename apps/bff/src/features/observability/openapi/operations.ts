@@ -12,7 +12,6 @@ import {
   batchValidateBody,
   beneficiaryListQuery,
   createBeneficiaryBody,
-  createPayoutViewBody,
   overviewQuery,
   payoutExportQuery,
   payoutListQuery,
@@ -20,11 +19,9 @@ import {
   proposePolicyBody,
   rejectBeneficiaryChangeBody,
   rejectPolicyBody,
-  setDefaultPayoutViewBody,
   updateBeneficiaryBody,
-  updatePayoutViewBody,
-  type Permission,
 } from '@payouts/contracts';
+import { ENDPOINTS, type Access, type Endpoint, type Reply } from '@payouts/contracts/endpoints';
 import type { z } from 'zod';
 import {
   confirmTotpBody,
@@ -83,8 +80,6 @@ import {
   overviewProviders,
   overviewSummary,
   overviewTimeseries,
-  payoutView,
-  payoutViewList,
   sessionReply,
   staffUser,
   staffUserList,
@@ -111,32 +106,10 @@ import {
 } from './replySchemas.js';
 import { createPayoutBody, labPayoutBody, orchestratorNotificationBody } from './requestSchemas.js';
 
-/**
- * What a 2xx reply is: JSON described by a schema (every JSON reply has one: the conformance
- * check holds real replies to it), a CSV file, an HTML page, a redirect or no body.
- */
-export type Reply =
-  | { status: number; json: z.ZodType; also?: readonly number[] }
-  | { status: number; kind: 'csv' | 'html' | 'redirect' | 'empty' };
+export type { Access, Reply } from '@payouts/contracts/endpoints';
 
-/** `public`: no session needed; `signed-in`: any session; otherwise the permission it needs. */
-export type Access = 'public' | 'signed-in' | 'token' | Permission;
-
-export interface ApiOperation {
-  method: HttpMethod;
-  /** Express form, as mounted: `/api/payouts/:id`. */
-  path: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  query?: z.ZodObject;
-  /** The schema the handler parses its JSON body with (or, marked so in requestSchemas.ts, one
-   * restating its own checks for the document); `csv`: the body is a CSV file. */
-  body?: z.ZodType | 'csv';
-  /** Headers the route requires. */
-  idempotencyKey?: boolean;
-  reply: Reply;
-}
+/** An endpoint as the document and the tests read it. */
+export type ApiOperation = Endpoint;
 
 /** `also`: other 2xx statuses with the same body (a create whose outcome is unknown: 202). */
 const json = (schema: z.ZodType, status = 200, also?: readonly number[]): Reply => ({
@@ -224,11 +197,6 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/overview/timeseries', 'Count, volume, failed and unknown per hour or day and currency', 'payouts:read', json(overviewTimeseries), { query: overviewQuery }],
     ['get', '/api/overview/providers', 'Success rate and median time to final per PSP and payout method type', 'payouts:read', json(overviewProviders), { query: overviewQuery }],
     ['get', '/api/overview/declines', 'The most frequent decline codes with their reasons', 'payouts:read', json(overviewDeclines), { query: overviewQuery }],
-    ['get', '/api/payout-views', 'My saved views and the shared ones', 'payouts:read', json(payoutViewList)],
-    ['post', '/api/payout-views', 'Save a view', 'payouts:read', json(payoutView, 201), { body: createPayoutViewBody }],
-    ['put', '/api/payout-views/default', 'Set or clear my default view', 'payouts:read', json(payoutViewList), { body: setDefaultPayoutViewBody }],
-    ['patch', '/api/payout-views/:id', 'Change a saved view', 'payouts:read', json(payoutView), { body: updatePayoutViewBody }],
-    ['delete', '/api/payout-views/:id', 'Delete a saved view', 'payouts:read', empty],
   ],
   Beneficiaries: [
     ['get', '/api/beneficiaries', 'List beneficiaries', 'beneficiaries:read', json(beneficiaryPage), { query: beneficiaryListQuery }],
@@ -278,8 +246,10 @@ const TABLE: Record<string, Row[]> = {
   ],
 };
 
-export const API_OPERATIONS: readonly ApiOperation[] = Object.entries(TABLE).flatMap(
-  ([tag, rows]) =>
+/** Every `/api` route: the endpoints defined in `@payouts/contracts`, then the table's rows. */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...Object.values(ENDPOINTS),
+  ...Object.entries(TABLE).flatMap(([tag, rows]) =>
     rows.map(([method, path, summary, access, reply, extra]) => ({
       method,
       path,
@@ -289,4 +259,5 @@ export const API_OPERATIONS: readonly ApiOperation[] = Object.entries(TABLE).fla
       reply,
       ...extra,
     })),
-);
+  ),
+];

@@ -25,8 +25,6 @@ import {
   type PayoutDto,
   type PayoutPage,
   type PayoutSummary,
-  type PayoutViewDto,
-  type PayoutViewListDto,
   type ApprovalCountDto,
   type ApprovalDecisionsDto,
   type ApprovalInboxDto,
@@ -45,7 +43,6 @@ import {
   type SessionReply,
   type StaffUserDto,
   type StaffUserList,
-  payoutViewState,
   APPROVAL_CONDITION_NAMES,
   DEPOSIT_STATUSES,
   ERROR_CODE_NAMES,
@@ -426,23 +423,7 @@ export const staffUserList = z
   .strictObject({ items: z.array(staffUser) })
   .meta({ id: 'StaffUserList' }) satisfies z.ZodType<StaffUserList>;
 
-export const payoutView = z
-  .strictObject({
-    id: z.string(),
-    name: z.string(),
-    state: payoutViewState,
-    shared: z.boolean(),
-    owner: z.strictObject({ id: z.string(), name: z.string(), email: z.string() }),
-    mine: z.boolean(),
-    is_default: z.boolean(),
-    created_at: instant,
-    updated_at: instant,
-  })
-  .meta({ id: 'PayoutView' }) satisfies z.ZodType<PayoutViewDto>;
-
-export const payoutViewList = z
-  .strictObject({ items: z.array(payoutView), default_view_id: z.string().nullable() })
-  .meta({ id: 'PayoutViewList' }) satisfies z.ZodType<PayoutViewListDto>;
+export { payoutView, payoutViewList } from '@payouts/contracts/endpoints';
 
 export const approvalCount = z
   .strictObject({ actionable: z.number().int() })

@@ -1,0 +1,116 @@
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf } from '@payouts/contracts/endpoints';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { AuditContext } from '../shared/identity.js';
+import { AppError } from './AppError.js';
+import { auditContextOf, getAuth, type AuthContext } from './authContext.js';
+import { parseInput } from './parseInput.js';
+import { requirePermission } from './requirePermission.js';
+
+/** What a handler of `E` receives: its input parsed by the endpoint's own schemas. */
+export interface HandlerInput<E extends Endpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** The caller's session; there for every endpoint that needs a permission or a session. */
+  auth: E['access'] extends 'public' | 'token' ? AuthContext | undefined : AuthContext;
+  /** Who did it, from where (for the audit log). */
+  audit: AuditContext;
+  req: Request;
+  /** For replies that are not JSON (files, pages, redirects); a JSON reply is returned. */
+  res: Response;
+}
+
+/** A reply with another of the endpoint's statuses than its first (`202` for an unknown outcome). */
+export class WithStatus<T> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+  ) {}
+}
+export const withStatus = <T>(status: number, body: T): WithStatus<T> =>
+  new WithStatus(status, body);
+
+/** A JSON endpoint's handler returns its body; any other sends its reply with `res`. */
+export type HandlerResult<E extends Endpoint> = E extends { reply: { json: unknown } }
+  ? ReplyOf<E> | WithStatus<ReplyOf<E>>
+  : void;
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<HandlerResult<E>>;
+
+export type Handlers<M extends Record<string, Endpoint>> = { [K in keyof M]: Handler<M[K]> };
+
+const requireSession: RequestHandler = (req, _res, next) => {
+  next(getAuth(req) ? undefined : new AppError('unauthenticated', 'Sign in to continue.'));
+};
+
+function accessGuard(endpoint: Endpoint): RequestHandler[] {
+  switch (endpoint.access) {
+    case 'public':
+    case 'token':
+      return [];
+    case 'signed-in':
+      return [requireSession];
+    default:
+      return [requirePermission(endpoint.access)];
+  }
+}
+
+/** Route parameters first matched by literal segments (`/payout-views/default` before `/:id`). */
+const paramCount = (path: string): number => (path.match(/:/g) ?? []).length;
+
+/**
+ * Mounts each endpoint on `router` (itself mounted at `/api`) from its one definition in
+ * `@payouts/contracts`: the access check its `access` names, then its params, query and body
+ * parsed by its schemas (a bad input is a 422 before the handler runs), then the handler, whose
+ * returned body is sent with the endpoint's status. `before`: middleware an endpoint runs after
+ * the access check and before parsing (a step-up check, a body reader).
+ */
+export function mountEndpoints<M extends Record<string, Endpoint>>(
+  router: Router,
+  endpoints: M,
+  handlers: Handlers<M>,
+  before: Partial<Record<keyof M, RequestHandler[]>> = {},
+): void {
+  const names = (Object.keys(endpoints) as (keyof M & string)[]).sort(
+    (a, b) => paramCount(endpoints[a]!.path) - paramCount(endpoints[b]!.path),
+  );
+  for (const name of names) {
+    const endpoint = endpoints[name]!;
+    const handler = handlers[name] as unknown as (
+      input: HandlerInput<Endpoint>,
+    ) => Promise<unknown>;
+    const path = endpoint.path.replace(/^\/api(?=\/)/, '');
+    router[endpoint.method](
+      path,
+      ...accessGuard(endpoint),
+      ...(before[name] ?? []),
+      async (req: Request, res: Response) => {
+        const input: HandlerInput<Endpoint> = {
+          params: req.params,
+          query: (endpoint.query ? parseInput(endpoint.query, req.query) : undefined) as never,
+          body: (endpoint.body === undefined
+            ? undefined
+            : endpoint.body === 'csv'
+              ? req.body
+              : parseInput(endpoint.body, req.body)) as never,
+          // Behind the access guard: there whenever the endpoint needs it.
+          auth: getAuth(req) as AuthContext,
+          audit: auditContextOf(req),
+          req,
+          res,
+        };
+        const result = await handler(input);
+        if (res.headersSent) return;
+        const { reply } = endpoint;
+        if ('json' in reply) {
+          if (result instanceof WithStatus) res.status(result.status).json(result.body);
+          else res.status(reply.status).json(result);
+        } else if (reply.kind === 'empty') {
+          res.status(204).end();
+        } else {
+          throw new Error(`${endpoint.method} ${endpoint.path}: the handler sent no reply`);
+        }
+      },
+    );
+  }
+}

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** An instant as the API writes it: ISO 8601 in UTC (`2026-12-06T10:00:00.000Z`). */
+export const instant = z.string().meta({ format: 'date-time' });
+
+/** A route that reads no query: any parameter is refused. */
+export const noQuery = z.strictObject({});

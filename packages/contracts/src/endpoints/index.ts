@@ -1,0 +1,30 @@
+import type { Endpoint } from './endpoint.js';
+import { payoutViewEndpoints } from './payoutViews.endpoints.js';
+import type { ROUTES, RouteName } from './routes.js';
+
+export * from './common.js';
+export * from './endpoint.js';
+export * from './route.js';
+export * from './routes.js';
+export * from './payoutViews.endpoints.js';
+
+/**
+ * Every endpoint, defined once: its route (`ROUTES`) and the schemas of its query, body and
+ * reply. The BFF mounts from it, the OpenAPI document and the test tables are built from it,
+ * and the SPA's client takes its types (only its types: zod stays out of the SPA).
+ */
+export const ENDPOINTS = {
+  ...payoutViewEndpoints,
+} satisfies Record<RouteName, Endpoint>;
+
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointName = keyof Endpoints;
+
+// Every route has its schemas, and nothing else is an endpoint.
+type SameKeys<A, B> = [keyof A] extends [keyof B]
+  ? [keyof B] extends [keyof A]
+    ? true
+    : false
+  : false;
+const sameNames: SameKeys<Endpoints, typeof ROUTES> = true;
+void sameNames;

@@ -1,0 +1,12 @@
+import { payoutViewRoutes } from './payoutViews.routes.js';
+import type { Route } from './route.js';
+
+/**
+ * Every endpoint's route, by name: zod-free, for the SPA's client and the tests' tables. Each
+ * feature's schemas are in `<feature>.endpoints.ts` under the same names (`ENDPOINTS`).
+ */
+export const ROUTES = {
+  ...payoutViewRoutes,
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
