@@ -14,7 +14,12 @@ import {
   rowCounts,
   tableHashes,
 } from '../testing/fuzz/dbSnapshot.js';
-import { badRequests, type FuzzInput } from '../testing/fuzz/fuzzRequests.js';
+import {
+  badRequestKinds,
+  badRequests,
+  invalidByConstruction,
+  type FuzzInput,
+} from '../testing/fuzz/fuzzRequests.js';
 import { createRawClient, type RawClient, type RawResponse } from '../testing/fuzz/rawRequest.js';
 import { FUZZ_ROUTES, mountedRoutes, type FuzzRoute } from '../testing/fuzz/routeTable.js';
 import { readJson, startTestApp, type TestApp } from '../testing/testApp.js';
@@ -26,14 +31,15 @@ import {
 import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
 
 /**
- * Issue 6, "Bad input, everywhere": every route the BFF mounts meets ~1,000 generated bad
- * requests (malformed JSON, wrong types and content types, unknown fields, huge bodies, odd
- * unicode, hostile strings, bad ids and query strings) sent with a session allowed on it.
- * Each must get a 4xx (never a 5xx), reach no orchestrator, and write no row.
- * FUZZ_RUNS (default 1000 per route), FUZZ_BATCH (default 10) and FUZZ_SEED tune a run; the
- * seed is printed on failure.
+ * "Bad input, everywhere": every route the BFF mounts meets generated bad requests (malformed
+ * JSON, wrong types and content types, unknown fields, huge bodies, odd unicode, hostile
+ * strings, bad ids and query strings) sent with a session allowed on it. Each must get a 4xx
+ * (never a 5xx), reach no orchestrator, and write no row. A route's run starts with one input of
+ * every kind that applies to it, so every kind meets every route at any count.
+ * FUZZ_RUNS (default 200 per route on every push; 1000 or more for a deeper run), FUZZ_BATCH
+ * (default 10) and FUZZ_SEED tune a run; the seed is printed on failure.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 // One database kind: PostgreSQL when configured, else PGlite.
 const [KIND = 'pglite'] = appTestDatabaseKinds;
@@ -300,18 +306,26 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
         const auditBefore = await auditCount(t.db, expectedAudit);
         const signInHits = route.countsFailedSignIns;
         let counts = await rowCounts(t.db);
+        const context = {
+          notificationToken: t.config.orchestrator.notificationToken,
+          awaitingPayoutId,
+        };
+        // One input of every kind first, in batches as the generated ones are sent.
+        const everyKind = badRequestKinds(route, context)
+          .map(
+            ({ arbitrary }, i) => fc.sample(arbitrary, { numRuns: 1, seed: (SEED ?? 0) + i })[0]!,
+          )
+          .filter((input) => !route.awaitingPayout || invalidByConstruction(input));
+        const examples: [FuzzInput[]][] = [];
+        for (let i = 0; i < everyKind.length; i += BATCH) {
+          examples.push([everyKind.slice(i, i + BATCH)]);
+        }
         await fc.assert(
           fc.asyncProperty(
-            fc.array(
-              badRequests(route, {
-                notificationToken: t.config.orchestrator.notificationToken,
-                awaitingPayoutId,
-              }),
-              {
-                minLength: BATCH,
-                maxLength: BATCH,
-              },
-            ),
+            fc.array(badRequests(route, context), {
+              minLength: BATCH,
+              maxLength: BATCH,
+            }),
             async (inputs) => {
               // Invalid-by-construction inputs go together, so any orchestrator call is theirs.
               for (const expectation of ['problem', 'no5xx'] as const) {
@@ -363,7 +377,8 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
             },
           ),
           {
-            numRuns: Math.ceil(RUNS / BATCH),
+            numRuns: Math.ceil(RUNS / BATCH) + examples.length,
+            examples,
             ...(SEED === undefined ? {} : { seed: SEED }),
             endOnFailure: true,
             // The counterexample can be a 100 kB body: report the assertion and the seed only.
@@ -392,6 +407,10 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
         expect({ ...hashesAfter, ...changed }).toEqual({ ...hashesBefore, ...changed });
         report.ms = Date.now() - started;
         reports.push(report);
+        // Every kind that applies to the route met it.
+        expect(everyKind.filter((input) => !report.kinds[input.kind]).map((i) => i.kind)).toEqual(
+          [],
+        );
       },
     );
   }

@@ -171,7 +171,28 @@ const FORGED_CURSOR_IDS: readonly unknown[] = [
   { id: 1 },
 ];
 
+/** Bad requests for `route`, of every kind that applies to it, weighted. */
 export function badRequests(route: FuzzRoute, ctx: Context): fc.Arbitrary<FuzzInput> {
+  const kinds = badRequestKinds(route, ctx);
+  if (route.awaitingPayout) {
+    // A valid input would change the payout: keep only bodies invalid by construction.
+    return fc.oneof(...kinds).filter(invalidByConstruction);
+  }
+  return fc.oneof(...kinds);
+}
+
+/** Inputs a route whose `:id` awaits approval may be sent: a valid one would change it. */
+export const invalidByConstruction = (input: FuzzInput): boolean =>
+  input.expect === 'problem' && input.kind.startsWith('body: ');
+
+/**
+ * One arbitrary per kind of bad request that applies to `route` (each gives one `kind` label),
+ * with its weight: `badRequests` draws from them, and a run starts with one of each.
+ */
+export function badRequestKinds(
+  route: FuzzRoute,
+  ctx: Context,
+): { arbitrary: fc.Arbitrary<FuzzInput>; weight: number }[] {
   const options: { arbitrary: fc.Arbitrary<FuzzInput>; weight: number }[] = [];
   const add = (weight: number, arbitrary: fc.Arbitrary<FuzzInput>) =>
     options.push({ arbitrary, weight });
@@ -482,11 +503,5 @@ export function badRequests(route: FuzzRoute, ctx: Context): fc.Arbitrary<FuzzIn
       ),
   );
 
-  if (route.awaitingPayout) {
-    // A valid input would change the payout: keep only bodies invalid by construction.
-    return fc
-      .oneof(...options)
-      .filter((i) => i.expect === 'problem' && i.kind.startsWith('body: '));
-  }
-  return fc.oneof(...options);
+  return options;
 }
