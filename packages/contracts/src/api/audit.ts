@@ -1,19 +1,6 @@
-/** One audit log entry (`GET /api/audit`). */
-export interface AuditItem {
-  id: string;
-  at: string;
-  /** Null for the system's own entries. */
-  actor: { id: string; email: string } | null;
-  /** `session.sign_in`, `payout.create`, `user.updated`, `lab.deposit`, ... */
-  action: string;
-  target: { type: string; id: string } | null;
-  /** Never a secret, a password or card data. */
-  data: Record<string, unknown>;
-  ip: string | null;
-  request_id: string | null;
-}
+import type { z } from 'zod';
+import type { auditItem, auditPage } from '../endpoints/audit.endpoints.js';
 
-export interface AuditPage {
-  items: AuditItem[];
-  next_cursor: string | null;
-}
+/** One audit log entry (`GET /api/audit`); its schema is the endpoint's. */
+export type AuditItem = z.output<typeof auditItem>;
+export type AuditPage = z.output<typeof auditPage>;

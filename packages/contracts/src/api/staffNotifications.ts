@@ -1,5 +1,15 @@
-// The bell (issue 12): what waits for a staff member's approval, and how often it is e-mailed.
-// Types and constants only: the BFF parses with its own zod schemas, the SPA imports this file.
+// The bell: what waits for a staff member's approval, and how often it is e-mailed.
+// Constants, and the types of the endpoints' schemas (imported as types only: zod stays out of
+// the SPA).
+import type { z } from 'zod';
+import type {
+  markNotificationsReadBody,
+  notificationSettings,
+  notificationSettingsBody,
+  notificationsRead,
+  staffNotification,
+  staffNotifications,
+} from '../endpoints/staffNotifications.endpoints.js';
 
 export const STAFF_NOTIFICATION_KINDS = [
   'payout_awaiting_approval',
@@ -23,43 +33,13 @@ export const STAFF_NOTIFICATIONS_LIMIT = 50;
 /** The most ids one `POST /api/me/notifications/read` marks. */
 export const STAFF_NOTIFICATIONS_READ_MAX_IDS = 100;
 
-export interface StaffNotificationDto {
-  id: string;
-  kind: StaffNotificationKind;
-  /**
-   * The payout, batch or policy proposal that waits; for `metadata_changed`, the corridor's
-   * metadata version (`BE/EUR@3`).
-   */
-  target_id: string;
-  title: string;
-  /** One short line: amount, masked recipient, who asked; never a full card or account number. */
-  body: string;
-  /** In-app path of what waits, e.g. `/payouts/<id>`. */
-  link_path: string;
-  created_at: string;
-  read_at: string | null;
-}
-
+// The replies' and bodies' types, from their schemas (`endpoints/staffNotifications.endpoints.ts`).
+export type StaffNotificationDto = z.output<typeof staffNotification>;
 /** `GET /api/me/notifications`: newest first. */
-export interface StaffNotificationsResponse {
-  items: StaffNotificationDto[];
-  unread_count: number;
-}
-
+export type StaffNotificationsResponse = z.output<typeof staffNotifications>;
 /** `POST /api/me/notifications/read`: these ids (one's own), or all. */
-export type MarkNotificationsReadRequest = { ids: string[] } | { all: true };
-
-export interface MarkNotificationsReadResponse {
-  unread_count: number;
-}
-
+export type MarkNotificationsReadRequest = z.input<typeof markNotificationsReadBody>;
+export type MarkNotificationsReadResponse = z.output<typeof notificationsRead>;
 /** `GET` / `PATCH /api/me/notification-settings`. */
-export interface NotificationSettingsDto {
-  digest: NotificationDigest;
-  /** False when the BFF has no SMTP server configured: the bell still works. */
-  email_enabled: boolean;
-}
-
-export interface NotificationSettingsPatch {
-  digest: NotificationDigest;
-}
+export type NotificationSettingsDto = z.output<typeof notificationSettings>;
+export type NotificationSettingsPatch = z.input<typeof notificationSettingsBody>;

@@ -5,3 +5,6 @@ export const instant = z.string().meta({ format: 'date-time' });
 
 /** A route that reads no query: any parameter is refused. */
 export const noQuery = z.strictObject({});
+
+/** The body of a request that takes none: `{}`. */
+export const emptyBody = z.object({}).strict();

@@ -1,12 +1,18 @@
+import { auditEndpoints } from './audit.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 import { payoutViewEndpoints } from './payoutViews.endpoints.js';
 import type { ROUTES, RouteName } from './routes.js';
+import { staffNotificationEndpoints } from './staffNotifications.endpoints.js';
+import { staffSessionEndpoints } from './staffSessions.endpoints.js';
 
 export * from './common.js';
 export * from './endpoint.js';
 export * from './route.js';
 export * from './routes.js';
 export * from './payoutViews.endpoints.js';
+export * from './staffNotifications.endpoints.js';
+export * from './staffSessions.endpoints.js';
+export * from './audit.endpoints.js';
 
 /**
  * Every endpoint, defined once: its route (`ROUTES`) and the schemas of its query, body and
@@ -15,6 +21,9 @@ export * from './payoutViews.endpoints.js';
  */
 export const ENDPOINTS = {
   ...payoutViewEndpoints,
+  ...staffNotificationEndpoints,
+  ...staffSessionEndpoints,
+  ...auditEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 
 export type Endpoints = typeof ENDPOINTS;

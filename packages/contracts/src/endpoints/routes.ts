@@ -1,4 +1,7 @@
 import { payoutViewRoutes } from './payoutViews.routes.js';
+import { staffNotificationRoutes } from './staffNotifications.routes.js';
+import { auditRoutes } from './audit.routes.js';
+import { staffSessionRoutes } from './staffSessions.routes.js';
 import type { Route } from './route.js';
 
 /**
@@ -7,6 +10,9 @@ import type { Route } from './route.js';
  */
 export const ROUTES = {
   ...payoutViewRoutes,
+  ...staffNotificationRoutes,
+  ...staffSessionRoutes,
+  ...auditRoutes,
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

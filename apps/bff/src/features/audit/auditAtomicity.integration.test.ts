@@ -164,7 +164,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       }
     }
 
-    it('without a crash, each change has its entry', async () => {
+    // A BFF process starts (and is killed) in each: on a busy 2-core machine, well past 20 s.
+    it('without a crash, each change has its entry', { timeout: 120_000 }, async () => {
       await startBff();
       const finance = await signIn('finance@example.com');
       const second = await signIn('finance2@example.com');
@@ -192,57 +193,69 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(await auditCount('user.created', userId)).toBe(1);
     });
 
-    it('a payout create killed while its audit entry waits leaves neither', async () => {
-      if (!bff) await startBff();
-      const finance = await signIn('finance@example.com');
-      const before = await auditCount('payout.create');
-      const orderId = `atomic-kill-${randomUUID().slice(0, 8)}`;
+    it(
+      'a payout create killed while its audit entry waits leaves neither',
+      { timeout: 120_000 },
+      async () => {
+        if (!bff) await startBff();
+        const finance = await signIn('finance@example.com');
+        const before = await auditCount('payout.create');
+        const orderId = `atomic-kill-${randomUUID().slice(0, 8)}`;
 
-      await killWhileAuditWaits(() => createPayout(finance, orderId, '125.50'));
+        await killWhileAuditWaits(() => createPayout(finance, orderId, '125.50'));
 
-      // Both or neither. A create is one statement (key, payout, events and audit row), so
-      // PostgreSQL, once the lock is released, may finish and commit it before it notices its
-      // client is gone: then the payout waits in `submitting` with its entry, as after a crash
-      // right after the commit, and the reconciler takes it (crash.integration.test.ts). What
-      // never happens is a payout without its audit entry, or an entry without its payout.
-      const payout = await payoutByOrder(orderId);
-      expect(await auditCount('payout.create')).toBe(before + (payout ? 1 : 0));
-      if (payout) {
-        expect(payout.status).toBe('submitting');
-        expect(await auditCount('payout.create', payout.id)).toBe(1);
-      }
-    });
+        // Both or neither. A create is one statement (key, payout, events and audit row), so
+        // PostgreSQL, once the lock is released, may finish and commit it before it notices its
+        // client is gone: then the payout waits in `submitting` with its entry, as after a crash
+        // right after the commit, and the reconciler takes it (crash.integration.test.ts). What
+        // never happens is a payout without its audit entry, or an entry without its payout.
+        const payout = await payoutByOrder(orderId);
+        expect(await auditCount('payout.create')).toBe(before + (payout ? 1 : 0));
+        if (payout) {
+          expect(payout.status).toBe('submitting');
+          expect(await auditCount('payout.create', payout.id)).toBe(1);
+        }
+      },
+    );
 
-    it('an approval killed while its audit entry waits leaves neither', async () => {
-      if (!bff) await startBff();
-      const finance = await signIn('finance@example.com');
-      const second = await signIn('finance2@example.com');
-      const orderId = `atomic-kill-big-${randomUUID().slice(0, 8)}`;
-      expect((await createPayout(finance, orderId, '5000.00')).status).toBe(201);
-      const payout = await payoutByOrder(orderId);
-      expect(payout?.status).toBe('awaiting_approval');
+    it(
+      'an approval killed while its audit entry waits leaves neither',
+      { timeout: 120_000 },
+      async () => {
+        if (!bff) await startBff();
+        const finance = await signIn('finance@example.com');
+        const second = await signIn('finance2@example.com');
+        const orderId = `atomic-kill-big-${randomUUID().slice(0, 8)}`;
+        expect((await createPayout(finance, orderId, '5000.00')).status).toBe(201);
+        const payout = await payoutByOrder(orderId);
+        expect(payout?.status).toBe('awaiting_approval');
 
-      await killWhileAuditWaits(() => post(`/payouts/${payout!.id}/approve`, second, {}));
+        await killWhileAuditWaits(() => post(`/payouts/${payout!.id}/approve`, second, {}));
 
-      expect((await payoutByOrder(orderId))?.status).toBe('awaiting_approval');
-      const { rows } = await database.pool.query(
-        `SELECT 1 FROM payout_events WHERE payout_id = $1 AND type = 'approved'`,
-        [payout!.id],
-      );
-      expect(rows).toEqual([]);
-      expect(await auditCount('payout.approve', payout!.id)).toBe(0);
-    });
+        expect((await payoutByOrder(orderId))?.status).toBe('awaiting_approval');
+        const { rows } = await database.pool.query(
+          `SELECT 1 FROM payout_events WHERE payout_id = $1 AND type = 'approved'`,
+          [payout!.id],
+        );
+        expect(rows).toEqual([]);
+        expect(await auditCount('payout.approve', payout!.id)).toBe(0);
+      },
+    );
 
-    it('a user creation killed while its audit entry waits leaves neither', async () => {
-      if (!bff) await startBff();
-      const admin = await signIn('admin@example.com');
-      const before = await auditCount('user.created');
-      const email = `atomic-kill-${randomUUID().slice(0, 8)}@example.com`;
+    it(
+      'a user creation killed while its audit entry waits leaves neither',
+      { timeout: 120_000 },
+      async () => {
+        if (!bff) await startBff();
+        const admin = await signIn('admin@example.com');
+        const before = await auditCount('user.created');
+        const email = `atomic-kill-${randomUUID().slice(0, 8)}@example.com`;
 
-      await killWhileAuditWaits(() => createUser(admin, email));
+        await killWhileAuditWaits(() => createUser(admin, email));
 
-      expect(await userIdOf(email)).toBeUndefined();
-      expect(await auditCount('user.created')).toBe(before);
-    });
+        expect(await userIdOf(email)).toBeUndefined();
+        expect(await auditCount('user.created')).toBe(before);
+      },
+    );
   },
 );

@@ -15,9 +15,8 @@ import type { StepUp } from '../../http/requireStepUp.js';
 import { authOf, requirePermission } from '../../http/requirePermission.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { FactorsService, FactorViewer } from './factorsService.js';
+import { emptyBody } from '@payouts/contracts/endpoints';
 
-/** The body of actions that take none: `{}` (anything else is refused). */
-export const emptyBody = z.object({}).strict();
 const label = z.string().trim().min(1).max(60).optional();
 // The browser's WebAuthn JSON: its shape is checked by @simplewebauthn, which refuses any other.
 const webauthnResponse = z.record(z.string(), z.unknown());

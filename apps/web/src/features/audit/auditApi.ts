@@ -1,4 +1,5 @@
 import type { AuditPage } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient, QueryParams } from '../../api/createHttpClient.js';
 
 export interface AuditApi {
@@ -7,9 +8,5 @@ export interface AuditApi {
 }
 
 export function createAuditApi(http: HttpClient): AuditApi {
-  return {
-    list(query, signal) {
-      return http.request<AuditPage>({ method: 'GET', path: '/audit', query, signal });
-    },
-  };
+  return { list: (query, signal) => callEndpoint(http, 'listAudit', { query, signal }) };
 }

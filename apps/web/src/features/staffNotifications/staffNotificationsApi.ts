@@ -5,6 +5,7 @@ import type {
   NotificationSettingsPatch,
   StaffNotificationsResponse,
 } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /** One's own bell (`/api/me/notifications`) and how one's notifications are e-mailed. */
@@ -17,33 +18,9 @@ export interface StaffNotificationsApi {
 
 export function createStaffNotificationsApi(http: HttpClient): StaffNotificationsApi {
   return {
-    list(signal) {
-      return http.request<StaffNotificationsResponse>({
-        method: 'GET',
-        path: '/me/notifications',
-        signal,
-      });
-    },
-    markRead(request) {
-      return http.request<MarkNotificationsReadResponse>({
-        method: 'POST',
-        path: '/me/notifications/read',
-        body: request,
-      });
-    },
-    settings(signal) {
-      return http.request<NotificationSettingsDto>({
-        method: 'GET',
-        path: '/me/notification-settings',
-        signal,
-      });
-    },
-    updateSettings(patch) {
-      return http.request<NotificationSettingsDto>({
-        method: 'PATCH',
-        path: '/me/notification-settings',
-        body: patch,
-      });
-    },
+    list: (signal) => callEndpoint(http, 'listMyNotifications', { signal }),
+    markRead: (body) => callEndpoint(http, 'markMyNotificationsRead', { body }),
+    settings: (signal) => callEndpoint(http, 'getMyNotificationSettings', { signal }),
+    updateSettings: (body) => callEndpoint(http, 'updateMyNotificationSettings', { body }),
   };
 }

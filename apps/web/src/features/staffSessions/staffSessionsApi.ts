@@ -1,10 +1,11 @@
 import type { EndedSessionsDto, StaffSessionsDto } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /**
- * Signed-in sessions (issue 14). Without a `userId`, one's own (`/api/me/sessions`, everyone);
- * with one, that user's (`/api/users/:id/sessions`, admins). Three methods for the six routes:
- * every API object is in the entry bundle, and the list page's is on a budget.
+ * Signed-in sessions. Without a `userId`, one's own (`/api/me/sessions`, everyone); with one,
+ * that user's (`/api/users/:id/sessions`, admins). Three methods for the six routes: every API
+ * object is in the entry bundle, and the list page's is on a budget.
  */
 export interface StaffSessionsApi {
   /** Newest activity first; `current` marks the session of this request. */
@@ -19,24 +20,18 @@ export interface StaffSessionsApi {
 }
 
 export function createStaffSessionsApi(http: HttpClient): StaffSessionsApi {
-  const base = (userId: string | undefined) =>
-    userId === undefined ? '/me/sessions' : `/users/${encodeURIComponent(userId)}/sessions`;
   return {
-    list(userId, signal) {
-      return http.request<StaffSessionsDto>({ method: 'GET', path: base(userId), signal });
-    },
-    end(userId, sessionId) {
-      return http.request<void>({
-        method: 'DELETE',
-        path: `${base(userId)}/${encodeURIComponent(sessionId)}`,
-      });
-    },
-    endAll(userId) {
-      return http.request<EndedSessionsDto>({
-        method: 'POST',
-        path: `${base(userId)}/${userId === undefined ? 'end-others' : 'end-all'}`,
-        body: {},
-      });
-    },
+    list: (userId, signal) =>
+      userId === undefined
+        ? callEndpoint(http, 'listMySessions', { signal })
+        : callEndpoint(http, 'listUserSessions', { params: { id: userId }, signal }),
+    end: (userId, sessionId) =>
+      userId === undefined
+        ? callEndpoint(http, 'endMySession', { params: { id: sessionId } })
+        : callEndpoint(http, 'endUserSession', { params: { id: userId, sessionId } }),
+    endAll: (userId) =>
+      userId === undefined
+        ? callEndpoint(http, 'endMyOtherSessions', { body: {} })
+        : callEndpoint(http, 'endUserSessions', { params: { id: userId }, body: {} }),
   };
 }

@@ -21,11 +21,16 @@ import {
   rejectPolicyBody,
   updateBeneficiaryBody,
 } from '@payouts/contracts';
-import { ENDPOINTS, type Access, type Endpoint, type Reply } from '@payouts/contracts/endpoints';
+import {
+  emptyBody,
+  ENDPOINTS,
+  type Access,
+  type Endpoint,
+  type Reply,
+} from '@payouts/contracts/endpoints';
 import type { z } from 'zod';
 import {
   confirmTotpBody,
-  emptyBody,
   registerPasskeyBody,
   totpEnrolmentBody,
   verifySessionBody,
@@ -40,10 +45,6 @@ import {
 } from '../../payouts/payoutsRouter.js';
 import { signInBody } from '../../session/sessionRouter.js';
 import {
-  markNotificationsReadBody,
-  notificationSettingsBody,
-} from '../../staffNotifications/staffNotificationsRouter.js';
-import {
   createUserBody,
   rejectUserChangeBody,
   setPasswordBody,
@@ -56,14 +57,8 @@ import {
   approvalDecisions,
   approvalInbox,
   batchRow,
-  auditPage,
-  notificationSettings,
-  notificationsRead,
-  staffNotifications,
   authOptions,
-  endedSessions,
   factors,
-  staffSessions,
   batchDto,
   batchList,
   batchRows,
@@ -145,9 +140,6 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/auth/oidc/callback', 'Back from single sign-on (redirects into the app)', 'public', { status: 302, kind: 'redirect' }],
     ['post', '/api/session/verify/options', 'Options for a passkey check of this session', 'session:read', json(passkeyVerificationOptions), { body: emptyBody }],
     ['post', '/api/session/verify', 'Prove a second factor for this session', 'session:read', json(sessionReply), { body: verifySessionBody }],
-    ['get', '/api/me/sessions', 'My open sessions', 'session:read', json(staffSessions)],
-    ['post', '/api/me/sessions/end-others', 'End my other sessions', 'session:read', json(endedSessions)],
-    ['delete', '/api/me/sessions/:id', 'End one of my sessions', 'session:read', empty],
     ['get', '/api/me/factors', 'My second factors', 'session:read', json(factors)],
     ['post', '/api/me/factors/totp', 'Start enrolling an authenticator app', 'session:read', json(totpEnrolment, 201), { body: totpEnrolmentBody }],
     ['post', '/api/me/factors/totp/:id/confirm', 'Confirm an authenticator app with a code', 'session:read', json(factorEnrolled), { body: confirmTotpBody }],
@@ -165,10 +157,6 @@ const TABLE: Record<string, Row[]> = {
     ['get', '/api/user-changes', 'Privileged account changes, newest first', 'users:manage', json(userChangeList), { query: userChangesQuery }],
     ['post', '/api/user-changes/:id/approve', 'Approve another admin’s account change (step-up)', 'users:manage', json(userChange), { body: emptyBody }],
     ['post', '/api/user-changes/:id/reject', 'Reject an account change (the proposer’s own: withdraw it)', 'users:manage', json(userChange), { body: rejectUserChangeBody }],
-    ['get', '/api/users/:id/sessions', 'A staff user’s open sessions', 'users:manage', json(staffSessions)],
-    ['post', '/api/users/:id/sessions/end-all', 'End all of a staff user’s sessions', 'users:manage', json(endedSessions)],
-    ['delete', '/api/users/:id/sessions/:sessionId', 'End one of a staff user’s sessions', 'users:manage', empty],
-    ['get', '/api/audit', 'The audit log', 'audit:read', json(auditPage)],
   ],
   Reference: [
     ['get', '/api/corridors', 'The merchant’s corridors', 'corridors:read', json(corridorList)],
@@ -230,10 +218,6 @@ const TABLE: Record<string, Row[]> = {
     ['post', '/api/approval-policies/dry-run', 'What a policy would have asked of past payouts', 'approval-policies:manage', json(policyDryRun), { body: policyDryRunBody }],
   ],
   Notifications: [
-    ['get', '/api/me/notifications', 'My notifications (the bell)', 'notifications:read', json(staffNotifications)],
-    ['post', '/api/me/notifications/read', 'Mark notifications read', 'notifications:read', json(notificationsRead), { body: markNotificationsReadBody }],
-    ['get', '/api/me/notification-settings', 'How often I get e-mail', 'notifications:read', json(notificationSettings)],
-    ['patch', '/api/me/notification-settings', 'Change how often I get e-mail', 'notifications:read', json(notificationSettings), { body: notificationSettingsBody }],
     ['post', '/api/orchestrator/notifications/:token', 'Status notifications from the orchestrator (secret path token)', 'token', json(notificationOutcome), { body: orchestratorNotificationBody }],
   ],
   Lab: [

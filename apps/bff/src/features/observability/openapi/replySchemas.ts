@@ -30,16 +30,8 @@ import {
   type ApprovalInboxDto,
   type BatchRowDto,
   NOT_ACTIONABLE_REASONS,
-  type AuditPage,
-  type MarkNotificationsReadResponse,
-  type NotificationSettingsDto,
-  type StaffNotificationsResponse,
-  NOTIFICATION_DIGESTS,
-  STAFF_NOTIFICATION_KINDS,
   type AuthOptionsDto,
-  type EndedSessionsDto,
   type FactorsDto,
-  type StaffSessionsDto,
   type SessionReply,
   type StaffUserDto,
   type StaffUserList,
@@ -436,26 +428,7 @@ export const authOptions = z
   })
   .meta({ id: 'AuthOptions' }) satisfies z.ZodType<AuthOptionsDto>;
 
-export const staffSessions = z
-  .strictObject({
-    items: z.array(
-      z.strictObject({
-        id: z.string(),
-        current: z.boolean(),
-        ip: z.string().nullable(),
-        user_agent: z.string().nullable(),
-        device: z.string(),
-        started_at: instant,
-        last_seen_at: instant,
-        expires_at: instant,
-      }),
-    ),
-  })
-  .meta({ id: 'StaffSessions' }) satisfies z.ZodType<StaffSessionsDto>;
-
-export const endedSessions = z
-  .strictObject({ ended: z.number().int() })
-  .meta({ id: 'EndedSessions' }) satisfies z.ZodType<EndedSessionsDto>;
+export { auditPage, endedSessions, staffSessions } from '@payouts/contracts/endpoints';
 
 const factorDto = z
   .strictObject({
@@ -478,49 +451,11 @@ export const factors = z
   })
   .meta({ id: 'Factors' }) satisfies z.ZodType<FactorsDto>;
 
-export const auditPage = z
-  .strictObject({
-    items: z.array(
-      z.strictObject({
-        id: z.string(),
-        at: instant,
-        actor: z.strictObject({ id: z.string(), email: z.string() }).nullable(),
-        action: z.string(),
-        target: z.strictObject({ type: z.string(), id: z.string() }).nullable(),
-        data: z.record(z.string(), z.unknown()),
-        ip: z.string().nullable(),
-        request_id: z.string().nullable(),
-      }),
-    ),
-    next_cursor: z.string().nullable(),
-  })
-  .meta({ id: 'AuditPage' }) satisfies z.ZodType<AuditPage>;
-
-export const staffNotifications = z
-  .strictObject({
-    items: z.array(
-      z.strictObject({
-        id: z.string(),
-        kind: z.enum(STAFF_NOTIFICATION_KINDS),
-        target_id: z.string(),
-        title: z.string(),
-        body: z.string(),
-        link_path: z.string(),
-        created_at: instant,
-        read_at: instant.nullable(),
-      }),
-    ),
-    unread_count: z.number().int(),
-  })
-  .meta({ id: 'StaffNotifications' }) satisfies z.ZodType<StaffNotificationsResponse>;
-
-export const notificationsRead = z
-  .strictObject({ unread_count: z.number().int() })
-  .meta({ id: 'NotificationsRead' }) satisfies z.ZodType<MarkNotificationsReadResponse>;
-
-export const notificationSettings = z
-  .strictObject({ digest: z.enum(NOTIFICATION_DIGESTS), email_enabled: z.boolean() })
-  .meta({ id: 'NotificationSettings' }) satisfies z.ZodType<NotificationSettingsDto>;
+export {
+  notificationSettings,
+  notificationsRead,
+  staffNotifications,
+} from '@payouts/contracts/endpoints';
 
 export const approvalInbox = z
   .strictObject({
