@@ -6,6 +6,9 @@ import { arbCorridor, arbProviders, arbValidPayout } from './testing/arbitraries
 import type { PayoutRequest } from './types.js';
 import { validatePayout } from './validatePayout.js';
 
+/** 250 generated cases per push; FC_RUNS=1000 (or more) for a deeper run. */
+const PROPERTY_RUNS = Number(process.env.FC_RUNS ?? 250);
+
 const NOW = new Date('2026-11-20T10:00:00Z');
 
 /** A form over generated providers with a payout valid for it. */
@@ -132,7 +135,7 @@ describe('buildPayoutForm over generated provider configurations', () => {
           for (const e of result.errors) expect(e.message).not.toMatch(/^must /);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: PROPERTY_RUNS },
     );
   }, 180_000);
 });

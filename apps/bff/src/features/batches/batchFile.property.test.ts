@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/AppError.js';
 import { parseBatchFile } from './batchFile.js';
 
+/** 250 generated cases per push; FC_RUNS=1000 (or more) for a deeper run. */
+const PROPERTY_RUNS = Number(process.env.FC_RUNS ?? 250);
+
 const NOW = new Date('2026-11-20T10:00:00Z');
 const SEED = 20_261_125;
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -35,7 +38,7 @@ describe('parseBatchFile over generated files', () => {
           expect(result.payouts).toHaveLength(rows.length);
         },
       ),
-      { numRuns: 1000, seed: SEED },
+      { numRuns: PROPERTY_RUNS, seed: SEED },
     );
   }, 240_000);
 
@@ -67,7 +70,7 @@ describe('parseBatchFile over generated files', () => {
           expect((error as AppError).detail).toBeTruthy();
         }
       }),
-      { numRuns: 1000, seed: SEED },
+      { numRuns: PROPERTY_RUNS, seed: SEED },
     );
   });
 });
