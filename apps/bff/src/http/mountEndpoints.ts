@@ -35,7 +35,9 @@ export type HandlerResult<E extends Endpoint> = E extends { reply: { json: unkno
   ? ReplyOf<E> | WithStatus<ReplyOf<E>>
   : void;
 
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<HandlerResult<E>>;
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => HandlerResult<E> | Promise<HandlerResult<E>>;
 
 export type Handlers<M extends Record<string, Endpoint>> = { [K in keyof M]: Handler<M[K]> };
 
@@ -76,9 +78,7 @@ export function mountEndpoints<M extends Record<string, Endpoint>>(
   );
   for (const name of names) {
     const endpoint = endpoints[name]!;
-    const handler = handlers[name] as unknown as (
-      input: HandlerInput<Endpoint>,
-    ) => Promise<unknown>;
+    const handler = handlers[name] as unknown as (input: HandlerInput<Endpoint>) => unknown;
     const path = endpoint.path.replace(/^\/api(?=\/)/, '');
     router[endpoint.method](
       path,

@@ -1,6 +1,7 @@
 import { auditEndpoints } from './audit.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 import { payoutViewEndpoints } from './payoutViews.endpoints.js';
+import { referenceEndpoints } from './reference.endpoints.js';
 import type { ROUTES, RouteName } from './routes.js';
 import { staffNotificationEndpoints } from './staffNotifications.endpoints.js';
 import { staffSessionEndpoints } from './staffSessions.endpoints.js';
@@ -13,6 +14,7 @@ export * from './payoutViews.endpoints.js';
 export * from './staffNotifications.endpoints.js';
 export * from './staffSessions.endpoints.js';
 export * from './audit.endpoints.js';
+export * from './reference.endpoints.js';
 
 /**
  * Every endpoint, defined once: its route (`ROUTES`) and the schemas of its query, body and
@@ -24,6 +26,7 @@ export const ENDPOINTS = {
   ...staffNotificationEndpoints,
   ...staffSessionEndpoints,
   ...auditEndpoints,
+  ...referenceEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 
 export type Endpoints = typeof ENDPOINTS;

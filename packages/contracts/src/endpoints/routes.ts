@@ -2,6 +2,7 @@ import { payoutViewRoutes } from './payoutViews.routes.js';
 import { staffNotificationRoutes } from './staffNotifications.routes.js';
 import { auditRoutes } from './audit.routes.js';
 import { staffSessionRoutes } from './staffSessions.routes.js';
+import { referenceRoutes } from './reference.routes.js';
 import type { Route } from './route.js';
 
 /**
@@ -13,6 +14,7 @@ export const ROUTES = {
   ...staffNotificationRoutes,
   ...staffSessionRoutes,
   ...auditRoutes,
+  ...referenceRoutes,
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -19,7 +19,7 @@ import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { PayoutCreation } from '../payouts/payoutCreation.js';
 import type { PayoutQueries } from '../payouts/payoutQueries.js';
 import { corridorOfBody, idempotencyKeyOf } from '../payouts/payoutsRouter.js';
-import { corridorQuery } from '../providers/providersRouter.js';
+import { corridorQuery } from '@payouts/contracts/endpoints';
 import { toLabExchange } from './labExchange.js';
 import type { LabService } from './labService.js';
 

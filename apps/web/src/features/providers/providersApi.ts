@@ -1,4 +1,5 @@
-import type { Corridor, CorridorsReply, ProviderMatrix, ProvidersReply } from '@payouts/contracts';
+import type { Corridor, ProviderMatrix, ProvidersReply } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 export interface ProvidersApi {
@@ -17,34 +18,22 @@ export interface ProvidersApi {
 }
 
 export function createProvidersApi(http: HttpClient): ProvidersApi {
+  const refresh = (on: boolean | undefined) => (on ? '1' : undefined);
   return {
-    matrix(options = {}) {
-      return http.request<ProviderMatrix>({
-        method: 'GET',
-        path: '/providers/matrix',
-        query: { refresh: options.refresh ? '1' : undefined },
+    matrix: (options = {}) =>
+      callEndpoint(http, 'getProviderMatrix', {
+        query: { refresh: refresh(options.refresh) },
         signal: options.signal,
-      });
-    },
-    async corridors(signal) {
-      const reply = await http.request<CorridorsReply>({
-        method: 'GET',
-        path: '/corridors',
-        signal,
-      });
-      return reply.corridors;
-    },
-    providers(corridor, options = {}) {
-      return http.request<ProvidersReply>({
-        method: 'GET',
-        path: '/providers',
+      }),
+    corridors: async (signal) => (await callEndpoint(http, 'listCorridors', { signal })).corridors,
+    providers: (corridor, options = {}) =>
+      callEndpoint(http, 'getProviders', {
         query: {
           country: corridor.country,
           currency: corridor.currency,
-          refresh: options.refresh ? '1' : undefined,
+          refresh: refresh(options.refresh),
         },
         signal: options.signal,
-      });
-    },
+      }),
   };
 }

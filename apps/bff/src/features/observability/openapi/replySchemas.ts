@@ -20,7 +20,6 @@ import {
   type BeneficiaryDetail,
   type BeneficiaryDto,
   type BeneficiaryPage,
-  type Corridor,
   type PayoutDetail,
   type PayoutDto,
   type PayoutPage,
@@ -39,7 +38,6 @@ import {
   DEPOSIT_STATUSES,
   ERROR_CODE_NAMES,
   POLICY_PROPOSAL_STATUSES,
-  PROVIDER_FIELD_TYPES,
   approvalPolicySchema,
   approvalRuleSchema,
   type ApprovalPoliciesDto,
@@ -54,9 +52,6 @@ import {
   type PolicyDryRunDto,
   type PolicyProposalDto,
   type ProblemBody,
-  type ProviderField,
-  type ProviderMatrix,
-  type ProvidersReply,
   type RecoveryCodesDto,
   type TotpEnrolmentDto,
   type PayoutResolutionResultsDto,
@@ -71,7 +66,6 @@ import type {
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { PayoutStatusUpdates } from '../../payouts/payoutStatusUpdates.js';
-import type { OpenApiDocument } from './openApiDocument.js';
 
 /*
  * The reply DTOs of `@payouts/contracts` as zod schemas, for the OpenAPI document only (routes
@@ -205,14 +199,6 @@ export const sessionReply = z
     }),
   })
   .meta({ id: 'Session' }) satisfies z.ZodType<SessionReply>;
-
-export const corridorList = z
-  .strictObject({
-    corridors: z.array(
-      z.object({ country: z.string(), currency: z.string() }) satisfies z.ZodType<Corridor>,
-    ),
-  })
-  .meta({ id: 'CorridorList' });
 
 const beneficiaryChange = z.strictObject({
   id: z.string(),
@@ -675,101 +661,13 @@ export const passkeyVerificationOptions = z
       'WebAuthn `PublicKeyCredentialRequestOptionsJSON`, for `navigator.credentials.get`.',
   }) satisfies z.ZodType<PublicKeyCredentialRequestOptionsJSON>;
 
-// PSPs and their forms.
-const providerField = z
-  .strictObject({
-    name: z.string(),
-    title: z.string(),
-    type: z.enum(PROVIDER_FIELD_TYPES).optional(),
-    required: z.boolean().optional(),
-    pattern: z.string().optional(),
-    min_length: z.number().int().optional(),
-    max_length: z.number().int().optional(),
-    options: z.array(z.strictObject({ value: z.string(), title: z.string() })).optional(),
-  })
-  .meta({ id: 'ProviderField' }) satisfies z.ZodType<ProviderField>;
-
-const unsupportedProvider = z.strictObject({
-  name: z.string().nullable(),
-  title: z.string().nullable(),
-  payout_method_type: z.string().nullable(),
-  reason: z.string(),
-});
-
-export const providersReply = z
-  .strictObject({
-    country: z.string(),
-    currency: z.string(),
-    providers: z.array(
-      z.strictObject({
-        name: z.string(),
-        title: z.string(),
-        payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
-        fields: z.array(providerField),
-      }),
-    ),
-    unsupported: z.array(unsupportedProvider),
-    fetched_at: instant,
-  })
-  .meta({ id: 'Providers' }) satisfies z.ZodType<ProvidersReply>;
-
-export const providerMatrix = z
-  .strictObject({
-    psps: z.array(z.strictObject({ name: z.string(), title: z.string() })),
-    payout_method_types: z.array(z.enum(PAYOUT_METHOD_TYPES)),
-    corridors: z.array(
-      z.strictObject({
-        country: z.string(),
-        currency: z.string(),
-        fetched_at: instant,
-        cells: z.array(
-          z.strictObject({
-            psp: z.string(),
-            payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
-            status: z.enum(['enabled', 'missing']),
-            likely_cause: z.string().nullable(),
-            fields: z.array(providerField),
-          }),
-        ),
-        unsupported: z.array(unsupportedProvider),
-        metadata_version: z
-          .strictObject({
-            version: z.number().int(),
-            since: instant,
-            changes: z.array(
-              z.strictObject({
-                kind: z.enum([
-                  'psp_added',
-                  'psp_removed',
-                  'field_added',
-                  'field_removed',
-                  'field_changed',
-                  'unsupported_added',
-                  'unsupported_removed',
-                ]),
-                psp: z.string(),
-                payout_method_type: z.string(),
-                field: z.string().optional(),
-              }),
-            ),
-          })
-          .nullable(),
-      }),
-    ),
-  })
-  .meta({ id: 'ProviderMatrix' }) satisfies z.ZodType<ProviderMatrix>;
-
-/**
- * `/api/openapi.json` itself: its frame only. What is inside a path item is OpenAPI's own
- * schema (not restated here); `loose` because 3.1 documents carry more top-level members.
- */
-export const openApiDocumentReply = z
-  .looseObject({
-    openapi: z.string().regex(/^3\.1\.\d+$/),
-    info: z.looseObject({ title: z.string(), version: z.string() }),
-    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-  })
-  .meta({ id: 'OpenApiDocument' }) satisfies z.ZodType<Pick<OpenApiDocument, 'openapi' | 'info'>>;
+export {
+  corridorList,
+  openApiDocumentReply,
+  providerField,
+  providerMatrix,
+  providersReply,
+} from '@payouts/contracts/endpoints';
 
 // The approval policy (issue 12), with the contracts' own policy schemas.
 const approvalPolicy = approvalPolicySchema.meta({ id: 'ApprovalPolicy' });
