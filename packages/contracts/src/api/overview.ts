@@ -1,8 +1,19 @@
-import type { PayoutMethodType, PayoutStatus } from '../types.js';
+import type { z } from 'zod';
+import type {
+  overviewAmount,
+  overviewDeclineRow,
+  overviewDeclines,
+  overviewProviderRow,
+  overviewProviders,
+  overviewSeries,
+  overviewStatusTotals,
+  overviewSummary,
+  overviewTimeseries,
+} from '../endpoints/overview.endpoints.js';
 
 /**
- * The overview (issue 15): what the home page asks and gets back. Types and constants only; the
- * BFF parses with `overviewQuery.ts`, so zod never reaches the SPA's bundle.
+ * The overview: what the home page asks and gets back. Types and constants only (the schemas are
+ * the endpoints', imported as types), so zod never reaches the SPA's bundle.
  *
  * Every figure comes from the hourly rollup of the ledger (`payout_stats_hourly`), bucketed by
  * the hour a payout was created and counted under its current status. Ranges are whole hours:
@@ -35,93 +46,20 @@ export type OverviewQueryParams = {
   bucket?: OverviewBucket;
 };
 
-/** Count and per-currency sum of one group; `amount` is a decimal string, never a float. */
-export interface OverviewAmount {
-  currency: string;
-  count: number;
-  amount: string;
-}
-
-/** `GET /api/overview/summary`: per status and currency, this range and the one before it. */
-export interface OverviewSummaryDto {
-  from: string;
-  to: string;
-  /** The range of the same length just before `from`, for the change. */
-  previous_from: string;
-  previous_to: string;
-  statuses: OverviewStatusTotals[];
-  /** All statuses together, per currency. */
-  totals: { current: OverviewAmount[]; previous: OverviewAmount[] };
-}
-
-export interface OverviewStatusTotals {
-  status: PayoutStatus;
-  current: OverviewAmount[];
-  previous: OverviewAmount[];
-}
-
-/** `GET /api/overview/timeseries`: one point per bucket (every bucket, zeros included). */
-export interface OverviewTimeseriesDto {
-  bucket: OverviewBucket;
-  tz: string;
-  /** Every bucket's start, ISO 8601 instants, in order. */
-  buckets: string[];
-  /** One series per currency: counts and volume per bucket, aligned with `buckets`. */
-  series: OverviewSeries[];
-}
-
-export interface OverviewSeries {
-  currency: string;
-  /** Payouts created in the bucket (every status). */
-  count: number[];
-  /** Their amount, decimal strings. */
-  amount: string[];
-  /** Of them, declined or failed now. */
-  failed: number[];
-  /** Of them, unknown now. */
-  unknown: number[];
-}
-
-/** `GET /api/overview/providers`: per PSP and payout method type. */
-export interface OverviewProvidersDto {
-  rows: OverviewProviderRow[];
-}
-
-export interface OverviewProviderRow {
-  provider: string;
-  provider_title: string | null;
-  payout_method_type: PayoutMethodType;
-  /** Every payout created in the range. */
-  total: number;
-  /** Final ones: approved, declined or failed (rejected ones were never sent). */
-  final: number;
-  approved: number;
-  declined: number;
-  failed: number;
-  /** approved / final, 0..1 rounded to 4 places; null when nothing is final. */
-  success_rate: number | null;
-  /**
-   * Median seconds from creation to a final status, from the rollup's histogram (interpolated
-   * within its bucket); null when nothing is final.
-   */
-  median_seconds_to_final: number | null;
-}
-
-/** `GET /api/overview/declines`: the most frequent decline codes (with their reason). */
-export interface OverviewDeclinesDto {
-  total_declined: number;
-  rows: OverviewDeclineRow[];
-}
-
-export interface OverviewDeclineRow {
-  /** Null: declined without a code. */
-  decline_code: string | null;
-  /** The most frequent reason given with the code. */
-  decline_reason: string | null;
-  count: number;
-  /** Of all declined in the range, 0..1 rounded to 4 places. */
-  share: number;
-}
+// The replies' types, from their schemas (`endpoints/overview.endpoints.ts`).
+export type OverviewAmount = z.output<typeof overviewAmount>;
+/** `GET /api/overview/summary`. */
+export type OverviewSummaryDto = z.output<typeof overviewSummary>;
+export type OverviewStatusTotals = z.output<typeof overviewStatusTotals>;
+/** `GET /api/overview/timeseries`. */
+export type OverviewTimeseriesDto = z.output<typeof overviewTimeseries>;
+export type OverviewSeries = z.output<typeof overviewSeries>;
+/** `GET /api/overview/providers`. */
+export type OverviewProvidersDto = z.output<typeof overviewProviders>;
+export type OverviewProviderRow = z.output<typeof overviewProviderRow>;
+/** `GET /api/overview/declines`. */
+export type OverviewDeclinesDto = z.output<typeof overviewDeclines>;
+export type OverviewDeclineRow = z.output<typeof overviewDeclineRow>;
 
 /**
  * Time-to-final histogram bucket upper bounds in seconds (the last bucket is everything above):

@@ -8,3 +8,6 @@ export const noQuery = z.strictObject({});
 
 /** The body of a request that takes none: `{}`. */
 export const emptyBody = z.object({}).strict();
+
+/** A decimal string as the API writes amounts: never a float. */
+export const decimal = z.string().regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/);

@@ -1,6 +1,7 @@
 import { auditEndpoints } from './audit.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 import { payoutViewEndpoints } from './payoutViews.endpoints.js';
+import { overviewEndpoints } from './overview.endpoints.js';
 import { referenceEndpoints } from './reference.endpoints.js';
 import type { ROUTES, RouteName } from './routes.js';
 import { staffNotificationEndpoints } from './staffNotifications.endpoints.js';
@@ -15,6 +16,7 @@ export * from './staffNotifications.endpoints.js';
 export * from './staffSessions.endpoints.js';
 export * from './audit.endpoints.js';
 export * from './reference.endpoints.js';
+export * from './overview.endpoints.js';
 
 /**
  * Every endpoint, defined once: its route (`ROUTES`) and the schemas of its query, body and
@@ -27,6 +29,7 @@ export const ENDPOINTS = {
   ...staffSessionEndpoints,
   ...auditEndpoints,
   ...referenceEndpoints,
+  ...overviewEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 
 export type Endpoints = typeof ENDPOINTS;

@@ -3,6 +3,7 @@ import { staffNotificationRoutes } from './staffNotifications.routes.js';
 import { auditRoutes } from './audit.routes.js';
 import { staffSessionRoutes } from './staffSessions.routes.js';
 import { referenceRoutes } from './reference.routes.js';
+import { overviewRoutes } from './overview.routes.js';
 import type { Route } from './route.js';
 
 /**
@@ -15,6 +16,7 @@ export const ROUTES = {
   ...staffSessionRoutes,
   ...auditRoutes,
   ...referenceRoutes,
+  ...overviewRoutes,
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -5,6 +5,7 @@ import type {
   OverviewSummaryDto,
   OverviewTimeseriesDto,
 } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /** What each `GET /api/overview/<part>` answers. */
@@ -31,7 +32,16 @@ export type OverviewApi = <K extends OverviewPart>(
   signal?: AbortSignal,
 ) => Promise<OverviewReplies[K]>;
 
+const ENDPOINT_OF = {
+  summary: 'getOverviewSummary',
+  timeseries: 'getOverviewTimeseries',
+  providers: 'getOverviewProviders',
+  declines: 'getOverviewDeclines',
+} as const satisfies Record<OverviewPart, string>;
+
 export function createOverviewApi(http: HttpClient): OverviewApi {
-  return (part, query, signal) =>
-    http.request({ method: 'GET', path: `/overview/${part}`, query, signal });
+  return (part, query, signal) => {
+    const name: (typeof ENDPOINT_OF)[OverviewPart] = ENDPOINT_OF[part];
+    return callEndpoint(http, name, { query, signal }) as Promise<OverviewReplies[typeof part]>;
+  };
 }

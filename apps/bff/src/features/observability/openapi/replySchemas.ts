@@ -1,11 +1,5 @@
 import {
   PAYOUT_ATTENTION_REASONS,
-  OVERVIEW_BUCKETS,
-  type OverviewAmount,
-  type OverviewDeclinesDto,
-  type OverviewProvidersDto,
-  type OverviewSummaryDto,
-  type OverviewTimeseriesDto,
   APPROVER_ROLES,
   BATCH_ROW_STATES,
   BATCH_STATUSES,
@@ -510,79 +504,12 @@ export const problem = z
   })
   .meta({ id: 'Problem' }) satisfies z.ZodType<ProblemBody>;
 
-// The overview (issue 15).
-const overviewAmount = z.strictObject({
-  currency: z.string(),
-  count: z.number().int(),
-  amount: decimal,
-}) satisfies z.ZodType<OverviewAmount>;
-
-export const overviewSummary = z
-  .strictObject({
-    from: instant,
-    to: instant,
-    previous_from: instant,
-    previous_to: instant,
-    statuses: z.array(
-      z.strictObject({
-        status: z.enum(PAYOUT_STATUSES),
-        current: z.array(overviewAmount),
-        previous: z.array(overviewAmount),
-      }),
-    ),
-    totals: z.strictObject({ current: z.array(overviewAmount), previous: z.array(overviewAmount) }),
-  })
-  .meta({ id: 'OverviewSummary' }) satisfies z.ZodType<OverviewSummaryDto>;
-
-export const overviewTimeseries = z
-  .strictObject({
-    bucket: z.enum(OVERVIEW_BUCKETS),
-    tz: z.string(),
-    buckets: z.array(instant),
-    series: z.array(
-      z.strictObject({
-        currency: z.string(),
-        count: z.array(z.number().int()),
-        amount: z.array(decimal),
-        failed: z.array(z.number().int()),
-        unknown: z.array(z.number().int()),
-      }),
-    ),
-  })
-  .meta({ id: 'OverviewTimeseries' }) satisfies z.ZodType<OverviewTimeseriesDto>;
-
-export const overviewProviders = z
-  .strictObject({
-    rows: z.array(
-      z.strictObject({
-        provider: z.string(),
-        provider_title: z.string().nullable(),
-        payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
-        total: z.number().int(),
-        final: z.number().int(),
-        approved: z.number().int(),
-        declined: z.number().int(),
-        failed: z.number().int(),
-        success_rate: z.number().min(0).max(1).nullable(),
-        median_seconds_to_final: z.number().min(0).nullable(),
-      }),
-    ),
-  })
-  .meta({ id: 'OverviewProviders' }) satisfies z.ZodType<OverviewProvidersDto>;
-
-export const overviewDeclines = z
-  .strictObject({
-    total_declined: z.number().int(),
-    rows: z.array(
-      z.strictObject({
-        decline_code: z.string().nullable(),
-        decline_reason: z.string().nullable(),
-        count: z.number().int(),
-        share: z.number().min(0).max(1),
-      }),
-    ),
-  })
-  .meta({ id: 'OverviewDeclines' }) satisfies z.ZodType<OverviewDeclinesDto>;
+export {
+  overviewDeclines,
+  overviewProviders,
+  overviewSummary,
+  overviewTimeseries,
+} from '@payouts/contracts/endpoints';
 
 // Second factors (issue 14).
 export const totpEnrolment = z
