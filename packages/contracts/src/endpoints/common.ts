@@ -11,3 +11,6 @@ export const emptyBody = z.object({}).strict();
 
 /** A decimal string as the API writes amounts: never a float. */
 export const decimal = z.string().regex(/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/);
+
+/** A staff member as replies name them: who created, approved or rejected something. */
+export const payoutActor = z.strictObject({ id: z.string(), email: z.string(), name: z.string() });

@@ -1,3 +1,4 @@
+import { approvalEndpoints } from './approvals.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 import { payoutViewEndpoints } from './payoutViews.endpoints.js';
@@ -17,6 +18,7 @@ export * from './staffSessions.endpoints.js';
 export * from './audit.endpoints.js';
 export * from './reference.endpoints.js';
 export * from './overview.endpoints.js';
+export * from './approvals.endpoints.js';
 
 /**
  * Every endpoint, defined once: its route (`ROUTES`) and the schemas of its query, body and
@@ -30,6 +32,7 @@ export const ENDPOINTS = {
   ...auditEndpoints,
   ...referenceEndpoints,
   ...overviewEndpoints,
+  ...approvalEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 
 export type Endpoints = typeof ENDPOINTS;

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit.routes.js';
 import { staffSessionRoutes } from './staffSessions.routes.js';
 import { referenceRoutes } from './reference.routes.js';
 import { overviewRoutes } from './overview.routes.js';
+import { approvalRoutes } from './approvals.routes.js';
 import type { Route } from './route.js';
 
 /**
@@ -17,6 +18,7 @@ export const ROUTES = {
   ...auditRoutes,
   ...referenceRoutes,
   ...overviewRoutes,
+  ...approvalRoutes,
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

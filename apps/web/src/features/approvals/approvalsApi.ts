@@ -3,6 +3,7 @@ import type {
   ApprovalDecisionsDto,
   ApprovalInboxDto,
 } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 export interface ApprovalsApi {
@@ -14,23 +15,14 @@ export interface ApprovalsApi {
 
 export function createApprovalsApi(http: HttpClient): ApprovalsApi {
   return {
-    list(query, signal) {
-      return http.request<ApprovalInboxDto>({
-        method: 'GET',
-        path: '/approvals',
+    list: (query, signal) =>
+      callEndpoint(http, 'listApprovals', {
         query: {
           cursor: query.cursor,
           limit: query.limit === undefined ? undefined : String(query.limit),
         },
         signal,
-      });
-    },
-    decide(body) {
-      return http.request<ApprovalDecisionsDto>({
-        method: 'POST',
-        path: '/approvals/decisions',
-        body,
-      });
-    },
+      }),
+    decide: (body) => callEndpoint(http, 'decideApprovals', { body }),
   };
 }

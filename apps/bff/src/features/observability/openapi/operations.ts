@@ -1,6 +1,4 @@
 import {
-  approvalDecisionsBody,
-  approvalInboxQuery,
   batchCancelBody,
   batchListQuery,
   batchRejectBody,
@@ -52,9 +50,6 @@ import {
 } from '../../users/usersRouter.js';
 import type { HttpMethod } from '../mountedRoutes.js';
 import {
-  approvalCount,
-  approvalDecisions,
-  approvalInbox,
   batchRow,
   authOptions,
   factors,
@@ -162,9 +157,6 @@ const TABLE: Record<string, Row[]> = {
     ['post', '/api/payouts/:id/resolution', 'Settle an unknown payout by hand: found at the PSP, or mark it failed under four eyes', 'payouts:resolve', json(payoutDto), { body: payoutResolutionBody }],
     ['post', '/api/payouts/resolutions', 'Propose or confirm “not sent: mark failed” for several unknown payouts', 'payouts:resolve', json(payoutResolutionResults), { body: bulkResolutionBody }],
     ['post', '/api/payouts/:id/send-again', 'Send a payout marked failed again, as a new payout with a new order id', 'payouts:create', json(payoutDto, 201, [202]), { body: sendAgainBody, idempotencyKey: true }],
-    ['get', '/api/approvals', 'The approvals inbox', 'payouts:approve', json(approvalInbox), { query: approvalInboxQuery }],
-    ['get', '/api/approvals/count', 'How many wait for my approval', 'payouts:approve', json(approvalCount)],
-    ['post', '/api/approvals/decisions', 'Approve or reject several payouts', 'payouts:approve', json(approvalDecisions), { body: approvalDecisionsBody }],
   ],
   Beneficiaries: [
     ['get', '/api/beneficiaries', 'List beneficiaries', 'beneficiaries:read', json(beneficiaryPage), { query: beneficiaryListQuery }],

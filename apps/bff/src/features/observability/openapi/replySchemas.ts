@@ -18,11 +18,7 @@ import {
   type PayoutDto,
   type PayoutPage,
   type PayoutSummary,
-  type ApprovalCountDto,
-  type ApprovalDecisionsDto,
-  type ApprovalInboxDto,
   type BatchRowDto,
-  NOT_ACTIONABLE_REASONS,
   type AuthOptionsDto,
   type FactorsDto,
   type SessionReply,
@@ -58,6 +54,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
+import { bulkItemProblem } from '@payouts/contracts/endpoints';
 import { z } from 'zod';
 import type { PayoutStatusUpdates } from '../../payouts/payoutStatusUpdates.js';
 
@@ -150,13 +147,6 @@ export const payoutDetail = z
   .meta({ id: 'PayoutDetail' }) satisfies z.ZodType<PayoutDetail>;
 
 /** Why one payout of a bulk request was refused: the problem its single route would answer. */
-const bulkItemProblem = z.strictObject({
-  type: z.string(),
-  code: z.string(),
-  status: z.number().int(),
-  title: z.string(),
-  detail: z.string(),
-});
 
 export const payoutResolutionResults = z
   .strictObject({
@@ -396,10 +386,7 @@ export const staffUserList = z
   .meta({ id: 'StaffUserList' }) satisfies z.ZodType<StaffUserList>;
 
 export { payoutView, payoutViewList } from '@payouts/contracts/endpoints';
-
-export const approvalCount = z
-  .strictObject({ actionable: z.number().int() })
-  .meta({ id: 'ApprovalCount' }) satisfies z.ZodType<ApprovalCountDto>;
+export { approvalCount, approvalDecisions, approvalInbox } from '@payouts/contracts/endpoints';
 
 export const authOptions = z
   .strictObject({
@@ -436,56 +423,6 @@ export {
   notificationsRead,
   staffNotifications,
 } from '@payouts/contracts/endpoints';
-
-export const approvalInbox = z
-  .strictObject({
-    items: z.array(
-      z.strictObject({
-        id: z.string(),
-        order_id: z.string(),
-        amount: decimal,
-        currency: z.string(),
-        country: z.string(),
-        provider: z.string(),
-        provider_title: z.string().nullable(),
-        payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
-        is_test: z.boolean(),
-        recipient: z.strictObject({
-          name: z.string().nullable(),
-          email: z.string().nullable(),
-          account: z.string().nullable(),
-        }),
-        created_by: payoutActor,
-        created_at: instant,
-        age_seconds: z.number(),
-        rule: z.strictObject({
-          name: z.string(),
-          count: z.number().int(),
-          roles: z.array(z.enum(APPROVER_ROLES)),
-        }),
-        approvals: z.array(z.strictObject({ by: payoutActor, at: instant })),
-        waiting_for: z.number().int(),
-        actionable: z.boolean(),
-        not_actionable_reason: z.enum(NOT_ACTIONABLE_REASONS).nullable(),
-        not_actionable_message: z.string().nullable(),
-      }),
-    ),
-    next_cursor: z.string().nullable(),
-  })
-  .meta({ id: 'ApprovalInbox' }) satisfies z.ZodType<ApprovalInboxDto>;
-
-export const approvalDecisions = z
-  .strictObject({
-    results: z.array(
-      z.strictObject({
-        payout_id: z.string(),
-        outcome: z.enum(['sent', 'waiting', 'rejected', 'refused']),
-        waiting_for: z.number().int().optional(),
-        problem: bulkItemProblem.optional(),
-      }),
-    ),
-  })
-  .meta({ id: 'ApprovalDecisions' }) satisfies z.ZodType<ApprovalDecisionsDto>;
 
 /**
  * Every non-2xx reply (`application/problem+json`, RFC 9457, plus our `code` and the request id).
