@@ -234,6 +234,8 @@ describe.each(testDatabaseKinds)('four eyes and reconciliation (%s)', (kind) => 
       // Unknown, unless the orchestrator's notification of the creation was handled before the
       // lost reply (a loaded machine): the lost reply then does not take the status back.
       expect(['unknown', 'in_process']).toContain(created.payout.status);
+      // A notification still being handled holds the row, and the round skips a locked row.
+      await t.sandbox.notifications.idle();
       t.clock.advance(11_000);
       await t.reconciler.runRound();
       const after = await readJson(await finance(`/api/payouts/${created.payout.id}`));
