@@ -27,6 +27,31 @@ const endpoints = {
     { method: 'delete', path: '/api/items/:id', summary: '', tag: 't', access: 'public' },
     { reply: empty },
   ),
+  fixCell: endpoint(
+    { method: 'patch', path: '/api/items/:id/cells/:n', summary: '', tag: 't', access: 'public' },
+    {
+      params: z.strictObject({
+        id: z.string(),
+        n: z
+          .string()
+          .regex(/^[1-9][0-9]{0,6}$/, 'No such cell.')
+          .transform(Number),
+      }),
+      body: z.strictObject({ to: z.string().optional() }),
+      reply: json(item),
+    },
+  ),
+  sendItem: endpoint(
+    {
+      method: 'post',
+      path: '/api/items/send',
+      summary: '',
+      tag: 't',
+      access: 'public',
+      idempotencyKey: true,
+    },
+    { body: z.strictObject({ n: z.number() }), handlerChecksBody: true, reply: json(item) },
+  ),
 };
 
 describe('mountEndpoints', () => {
@@ -48,6 +73,11 @@ describe('mountEndpoints', () => {
       createItem: ({ body }) =>
         body.n > 9 ? withStatus(202, { id: 'later', n: body.n }) : { id: 'new', n: body.n },
       removeItem: () => undefined,
+      fixCell: ({ params, body }) => ({ id: `${params.id}:${body.to ?? ''}`, n: params.n }),
+      sendItem: ({ idempotencyKey, body }) => ({
+        id: idempotencyKey,
+        n: JSON.stringify(body).length,
+      }),
     });
     app.use('/api', router);
     app.use(createProblemHandler());
@@ -59,15 +89,24 @@ describe('mountEndpoints', () => {
 
   const call = async (
     path: string,
-    init: { role?: string; method?: string; body?: unknown } = {},
+    init: {
+      role?: string;
+      method?: string;
+      body?: unknown;
+      text?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) => {
     const res = await fetch(`${base}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         ...(init.role ? { 'x-role': init.role } : {}),
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(init.text !== undefined ? { 'content-type': 'text/plain' } : {}),
+        ...init.headers,
       },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...(init.text !== undefined ? { body: init.text } : {}),
     });
     return {
       status: res.status,
@@ -102,5 +141,40 @@ describe('mountEndpoints', () => {
     expect(badQuery.status).toBe(422);
     const badBody = await call('/api/items', { role: 'finance', method: 'POST', body: { n: '1' } });
     expect(badBody.status).toBe(422);
+  });
+
+  it('needs a JSON body where the endpoint takes one: none is a 422, another type a 415', async () => {
+    const patch = (init: { body?: unknown; text?: string }) =>
+      call('/api/items/a/cells/2', { method: 'PATCH', ...init });
+    expect(await patch({ body: {} })).toEqual({ status: 200, body: { id: 'a:', n: 2 } });
+    expect(await patch({ body: { to: 'x' } })).toEqual({ status: 200, body: { id: 'a:x', n: 2 } });
+    const none = await patch({});
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({ code: 'validation_failed' });
+    const text = await patch({ text: '{"to":"x"}' });
+    expect(text.status).toBe(415);
+    expect(text.body).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it('parses the path by its schema: a parameter that does not fit is a 404 with its message', async () => {
+    const missing = await call('/api/items/a/cells/0', { method: 'PATCH', body: {} });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'not_found', detail: 'No such cell.' });
+    // A path that names nothing is a 404 even with a bad body.
+    expect((await call('/api/items/a/cells/x', { method: 'PATCH', body: { to: 1 } })).status).toBe(
+      404,
+    );
+  });
+
+  it('checks an Idempotency-Key before the body, and leaves a body the handler checks unparsed', async () => {
+    const noKey = await call('/api/items/send', { method: 'POST', body: { n: 'not a number' } });
+    expect(noKey.status).toBe(400);
+    expect(noKey.body).toMatchObject({ code: 'malformed_request' });
+    const sent = await call('/api/items/send', {
+      method: 'POST',
+      body: { n: 'not a number' },
+      headers: { 'Idempotency-Key': 'key-12345' },
+    });
+    expect(sent).toEqual({ status: 200, body: { id: 'key-12345', n: 20 } });
   });
 });

@@ -1,5 +1,6 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf } from '@payouts/contracts/endpoints';
 import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
 import type { AuditContext } from '../shared/identity.js';
 import { AppError } from './AppError.js';
 import { auditContextOf, getAuth, type AuthContext } from './authContext.js';
@@ -11,6 +12,8 @@ export interface HandlerInput<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
+  /** The `Idempotency-Key` header, checked, on the endpoints that require one. */
+  idempotencyKey: E['idempotencyKey'] extends true ? string : undefined;
   /** The caller's session; there for every endpoint that needs a permission or a session. */
   auth: E['access'] extends 'public' | 'token' ? AuthContext | undefined : AuthContext;
   /** Who did it, from where (for the audit log). */
@@ -29,6 +32,8 @@ export class WithStatus<T> {
 }
 export const withStatus = <T>(status: number, body: T): WithStatus<T> =>
   new WithStatus(status, body);
+/** A 204 from a JSON endpoint that answers nothing in this case (one's own password set). */
+export const noContent: WithStatus<never> = new WithStatus(204, undefined as never);
 
 /** A JSON endpoint's handler returns its body; any other sends its reply with `res`. */
 export type HandlerResult<E extends Endpoint> = E extends { reply: { json: unknown } }
@@ -40,6 +45,48 @@ export type Handler<E extends Endpoint> = (
 ) => HandlerResult<E> | Promise<HandlerResult<E>>;
 
 export type Handlers<M extends Record<string, Endpoint>> = { [K in keyof M]: Handler<M[K]> };
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
+
+/** The `Idempotency-Key` header, or a 400 problem. */
+function idempotencyKeyOf(req: Request): string {
+  const key = req.get('Idempotency-Key');
+  if (!key || !IDEMPOTENCY_KEY.test(key)) {
+    throw new AppError(
+      'malformed_request',
+      'Send an Idempotency-Key header (8 to 255 visible characters, e.g. a UUID).',
+    );
+  }
+  return key;
+}
+
+/** The path's parameters by their schema: one that does not fit names nothing (404). */
+function paramsOf(schema: z.ZodObject, params: unknown): unknown {
+  const result = schema.safeParse(params);
+  if (result.success) return result.data;
+  throw new AppError('not_found', result.error.issues[0]?.message ?? 'Not found.');
+}
+
+/**
+ * The JSON body as parsed. An endpoint that takes a body needs one, `{}` when it has no fields:
+ * a request without a body, or with one not read as JSON (another content type), changes
+ * nothing.
+ */
+function jsonBodyOf(req: Request): unknown {
+  if (req.body !== undefined) return req.body;
+  const length = req.get('Content-Length');
+  const hasBody =
+    req.get('Transfer-Encoding') !== undefined || (length !== undefined && length !== '0');
+  if (hasBody) {
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the body as JSON, with Content-Type: application/json.',
+    );
+  }
+  throw new AppError('validation_failed', 'Send a JSON body ({} when it has no fields).', {
+    errors: [{ pointer: '', message: 'Send a JSON body' }],
+  });
+}
 
 const requireSession: RequestHandler = (req, _res, next) => {
   next(getAuth(req) ? undefined : new AppError('unauthenticated', 'Sign in to continue.'));
@@ -64,8 +111,10 @@ const paramCount = (path: string): number => (path.match(/:/g) ?? []).length;
  * Mounts each endpoint on `router` (itself mounted at `/api`) from its one definition in
  * `@payouts/contracts`: the access check its `access` names, then its params, query and body
  * parsed by its schemas (a bad input is a 422 before the handler runs), then the handler, whose
- * returned body is sent with the endpoint's status. `before`: middleware an endpoint runs after
- * the access check and before parsing (a step-up check, a body reader).
+ * returned body is sent with the endpoint's status. An endpoint that requires an
+ * `Idempotency-Key` gets it checked (400 without one) before its body is parsed. `before`:
+ * middleware an endpoint runs after the access check and before parsing (a step-up check, a body
+ * reader).
  */
 export function mountEndpoints<M extends Record<string, Endpoint>>(
   router: Router,
@@ -85,14 +134,16 @@ export function mountEndpoints<M extends Record<string, Endpoint>>(
       ...accessGuard(endpoint),
       ...(before[name] ?? []),
       async (req: Request, res: Response) => {
+        const idempotencyKey = endpoint.idempotencyKey ? idempotencyKeyOf(req) : undefined;
         const input: HandlerInput<Endpoint> = {
-          params: req.params,
+          idempotencyKey: idempotencyKey as never,
+          params: (endpoint.params ? paramsOf(endpoint.params, req.params) : req.params) as never,
           query: (endpoint.query ? parseInput(endpoint.query, req.query) : undefined) as never,
           body: (endpoint.body === undefined
             ? undefined
-            : endpoint.body === 'csv'
+            : endpoint.body === 'csv' || endpoint.handlerChecksBody
               ? req.body
-              : parseInput(endpoint.body, req.body)) as never,
+              : parseInput(endpoint.body, jsonBodyOf(req))) as never,
           // Behind the access guard: there whenever the endpoint needs it.
           auth: getAuth(req) as AuthContext,
           audit: auditContextOf(req),
@@ -103,7 +154,8 @@ export function mountEndpoints<M extends Record<string, Endpoint>>(
         if (res.headersSent) return;
         const { reply } = endpoint;
         if ('json' in reply) {
-          if (result instanceof WithStatus) res.status(result.status).json(result.body);
+          if (result === noContent) res.status(204).end();
+          else if (result instanceof WithStatus) res.status(result.status).json(result.body);
           else res.status(reply.status).json(result);
         } else if (reply.kind === 'empty') {
           res.status(204).end();

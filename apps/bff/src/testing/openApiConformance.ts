@@ -1,6 +1,6 @@
 import { createContractsAjv } from '@payouts/contracts/testing';
 import { openApiDocument } from '../features/observability/openapi/openApiDocument.js';
-import { API_OPERATIONS, type ApiOperation } from '../features/observability/openapi/operations.js';
+import { ENDPOINTS, type Endpoint } from '@payouts/contracts/endpoints';
 
 /*
  * Real replies against the OpenAPI document: every JSON 2xx reply a test receives through the
@@ -10,23 +10,24 @@ import { API_OPERATIONS, type ApiOperation } from '../features/observability/ope
  */
 
 interface Matcher {
-  op: ApiOperation;
+  op: Endpoint;
   pattern: RegExp;
   params: number;
 }
 
-const matchers: Matcher[] = API_OPERATIONS.map((op) => ({
-  op,
-  pattern: new RegExp(
-    `^${op.path.replace(/[.]/g, '\\.').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`,
-  ),
-  params: (op.path.match(/:/g) ?? []).length,
-}))
+const matchers: Matcher[] = Object.values<Endpoint>(ENDPOINTS)
+  .map((op) => ({
+    op,
+    pattern: new RegExp(
+      `^${op.path.replace(/[.]/g, '\\.').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`,
+    ),
+    params: (op.path.match(/:/g) ?? []).length,
+  }))
   // Literal segments before parameters, as the routers register them (`/payouts/summary` first).
   .sort((a, b) => a.params - b.params);
 
 /** The documented operation a request reaches, or undefined. */
-export function operationOf(method: string, path: string): ApiOperation | undefined {
+export function operationOf(method: string, path: string): Endpoint | undefined {
   const m = method.toLowerCase();
   const pathname = path.split('?')[0]!;
   return matchers.find((x) => x.op.method === m && x.pattern.test(pathname))?.op;
@@ -34,14 +35,14 @@ export function operationOf(method: string, path: string): ApiOperation | undefi
 
 const ajv = createContractsAjv({ strict: false });
 type ValidateFunction = ReturnType<typeof ajv.compile>;
-const validators = new Map<ApiOperation, ValidateFunction>();
+const validators = new Map<Endpoint, ValidateFunction>();
 
 interface DocumentedOperation {
   requestBody?: { content: Record<string, { schema: object }> };
   responses: Record<string, { content: Record<string, { schema: object }> }>;
 }
 
-function documented(op: ApiOperation): DocumentedOperation {
+function documented(op: Endpoint): DocumentedOperation {
   const path = op.path.replace(/^\/api/, '').replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
   const item = openApiDocument().paths?.[path] as Record<string, DocumentedOperation>;
   return item[op.method]!;
@@ -51,7 +52,7 @@ function documented(op: ApiOperation): DocumentedOperation {
 const compile = (schema: object): ValidateFunction =>
   ajv.compile({ ...schema, components: openApiDocument().components });
 
-function validatorOf(op: ApiOperation): ValidateFunction {
+function validatorOf(op: Endpoint): ValidateFunction {
   let validate = validators.get(op);
   if (!validate) {
     const response = documented(op).responses[String(op.reply.status)]!;
@@ -61,13 +62,13 @@ function validatorOf(op: ApiOperation): ValidateFunction {
   return validate;
 }
 
-const bodyValidators = new Map<ApiOperation, ValidateFunction>();
+const bodyValidators = new Map<Endpoint, ValidateFunction>();
 
 /**
  * The problems the document finds in a JSON request body for `op` (its generated JSON Schema,
  * not the zod it came from): [] when it accepts it. Throws when `op` documents no JSON body.
  */
-export function requestBodyProblems(op: ApiOperation, body: unknown): string[] {
+export function requestBodyProblems(op: Endpoint, body: unknown): string[] {
   let validate = bodyValidators.get(op);
   if (!validate) {
     const schema = documented(op).requestBody?.content['application/json']?.schema;

@@ -8,6 +8,7 @@ import {
   BATCH_STATUSES,
 } from './batches.js';
 import { PAYOUT_METHOD_TYPES } from '../types.js';
+import { UUID_RE } from './patterns.js';
 
 // The BFF parses with these; the SPA imports only batches.ts (types and constants).
 
@@ -101,11 +102,13 @@ export const batchCancelBody = z
 
 export const batchRetryBody = z.object({ provider: PROVIDER }).strict();
 
-/** Path parameters: a batch id, and a 1-based row. */
-export const batchIdParams = z.object({ id: z.uuid('No such batch') }).strict();
-export const batchRowParams = z
-  .object({
-    id: z.uuid('No such batch'),
-    row: z.coerce.number().int().min(1).max(1_000_000),
-  })
-  .strict();
+/** Path parameters: a batch id, and a 1-based data row (anything else names nothing: 404). */
+const batchId = z.string().regex(UUID_RE, 'No such batch.');
+export const batchIdParams = z.strictObject({ id: batchId });
+export const batchRowParams = z.strictObject({
+  id: batchId,
+  row: z
+    .string()
+    .regex(/^[1-9][0-9]{0,6}$/, 'No such row.')
+    .transform(Number),
+});

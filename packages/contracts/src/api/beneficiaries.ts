@@ -1,8 +1,15 @@
+import type { z } from 'zod';
+import type {
+  beneficiaryChange,
+  beneficiaryDetail,
+  beneficiaryDto,
+  beneficiaryPage,
+} from '../endpoints/beneficiaries.endpoints.js';
+import type { timelineEvent } from '../endpoints/common.js';
 import type { PayoutMetadataValue, PayoutMethodType } from '../types.js';
-import type { PayoutActor } from './payouts.js';
 
 /**
- * Beneficiaries (issue 11): the payee book. A beneficiary is paid again by id; its payment
+ * Beneficiaries: the payee book. A beneficiary is paid again by id; its payment
  * details are sealed in the BFF and only ever shown masked. Constants and types only, so the SPA
  * can name them without bundling zod (the BFF's schemas are in `beneficiaryQuery.ts`).
  */
@@ -33,89 +40,16 @@ export interface BeneficiaryDetailDiff {
   to: PayoutMetadataValue | null;
 }
 
-/** A proposed change of a beneficiary's payment details (four eyes). */
-export interface BeneficiaryChangeDto {
-  id: string;
-  status: BeneficiaryChangeStatus;
-  diff: BeneficiaryDetailDiff[];
-  proposed_by: PayoutActor;
-  proposed_at: string;
-  decided_by: PayoutActor | null;
-  decided_at: string | null;
-  /** Why it was rejected (required then); null otherwise. */
-  reason: string | null;
-}
-
-/**
- * A beneficiary as the API shows it (list items, detail, every action's reply). Every key is
- * always sent, null when it has no value.
- */
-export interface BeneficiaryDto {
-  id: string;
-  display_name: string;
-  /** The merchant's own id for this payee: unique, editable. */
-  reference: string;
-  email: string | null;
-  country: string;
-  currency: string;
-  state: string | null;
-  payout_method_type: PayoutMethodType;
-  /** The PSP it was created for. */
-  provider: string;
-  /** The PSP's name for people (KNOWN_PSPS); null when the PSP is not configured. */
-  provider_title: string | null;
-  /**
-   * The approved payment details (the PSP section's fields), masked: IBANs and account numbers
-   * as country/bank prefix + last 4, cards 6 + 4, wallets first 6 + last 4; names and e-mail in
-   * clear.
-   */
-  details: Record<string, PayoutMetadataValue>;
-  /**
-   * A card beneficiary without a PSP card token: the card fields must be typed again for each
-   * payout (a full card number is never kept).
-   */
-  card_fields_required: boolean;
-  status: BeneficiaryStatus;
-  /**
-   * Why it cannot be paid now (its PSP no longer offers the type in the corridor, or the
-   * corridor is gone), from the providers matrix logic; null when it can.
-   */
-  unusable_reason: string | null;
-  /** The change awaiting a decision, if any. */
-  pending_change: BeneficiaryChangeDto | null;
-  created_by: PayoutActor;
-  created_at: string;
-  updated_by: PayoutActor;
-  updated_at: string;
-  payouts_count: number;
-  last_paid_at: string | null;
-}
+/** A proposed change of a beneficiary's name, reference or payment details (four eyes). */
+export type BeneficiaryChangeDto = z.output<typeof beneficiaryChange>;
+export type BeneficiaryDto = z.output<typeof beneficiaryDto>;
 
 /** One entry of a beneficiary's timeline. */
-export interface BeneficiaryEventDto {
-  id: string;
-  /** created, updated, change_proposed, change_approved, change_rejected, archived, paid */
-  type: string;
-  at: string;
-  /** A user's e-mail or `system`. */
-  actor: string;
-  /** Masked; `paid` names the payout (`payout_id`, `order_id`, `amount`, `currency`). */
-  data: Record<string, unknown>;
-}
-
+export type BeneficiaryEventDto = z.output<typeof timelineEvent>;
 /** `GET /api/beneficiaries/:id`. */
-export interface BeneficiaryDetail {
-  beneficiary: BeneficiaryDto;
-  events: BeneficiaryEventDto[];
-  /** Every change ever proposed, newest first. */
-  changes: BeneficiaryChangeDto[];
-}
-
+export type BeneficiaryDetail = z.output<typeof beneficiaryDetail>;
 /** `GET /api/beneficiaries`: one page, by display name. */
-export interface BeneficiaryPage {
-  items: BeneficiaryDto[];
-  next_cursor: string | null;
-}
+export type BeneficiaryPage = z.output<typeof beneficiaryPage>;
 
 /**
  * `GET /api/beneficiaries` as sent: every value a string. `q` searches display name, reference,

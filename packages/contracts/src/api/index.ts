@@ -23,3 +23,5 @@ export * from './overview.js';
 export * from './overviewQuery.js';
 export * from './payoutViews.js';
 export * from './payoutViewBodies.js';
+export * from './payoutBodies.js';
+export * from './userBodies.js';

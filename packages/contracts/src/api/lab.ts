@@ -1,26 +1,21 @@
+import type { z } from 'zod';
 import type {
-  CardDepositRequest,
-  Corridor,
-  DepositResult,
-  PayoutMethodType,
-  PayoutRequest,
-} from '../types.js';
-import type { PayoutDto } from './payouts.js';
-import type { ProblemBody } from './problems.js';
+  depositOptions,
+  depositPspOption,
+  labDeposit,
+  labExchange,
+  labPayout,
+  labTestData,
+} from '../endpoints/lab.endpoints.js';
+import type { CardDepositRequest, Corridor, PayoutMethodType } from '../types.js';
+
+/*
+ * The payout-type lab and the card-deposit console (routes: `endpoints/lab.routes.ts`). Types
+ * only, so the SPA can name them without bundling zod.
+ */
 
 /** What went to the orchestrator and what came back, as the lab shows it (scrubbed by the client). */
-export interface LabExchange {
-  request: {
-    method: string;
-    /** With an `{api_key}` placeholder, never the key. */
-    path: string;
-    /** Exactly as sent, card number masked 6 + 4, no credentials. */
-    body: unknown;
-  };
-  response: { http_status: number | null; body: unknown } | null;
-  /** Whole milliseconds: finer is noise for someone reading the lab. */
-  duration_ms: number;
-}
+export type LabExchange = z.output<typeof labExchange>;
 
 /** `GET /api/lab/test-data` query. */
 export interface LabTestDataQuery extends Corridor {
@@ -29,35 +24,16 @@ export interface LabTestDataQuery extends Corridor {
 }
 
 /** `GET /api/lab/test-data`: a valid payout for that PSP's fields, with a fresh `LAB-…` order id. */
-export interface LabTestDataReply {
-  payout: PayoutRequest;
-}
+export type LabTestDataReply = z.output<typeof labTestData>;
 
 /** `POST /api/lab/payouts`: a test payout and the exchange behind it. */
-export interface LabPayoutReply {
-  /** The ledger row, stored with `is_test`; the failed row when refused. */
-  payout: PayoutDto;
-  /** Null when the orchestrator was not called (an idempotent replay). */
-  exchange: LabExchange | null;
-  /** Set when the orchestrator (or the BFF) refused the test payout. */
-  problem?: ProblemBody;
-}
+export type LabPayoutReply = z.output<typeof labPayout>;
 
 /** A PSP the card-deposit console may target. */
-export interface DepositPspOption {
-  name: string;
-  title: string;
-  /** Its merchant account aliases (`single_payment_mid_alias`). */
-  mids: string[];
-  /** Whether it wants device data from the fingerprint step; null when not known. */
-  needs_fingerprint: boolean | null;
-}
+export type DepositPspOption = z.output<typeof depositPspOption>;
 
 /** `GET /api/lab/deposits/options`. */
-export interface DepositOptions {
-  psps: DepositPspOption[];
-  corridors: Corridor[];
-}
+export type DepositOptions = z.output<typeof depositOptions>;
 
 /** The deposit as the console sends it: the BFF adds the cashier key and the MID alias. */
 export type LabDepositInput = Omit<CardDepositRequest, 'cashier_key' | 'single_payment_mid_alias'>;
@@ -70,8 +46,4 @@ export interface LabDepositRequest {
   deposit: LabDepositInput;
 }
 
-export interface LabDepositReply {
-  result: DepositResult;
-  exchange: LabExchange | null;
-  duration_ms: number | null;
-}
+export type LabDepositReply = z.output<typeof labDeposit>;

@@ -12,15 +12,28 @@ export type Reply =
 
 /** An endpoint: its route and the schemas of what it takes and gives. */
 export interface Endpoint extends Route {
+  /**
+   * The path's parameters, when they have a shape (a UUID, a row number): one that does not fit
+   * names nothing, so it is a 404 with the schema's message.
+   */
+  params?: z.ZodObject;
   /** The query it parses (strict: an unknown parameter is refused). */
   query?: z.ZodObject;
-  /** The JSON body it parses; `csv`: the body is a CSV file, read as text. */
+  /** The JSON body it parses; `csv`: the body is a CSV file, handed over as read (bytes). */
   body?: z.ZodType | 'csv';
+  /**
+   * `body` documents what every valid body has in common, and the handler checks the body
+   * itself against a form built at run time (a corridor's PSP form): it receives it unparsed.
+   */
+  handlerChecksBody?: true;
   reply: Reply;
 }
 
 /** The schema half of an endpoint, attached to its zod-free route. */
-export type EndpointSchemas = Pick<Endpoint, 'query' | 'body' | 'reply'>;
+export type EndpointSchemas = Pick<
+  Endpoint,
+  'params' | 'query' | 'body' | 'handlerChecksBody' | 'reply'
+>;
 
 export function endpoint<const R extends Route, const S extends EndpointSchemas>(
   route: R,
@@ -43,13 +56,17 @@ export const htmlPage = { status: 200, kind: 'html' } as const;
 export const redirect = { status: 302, kind: 'redirect' } as const;
 
 /** What the handler of `E` receives, parsed. */
-export type ParamsOf<E extends Route> = PathParams<E['path']>;
+export type ParamsOf<E extends Route> = E extends { params: z.ZodType }
+  ? z.output<E['params']>
+  : PathParams<E['path']>;
 export type QueryOf<E> = E extends { query: z.ZodType } ? z.output<E['query']> : undefined;
 export type BodyOf<E> = E extends { body: 'csv' }
-  ? string
-  : E extends { body: z.ZodType }
-    ? z.output<E['body']>
-    : undefined;
+  ? unknown
+  : E extends { handlerChecksBody: true }
+    ? unknown
+    : E extends { body: z.ZodType }
+      ? z.output<E['body']>
+      : undefined;
 /** What the SPA sends: the body before parsing (defaults left out). */
 export type RequestBodyOf<E> = E extends { body: 'csv' }
   ? string

@@ -1,3 +1,11 @@
+import { orchestratorNotificationEndpoints } from './orchestratorNotifications.endpoints.js';
+import { userEndpoints } from './users.endpoints.js';
+import { sessionEndpoints } from './session.endpoints.js';
+import { batchEndpoints } from './batches.endpoints.js';
+import { labEndpoints } from './lab.endpoints.js';
+import { payoutEndpoints } from './payouts.endpoints.js';
+import { beneficiaryEndpoints } from './beneficiaries.endpoints.js';
+import { approvalPolicyEndpoints } from './approvalPolicies.endpoints.js';
 import { approvalEndpoints } from './approvals.endpoints.js';
 import { auditEndpoints } from './audit.endpoints.js';
 import type { Endpoint } from './endpoint.js';
@@ -19,6 +27,15 @@ export * from './audit.endpoints.js';
 export * from './reference.endpoints.js';
 export * from './overview.endpoints.js';
 export * from './approvals.endpoints.js';
+export * from './approvalPolicies.endpoints.js';
+export * from './beneficiaries.endpoints.js';
+export * from './payouts.endpoints.js';
+export * from './lab.endpoints.js';
+export * from './batches.endpoints.js';
+export * from './users.endpoints.js';
+export * from './session.endpoints.js';
+export * from './orchestratorNotifications.endpoints.js';
+export * from './problem.js';
 
 /**
  * Every endpoint, defined once: its route (`ROUTES`) and the schemas of its query, body and
@@ -33,6 +50,14 @@ export const ENDPOINTS = {
   ...referenceEndpoints,
   ...overviewEndpoints,
   ...approvalEndpoints,
+  ...approvalPolicyEndpoints,
+  ...beneficiaryEndpoints,
+  ...payoutEndpoints,
+  ...labEndpoints,
+  ...batchEndpoints,
+  ...userEndpoints,
+  ...sessionEndpoints,
+  ...orchestratorNotificationEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 
 export type Endpoints = typeof ENDPOINTS;

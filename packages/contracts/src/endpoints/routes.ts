@@ -1,3 +1,11 @@
+import { orchestratorNotificationRoutes } from './orchestratorNotifications.routes.js';
+import { userRoutes } from './users.routes.js';
+import { sessionRoutes } from './session.routes.js';
+import { batchRoutes } from './batches.routes.js';
+import { labRoutes } from './lab.routes.js';
+import { payoutRoutes } from './payouts.routes.js';
+import { beneficiaryRoutes } from './beneficiaries.routes.js';
+import { approvalPolicyRoutes } from './approvalPolicies.routes.js';
 import { payoutViewRoutes } from './payoutViews.routes.js';
 import { staffNotificationRoutes } from './staffNotifications.routes.js';
 import { auditRoutes } from './audit.routes.js';
@@ -19,6 +27,14 @@ export const ROUTES = {
   ...referenceRoutes,
   ...overviewRoutes,
   ...approvalRoutes,
+  ...approvalPolicyRoutes,
+  ...beneficiaryRoutes,
+  ...payoutRoutes,
+  ...labRoutes,
+  ...batchRoutes,
+  ...userRoutes,
+  ...sessionRoutes,
+  ...orchestratorNotificationRoutes,
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,35 +1,46 @@
-import { ipKeyGenerator } from 'express-rate-limit';
-import type {
-  UserChangeDto,
-  FactorEnrolledDto,
-  FactorsDto,
-  RecoveryCodesDto,
-  SessionReply,
-  TotpEnrolmentDto,
-} from '@payouts/contracts';
+import type { UserChangeDto } from '@payouts/contracts';
+import { sessionEndpoints, type Endpoint, type ReplyOf } from '@payouts/contracts/endpoints';
 import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { auditContextOf } from '../../http/authContext.js';
-import { parseInput } from '../../http/parseInput.js';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { mountEndpoints, noContent } from '../../http/mountEndpoints.js';
+import { authOf } from '../../http/requirePermission.js';
 import type { StepUp } from '../../http/requireStepUp.js';
-import { authOf, requirePermission } from '../../http/requirePermission.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { FactorsService, FactorViewer } from './factorsService.js';
-import { emptyBody } from '@payouts/contracts/endpoints';
 
-const label = z.string().trim().min(1).max(60).optional();
-// The browser's WebAuthn JSON: its shape is checked by @simplewebauthn, which refuses any other.
-const webauthnResponse = z.record(z.string(), z.unknown());
-const code = z.string().min(1).max(40);
+const {
+  listFactors,
+  enrolTotp,
+  confirmTotp,
+  passkeyOptions,
+  registerPasskey,
+  removeFactor,
+  newRecoveryCodes,
+  verifyOptions,
+  verifySession,
+  resetUserFactors,
+} = sessionEndpoints;
+/** The session endpoints that are about second factors. */
+const factorEndpoints = {
+  listFactors,
+  enrolTotp,
+  confirmTotp,
+  passkeyOptions,
+  registerPasskey,
+  removeFactor,
+  newRecoveryCodes,
+  verifyOptions,
+  verifySession,
+  resetUserFactors,
+};
 
-export const totpEnrolmentBody = z.object({ label }).strict();
-export const confirmTotpBody = z.object({ code }).strict();
-export const registerPasskeyBody = z.object({ label, response: webauthnResponse }).strict();
-export const verifySessionBody = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('totp'), code }).strict(),
-  z.object({ method: z.literal('recovery_code'), code }).strict(),
-  z.object({ method: z.literal('passkey'), response: webauthnResponse }).strict(),
-]);
+/**
+ * @simplewebauthn's options as the loose JSON objects the schemas describe: its types are
+ * interfaces, which TypeScript will not widen to an object with more members (the conformance
+ * test holds the real replies to the schemas).
+ */
+const webauthnJson = <E extends Endpoint>(_endpoint: E, options: object): ReplyOf<E> =>
+  options as ReplyOf<E>;
 
 const viewerOf = (req: Request): FactorViewer => {
   const auth = authOf(req);
@@ -40,11 +51,8 @@ const viewerOf = (req: Request): FactorViewer => {
   };
 };
 
-// Route-level middleware hides Express's path typing: a missing param is a miss, not a crash.
-const param = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /**
- * Second factors (issue 14; contract: `@payouts/contracts` staffIdentity.ts): one's own under
+ * Second factors: one's own under
  * `/api/me` (`session:read`), completing a sign-in or a step-up under `/api/session/verify`,
  * and an admin's reset of a user's factors (`users:manage`). Removing a factor, new recovery
  * codes and a reset need a fresh step-up, checked after the body (decision 020).
@@ -65,69 +73,34 @@ export function createFactorsRouter({
   ) => Promise<UserChangeDto>;
 }): Router {
   const router = Router();
-  const own = requirePermission('session:read');
-  const admin = requirePermission('users:manage');
-
-  router.get('/me/factors', own, async (req, res) => {
-    res.json((await factorsService.list(viewerOf(req))) satisfies FactorsDto);
-  });
-  router.post('/me/factors/totp', own, async (req, res) => {
-    const body = parseInput(totpEnrolmentBody, req.body);
-    const enrolment = await factorsService.enrolTotp(viewerOf(req), body);
-    res.status(201).json(enrolment satisfies TotpEnrolmentDto);
-  });
-  router.post('/me/factors/totp/:id/confirm', own, async (req, res) => {
-    const body = parseInput(confirmTotpBody, req.body);
-    const result = await factorsService.confirmTotp(
-      viewerOf(req),
-      param(req.params.id),
-      body.code,
-      auditContextOf(req),
-    );
-    res.json(result satisfies FactorEnrolledDto);
-  });
-  router.post('/me/factors/passkeys/options', own, async (req, res) => {
-    parseInput(emptyBody, req.body);
-    res.json(await factorsService.passkeyRegistrationOptions(viewerOf(req)));
-  });
-  router.post('/me/factors/passkeys', own, async (req, res) => {
-    const body = parseInput(registerPasskeyBody, req.body);
-    const result = await factorsService.registerPasskey(viewerOf(req), body, auditContextOf(req));
-    res.status(201).json(result satisfies FactorEnrolledDto);
-  });
-  router.delete('/me/factors/:id', own, async (req, res) => {
-    stepUp.check(authOf(req));
-    await factorsService.remove(viewerOf(req), param(req.params.id), auditContextOf(req));
-    res.status(204).end();
-  });
-  router.post('/me/recovery-codes', own, async (req, res) => {
-    parseInput(emptyBody, req.body);
-    stepUp.check(authOf(req));
-    const codes = await factorsService.regenerateRecoveryCodes(viewerOf(req), auditContextOf(req));
-    res.json(codes satisfies RecoveryCodesDto);
-  });
-
-  router.post('/session/verify/options', own, async (req, res) => {
-    parseInput(emptyBody, req.body);
-    res.json(await factorsService.verificationOptions(viewerOf(req)));
-  });
-  router.post('/session/verify', own, async (req, res) => {
-    const body = parseInput(verifySessionBody, req.body);
-    const reply = await factorsService.verify(viewerOf(req), body, auditContextOf(req));
-    res.json(reply satisfies SessionReply);
-  });
-
-  router.post('/users/:id/factors/reset', admin, async (req, res) => {
-    parseInput(emptyBody, req.body);
-    stepUp.check(authOf(req));
-    const id = param(req.params.id);
-    const { user } = authOf(req);
-    if (id === user.id) {
-      await factorsService.reset(id, auditContextOf(req));
-      res.status(204).end();
-      return;
-    }
-    res.status(202).json(await proposeFactorReset(id, user, auditContextOf(req)));
+  mountEndpoints(router, factorEndpoints, {
+    listFactors: ({ req }) => factorsService.list(viewerOf(req)),
+    enrolTotp: ({ req, body }) => factorsService.enrolTotp(viewerOf(req), body),
+    confirmTotp: ({ req, params, body, audit }) =>
+      factorsService.confirmTotp(viewerOf(req), params.id, body.code, audit),
+    passkeyOptions: async ({ req }) =>
+      webauthnJson(passkeyOptions, await factorsService.passkeyRegistrationOptions(viewerOf(req))),
+    registerPasskey: ({ req, body, audit }) =>
+      factorsService.registerPasskey(viewerOf(req), body, audit),
+    removeFactor: async ({ auth, req, params, audit }) => {
+      stepUp.check(auth);
+      await factorsService.remove(viewerOf(req), params.id, audit);
+    },
+    newRecoveryCodes: ({ auth, req, audit }) => {
+      stepUp.check(auth);
+      return factorsService.regenerateRecoveryCodes(viewerOf(req), audit);
+    },
+    verifyOptions: async ({ req }) =>
+      webauthnJson(verifyOptions, await factorsService.verificationOptions(viewerOf(req))),
+    verifySession: ({ req, body, audit }) => factorsService.verify(viewerOf(req), body, audit),
+    resetUserFactors: async ({ auth, params: { id }, audit }) => {
+      stepUp.check(auth);
+      if (id === auth.user.id) {
+        await factorsService.reset(id, audit);
+        return noContent;
+      }
+      return proposeFactorReset(id, auth.user, audit);
+    },
   });
   return router;
 }

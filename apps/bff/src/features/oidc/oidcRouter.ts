@@ -1,17 +1,18 @@
 import type { AuthOptionsDto } from '@payouts/contracts';
+import { sessionEndpoints } from '@payouts/contracts/endpoints';
 import { Router } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { AppError } from '../../http/AppError.js';
-import { auditContextOf } from '../../http/authContext.js';
+import { mountEndpoints } from '../../http/mountEndpoints.js';
 import { setSessionCookie, type SessionCookieSettings } from '../../http/sessionCookie.js';
 import { parseCookies } from '../../http/parseCookies.js';
 import { OIDC_SIGN_IN_TTL_MS, type OidcSignIn } from './oidcSignIn.js';
 
-/** Public routes: what the sign-in page offers, and the single sign-on round trip. */
 /** Sign-ins one address may start per window (each stores a pending sign-in). */
 export const OIDC_STARTS_PER_ADDRESS = 30;
 const OIDC_START_WINDOW_MS = 5 * 60_000;
 
+/** Public routes: what the sign-in page offers, and the single sign-on round trip. */
 export function createOidcRouter({
   options,
   oidcSignIn,
@@ -46,20 +47,6 @@ export function createOidcRouter({
     }),
   ];
 
-  router.get('/auth/options', (_req, res) => {
-    res.json(options satisfies AuthOptionsDto);
-  });
-
-  if (!oidcSignIn) {
-    // Mounted either way (one route list whatever the mode): without a provider, nothing here.
-    const off = () => {
-      throw new AppError('not_found', 'Single sign-on is not configured.');
-    };
-    router.get('/auth/oidc/start', off);
-    router.get('/auth/oidc/callback', off);
-    return router;
-  }
-
   // The sign-in in progress is bound to the browser that started it (decision 042): Lax, so
   // the provider's redirect back (a top-level GET from another site) carries it.
   const bindingCookie = cookie.secureCookie ? '__Host-oidc-sign-in' : 'oidc-sign-in';
@@ -69,38 +56,52 @@ export function createOidcRouter({
     secure: cookie.secureCookie,
     path: '/',
   };
+  // Mounted either way (one route list whatever the mode): without a provider, nothing here.
+  const configured = (): OidcSignIn => {
+    if (!oidcSignIn) throw new AppError('not_found', 'Single sign-on is not configured.');
+    return oidcSignIn;
+  };
 
-  router.get('/auth/oidc/start', ...startLimit, async (req, res) => {
-    const returnTo = typeof req.query.return_to === 'string' ? req.query.return_to : undefined;
-    const result = await oidcSignIn.start(returnTo);
-    if (result.kind === 'redirect') {
-      res.cookie(bindingCookie, result.binding, {
-        ...bindingOptions,
-        maxAge: OIDC_SIGN_IN_TTL_MS,
-      });
-    }
-    res.redirect(
-      302,
-      result.kind === 'redirect' ? result.url.href : `/sign-in?error=${result.refusal}`,
-    );
-  });
-
-  router.get('/auth/oidc/callback', async (req, res) => {
-    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    const binding = parseCookies(req.headers.cookie).get(bindingCookie);
-    res.clearCookie(bindingCookie, bindingOptions);
-    const result = await oidcSignIn.callback(query, {
-      userAgent: req.headers['user-agent'] ?? null,
-      context: auditContextOf(req),
-      binding,
-    });
-    if (result.kind === 'refused') {
-      res.redirect(302, `/sign-in?error=${result.refusal}`);
-      return;
-    }
-    setSessionCookie(res, cookie, result.sessionId);
-    res.redirect(302, result.returnTo);
-  });
-
+  const { authOptions, oidcStart, oidcCallback } = sessionEndpoints;
+  mountEndpoints(
+    router,
+    { authOptions, oidcStart, oidcCallback },
+    {
+      authOptions: () => options,
+      oidcStart: async ({ req, res }) => {
+        const returnTo = typeof req.query.return_to === 'string' ? req.query.return_to : undefined;
+        const result = await configured().start(returnTo);
+        if (result.kind === 'redirect') {
+          res.cookie(bindingCookie, result.binding, {
+            ...bindingOptions,
+            maxAge: OIDC_SIGN_IN_TTL_MS,
+          });
+        }
+        res.redirect(
+          302,
+          result.kind === 'redirect' ? result.url.href : `/sign-in?error=${result.refusal}`,
+        );
+      },
+      oidcCallback: async ({ req, res, audit }) => {
+        const signIn = configured();
+        const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+        const binding = parseCookies(req.headers.cookie).get(bindingCookie);
+        res.clearCookie(bindingCookie, bindingOptions);
+        const result = await signIn.callback(query, {
+          userAgent: req.headers['user-agent'] ?? null,
+          context: audit,
+          binding,
+        });
+        if (result.kind === 'refused') {
+          res.redirect(302, `/sign-in?error=${result.refusal}`);
+          return;
+        }
+        setSessionCookie(res, cookie, result.sessionId);
+        res.redirect(302, result.returnTo);
+      },
+    },
+    // Only a configured provider counts starts against the address's limit.
+    { oidcStart: oidcSignIn ? startLimit : [] },
+  );
   return router;
 }

@@ -1,4 +1,5 @@
 import type { PayoutRecord, PayoutStatus } from '@payouts/contracts';
+import type { NotificationOutcome } from '@payouts/contracts/endpoints';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/AppError.js';
 import type { Clock } from '../../shared/clock.js';
@@ -35,9 +36,7 @@ export interface PayoutStatusUpdates {
    * Records an orchestrator notification once and confirms it with a status check, a few per
    * payout per window (past them, the reconciler checks at the window's end instead).
    */
-  handleNotification(
-    notification: PayoutNotification,
-  ): Promise<'ignored' | 'unknown_payout' | 'duplicate' | 'recorded' | 'confirmed'>;
+  handleNotification(notification: PayoutNotification): Promise<NotificationOutcome>;
 }
 
 export function createPayoutStatusUpdates({

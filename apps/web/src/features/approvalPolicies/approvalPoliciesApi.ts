@@ -5,6 +5,7 @@ import type {
   PolicyProposalDto,
   ProposePolicyBody,
 } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 export interface ApprovalPoliciesApi {
@@ -21,44 +22,12 @@ export interface ApprovalPoliciesApi {
 }
 
 export function createApprovalPoliciesApi(http: HttpClient): ApprovalPoliciesApi {
-  const proposal = (id: string, action: 'approve' | 'reject'): string =>
-    `/approval-policies/proposals/${encodeURIComponent(id)}/${action}`;
   return {
-    get(signal) {
-      return http.request<ApprovalPoliciesDto>({
-        method: 'GET',
-        path: '/approval-policies',
-        signal,
-      });
-    },
-    propose(body) {
-      return http.request<PolicyProposalDto>({
-        method: 'POST',
-        path: '/approval-policies/proposals',
-        body,
-      });
-    },
-    approve(id) {
-      return http.request<PolicyProposalDto>({
-        method: 'POST',
-        path: proposal(id, 'approve'),
-        body: {},
-      });
-    },
-    reject(id, reason) {
-      return http.request<PolicyProposalDto>({
-        method: 'POST',
-        path: proposal(id, 'reject'),
-        body: { reason },
-      });
-    },
-    dryRun(body, signal) {
-      return http.request<PolicyDryRunDto>({
-        method: 'POST',
-        path: '/approval-policies/dry-run',
-        body,
-        signal,
-      });
-    },
+    get: (signal) => callEndpoint(http, 'getApprovalPolicies', { signal }),
+    propose: (body) => callEndpoint(http, 'proposePolicy', { body }),
+    approve: (id) => callEndpoint(http, 'approvePolicy', { params: { id }, body: {} }),
+    reject: (id, reason) =>
+      callEndpoint(http, 'rejectPolicy', { params: { id }, body: { reason } }),
+    dryRun: (body, signal) => callEndpoint(http, 'dryRunPolicy', { body, signal }),
   };
 }

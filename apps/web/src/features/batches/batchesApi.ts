@@ -7,6 +7,7 @@ import type {
   BatchStatus,
   PayoutMethodType,
 } from '@payouts/contracts';
+import { callEndpoint, endpointUrl } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 export interface BatchUpload {
@@ -55,89 +56,43 @@ export interface BatchesApi {
 }
 
 export function createBatchesApi(http: HttpClient): BatchesApi {
-  const path = (id: string, rest = '') => `/batches/${encodeURIComponent(id)}${rest}`;
   return {
-    list(query, signal) {
-      return http.request<BatchListDto>({
-        method: 'GET',
-        path: '/batches',
+    list: (query, signal) =>
+      callEndpoint(http, 'listBatches', {
         query: {
           status: query.status,
           cursor: query.cursor,
           limit: query.limit === undefined ? undefined : String(query.limit),
         },
         signal,
-      });
-    },
-    get(id, signal) {
-      return http.request<BatchDto>({ method: 'GET', path: path(id), signal });
-    },
-    upload({ csv, ...query }) {
-      return http.request<BatchDto>({
-        method: 'POST',
-        path: '/batches',
-        query: { ...query },
-        text: { content: csv, type: 'text/csv' },
-      });
-    },
-    rows(id, query, signal) {
-      return http.request<BatchRowsDto>({
-        method: 'GET',
-        path: path(id, '/rows'),
-        query: {
-          filter: query.filter,
-          offset: String(query.offset),
-          limit: String(query.limit),
-        },
+      }),
+    get: (id, signal) => callEndpoint(http, 'getBatch', { params: { id }, signal }),
+    upload: ({ csv, ...query }) =>
+      callEndpoint(http, 'uploadBatch', { query: { ...query }, body: csv }),
+    rows: (id, query, signal) =>
+      callEndpoint(http, 'batchRows', {
+        params: { id },
+        query: { filter: query.filter, offset: String(query.offset), limit: String(query.limit) },
         signal,
-      });
-    },
-    fixRow(id, row, cells) {
-      return http.request<BatchRowDto>({
-        method: 'PATCH',
-        path: path(id, `/rows/${row}`),
-        body: { cells },
-      });
-    },
-    validate(id, excludeInvalid) {
-      return http.request<BatchDto>({
-        method: 'POST',
-        path: path(id, '/validate'),
+      }),
+    fixRow: (id, row, cells) =>
+      callEndpoint(http, 'fixBatchRow', { params: { id, row: String(row) }, body: { cells } }),
+    validate: (id, excludeInvalid) =>
+      callEndpoint(http, 'validateBatch', {
+        params: { id },
         body: { exclude_invalid: excludeInvalid },
-      });
-    },
-    submit(id) {
-      return http.request<BatchDto>({ method: 'POST', path: path(id, '/submit'), body: {} });
-    },
-    approve(id) {
-      return http.request<BatchDto>({ method: 'POST', path: path(id, '/approve'), body: {} });
-    },
-    reject(id, reason) {
-      return http.request<BatchDto>({
-        method: 'POST',
-        path: path(id, '/reject'),
-        body: { reason },
-      });
-    },
-    cancel(id, reason) {
-      return http.request<BatchDto>({
-        method: 'POST',
-        path: path(id, '/cancel'),
+      }),
+    submit: (id) => callEndpoint(http, 'submitBatch', { params: { id }, body: {} }),
+    approve: (id) => callEndpoint(http, 'approveBatch', { params: { id }, body: {} }),
+    reject: (id, reason) => callEndpoint(http, 'rejectBatch', { params: { id }, body: { reason } }),
+    cancel: (id, reason) =>
+      callEndpoint(http, 'cancelBatch', {
+        params: { id },
         body: reason === undefined ? {} : { reason },
-      });
-    },
-    retry(id, provider) {
-      return http.request<BatchDto>({
-        method: 'POST',
-        path: path(id, '/retry'),
-        body: { provider },
-      });
-    },
-    resultsUrl(id) {
-      return http.url(path(id, '/results.csv'));
-    },
-    templateUrl(query) {
-      return http.url(`/batches/template?${new URLSearchParams(query).toString()}`);
-    },
+      }),
+    retry: (id, provider) =>
+      callEndpoint(http, 'retryBatch', { params: { id }, body: { provider } }),
+    resultsUrl: (id) => endpointUrl(http, 'batchResults', { params: { id } }),
+    templateUrl: (query) => endpointUrl(http, 'batchTemplate', { query }),
   };
 }

@@ -6,6 +6,7 @@ import type {
   CreateBeneficiaryRequest,
   UpdateBeneficiaryRequest,
 } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 export interface BeneficiariesApi {
@@ -14,7 +15,7 @@ export interface BeneficiariesApi {
   get(id: string, signal?: AbortSignal): Promise<BeneficiaryDetail>;
   /** Refused with 409 `beneficiary_duplicate` (naming them) unless `allow_duplicate`. */
   create(body: CreateBeneficiaryRequest): Promise<BeneficiaryDto>;
-  /** Name, reference and e-mail change at once; `details` becomes a pending change. */
+  /** The e-mail changes at once; a new name, reference or `details` becomes a pending change. */
   update(id: string, body: UpdateBeneficiaryRequest): Promise<BeneficiaryDto>;
   /** A second person (not the proposer) puts the pending change in force. */
   approveChange(id: string, changeId: string): Promise<BeneficiaryDto>;
@@ -23,47 +24,18 @@ export interface BeneficiariesApi {
 }
 
 export function createBeneficiariesApi(http: HttpClient): BeneficiariesApi {
-  const path = (id: string): string => `/beneficiaries/${encodeURIComponent(id)}`;
-  const change = (id: string, changeId: string, action: 'approve' | 'reject'): string =>
-    `${path(id)}/changes/${encodeURIComponent(changeId)}/${action}`;
   return {
-    list(query, signal) {
-      return http.request<BeneficiaryPage>({
-        method: 'GET',
-        path: '/beneficiaries',
-        query,
-        signal,
-      });
-    },
-    get(id, signal) {
-      return http.request<BeneficiaryDetail>({ method: 'GET', path: path(id), signal });
-    },
-    create(body) {
-      return http.request<BeneficiaryDto>({ method: 'POST', path: '/beneficiaries', body });
-    },
-    update(id, body) {
-      return http.request<BeneficiaryDto>({ method: 'PATCH', path: path(id), body });
-    },
-    approveChange(id, changeId) {
-      return http.request<BeneficiaryDto>({
-        method: 'POST',
-        path: change(id, changeId, 'approve'),
-        body: {},
-      });
-    },
-    rejectChange(id, changeId, reason) {
-      return http.request<BeneficiaryDto>({
-        method: 'POST',
-        path: change(id, changeId, 'reject'),
+    list: (query, signal) => callEndpoint(http, 'listBeneficiaries', { query, signal }),
+    get: (id, signal) => callEndpoint(http, 'getBeneficiary', { params: { id }, signal }),
+    create: (body) => callEndpoint(http, 'createBeneficiary', { body }),
+    update: (id, body) => callEndpoint(http, 'updateBeneficiary', { params: { id }, body }),
+    approveChange: (id, changeId) =>
+      callEndpoint(http, 'approveBeneficiaryChange', { params: { id, changeId }, body: {} }),
+    rejectChange: (id, changeId, reason) =>
+      callEndpoint(http, 'rejectBeneficiaryChange', {
+        params: { id, changeId },
         body: { reason },
-      });
-    },
-    archive(id) {
-      return http.request<BeneficiaryDto>({
-        method: 'POST',
-        path: `${path(id)}/archive`,
-        body: {},
-      });
-    },
+      }),
+    archive: (id) => callEndpoint(http, 'archiveBeneficiary', { params: { id }, body: {} }),
   };
 }

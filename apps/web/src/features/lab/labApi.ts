@@ -4,10 +4,10 @@ import type {
   LabDepositReply,
   LabDepositRequest,
   LabPayoutReply,
-  LabTestDataReply,
   LabTestDataQuery,
   PayoutRequest,
 } from '@payouts/contracts';
+import { callEndpoint, endpointUrl } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 export interface LabApi {
@@ -25,37 +25,17 @@ export interface LabApi {
 export function createLabApi(http: HttpClient): LabApi {
   return {
     async testData(query, signal) {
-      const reply = await http.request<LabTestDataReply>({
-        method: 'GET',
-        path: '/lab/test-data',
-        query: { ...query },
-        signal,
-      });
+      const reply = await callEndpoint(http, 'labTestData', { query: { ...query }, signal });
       return reply.payout;
     },
-    sendPayout(body, idempotencyKey) {
-      return http.request<LabPayoutReply>({
-        method: 'POST',
-        path: '/lab/payouts',
+    sendPayout: (body, idempotencyKey) =>
+      callEndpoint(http, 'sendLabPayout', {
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
-      });
-    },
-    depositOptions(signal) {
-      return http.request<DepositOptions>({ method: 'GET', path: '/lab/deposits/options', signal });
-    },
-    fingerprintUrl(query) {
-      return http.url('/lab/fingerprint', query);
-    },
-    sendDeposit(body) {
-      return http.request<LabDepositReply>({ method: 'POST', path: '/lab/deposits', body });
-    },
-    deposit(id, signal) {
-      return http.request<DepositTransaction>({
-        method: 'GET',
-        path: `/lab/deposits/${encodeURIComponent(id)}`,
-        signal,
-      });
-    },
+      }),
+    depositOptions: (signal) => callEndpoint(http, 'depositOptions', { signal }),
+    fingerprintUrl: (query) => endpointUrl(http, 'depositFingerprint', { query }),
+    sendDeposit: (body) => callEndpoint(http, 'makeDeposit', { body }),
+    deposit: (id, signal) => callEndpoint(http, 'getDeposit', { params: { id }, signal }),
   };
 }

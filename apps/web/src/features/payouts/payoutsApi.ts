@@ -8,6 +8,7 @@ import type {
   PayoutResolutionResultsDto,
   PayoutSummary,
 } from '@payouts/contracts';
+import { callEndpoint, endpointUrl } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /** The body of `POST /api/payouts/:id/resolution`. */
@@ -57,87 +58,32 @@ export interface PayoutsApi {
 }
 
 export function createPayoutsApi(http: HttpClient): PayoutsApi {
+  const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
   return {
-    list(query, signal) {
-      return http.request<PayoutPage>({ method: 'GET', path: '/payouts', query, signal });
-    },
-    get(id, signal) {
-      return http.request<PayoutDetail>({
-        method: 'GET',
-        path: `/payouts/${encodeURIComponent(id)}`,
-        signal,
-      });
-    },
-    checkStatus(id) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: `/payouts/${encodeURIComponent(id)}/check-status`,
-      });
-    },
-    create(body, idempotencyKey) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: '/payouts',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
-    },
-    createForBeneficiary(body, idempotencyKey) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: '/payouts',
-        body,
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
-    },
-    approve(id) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: `/payouts/${encodeURIComponent(id)}/approve`,
-        body: {},
-      });
-    },
-    reject(id, reason) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: `/payouts/${encodeURIComponent(id)}/reject`,
-        body: { reason },
-      });
-    },
-    cancel(id, reason) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: `/payouts/${encodeURIComponent(id)}/cancel`,
+    list: (query, signal) => callEndpoint(http, 'listPayouts', { query, signal }),
+    get: (id, signal) => callEndpoint(http, 'getPayout', { params: { id }, signal }),
+    checkStatus: (id) => callEndpoint(http, 'checkPayoutStatus', { params: { id } }),
+    create: (body, idempotencyKey) =>
+      callEndpoint(http, 'createPayout', { body, headers: key(idempotencyKey) }),
+    createForBeneficiary: (body, idempotencyKey) =>
+      callEndpoint(http, 'createPayout', { body, headers: key(idempotencyKey) }),
+    approve: (id) => callEndpoint(http, 'approvePayout', { params: { id }, body: {} }),
+    reject: (id, reason) =>
+      callEndpoint(http, 'rejectPayout', { params: { id }, body: { reason } }),
+    cancel: (id, reason) =>
+      callEndpoint(http, 'cancelPayout', {
+        params: { id },
         body: reason === undefined ? {} : { reason },
-      });
-    },
-    resolve(id, action) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: `/payouts/${encodeURIComponent(id)}/resolution`,
-        body: action,
-      });
-    },
-    resolveMany(body) {
-      return http.request<PayoutResolutionResultsDto>({
-        method: 'POST',
-        path: '/payouts/resolutions',
-        body,
-      });
-    },
-    sendAgain(id, orderId, idempotencyKey) {
-      return http.request<PayoutDto>({
-        method: 'POST',
-        path: `/payouts/${encodeURIComponent(id)}/send-again`,
+      }),
+    resolve: (id, action) => callEndpoint(http, 'resolvePayout', { params: { id }, body: action }),
+    resolveMany: (body) => callEndpoint(http, 'resolvePayouts', { body }),
+    sendAgain: (id, orderId, idempotencyKey) =>
+      callEndpoint(http, 'sendPayoutAgain', {
+        params: { id },
         body: { order_id: orderId },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
-    },
-    summary(signal) {
-      return http.request<PayoutSummary>({ method: 'GET', path: '/payouts/summary', signal });
-    },
-    exportUrl(query) {
-      return http.url('/payouts/export.csv', query);
-    },
+        headers: key(idempotencyKey),
+      }),
+    summary: (signal) => callEndpoint(http, 'payoutSummary', { signal }),
+    exportUrl: (query) => endpointUrl(http, 'exportPayouts', { query }),
   };
 }

@@ -12,10 +12,11 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /**
- * Sign-in options, second factors, recovery codes and step-up (issue 14). Loaded on demand
+ * Sign-in options, second factors, recovery codes and step-up. Loaded on demand
  * (`api.security()`): none of it is needed to draw the list page, whose budget is full.
  */
 export interface SecurityApi {
@@ -41,22 +42,24 @@ export interface SecurityApi {
 }
 
 export function createSecurityApi(http: HttpClient): SecurityApi {
-  const post = <T>(path: string, body: unknown = {}) =>
-    http.request<T>({ method: 'POST', path, body });
   return {
-    authOptions: (signal) => http.request({ method: 'GET', path: '/auth/options', signal }),
-    factors: (signal) => http.request({ method: 'GET', path: '/me/factors', signal }),
-    startTotp: (label) => post('/me/factors/totp', label === undefined ? {} : { label }),
-    confirmTotp: (id, code) => post(`/me/factors/totp/${encodeURIComponent(id)}/confirm`, { code }),
-    passkeyRegistrationOptions: () => post('/me/factors/passkeys/options'),
+    authOptions: (signal) => callEndpoint(http, 'authOptions', { signal }),
+    factors: (signal) => callEndpoint(http, 'listFactors', { signal }),
+    startTotp: (label) =>
+      callEndpoint(http, 'enrolTotp', { body: label === undefined ? {} : { label } }),
+    confirmTotp: (id, code) =>
+      callEndpoint(http, 'confirmTotp', { params: { id }, body: { code } }),
+    passkeyRegistrationOptions: () => callEndpoint(http, 'passkeyOptions', { body: {} }),
     addPasskey: (label, response) =>
-      post('/me/factors/passkeys', label === undefined ? { response } : { label, response }),
-    removeFactor: (id) =>
-      http.request({ method: 'DELETE', path: `/me/factors/${encodeURIComponent(id)}` }),
-    newRecoveryCodes: () => post('/me/recovery-codes'),
-    verifyOptions: () => post('/session/verify/options'),
-    verify: (body) => post('/session/verify', body),
+      callEndpoint(http, 'registerPasskey', {
+        body: label === undefined ? { response } : { label, response },
+      }),
+    removeFactor: (id) => callEndpoint(http, 'removeFactor', { params: { id } }),
+    newRecoveryCodes: () => callEndpoint(http, 'newRecoveryCodes', { body: {} }),
+    verifyOptions: () => callEndpoint(http, 'verifyOptions', { body: {} }),
+    verify: (body) => callEndpoint(http, 'verifySession', { body }),
+    // One's own factors answer 204 (undefined): no change to show.
     resetUserFactors: (userId) =>
-      post<UserChangeDto | undefined>(`/users/${encodeURIComponent(userId)}/factors/reset`),
+      callEndpoint(http, 'resetUserFactors', { params: { id: userId }, body: {} }),
   };
 }

@@ -1,5 +1,6 @@
 import type { SessionReply, SignInBody } from '@payouts/contracts';
 import { isApiError } from '../../api/ApiError.js';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 export interface SessionApi {
@@ -13,17 +14,13 @@ export function createSessionApi(http: HttpClient): SessionApi {
   return {
     async current(signal) {
       try {
-        return await http.request<SessionReply>({ method: 'GET', path: '/session', signal });
+        return await callEndpoint(http, 'getSession', { signal });
       } catch (error) {
         if (isApiError(error, 'unauthenticated')) return null;
         throw error;
       }
     },
-    signIn(input) {
-      return http.request<SessionReply>({ method: 'POST', path: '/session', body: input });
-    },
-    async signOut() {
-      await http.request<void>({ method: 'DELETE', path: '/session' });
-    },
+    signIn: (body) => callEndpoint(http, 'signIn', { body }),
+    signOut: () => callEndpoint(http, 'signOut'),
   };
 }

@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
   isEmailAddress,
+  MIN_PASSWORD_LENGTH,
   type NewStaffUserBody,
   type Role,
   ROLE_TITLES,
@@ -16,8 +17,6 @@ import {
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { userMutationMessage } from './userMutationMessage.js';
-
-export const MIN_PASSWORD_LENGTH = 12;
 
 function passwordProblem(password: string): string | null {
   return password.length < MIN_PASSWORD_LENGTH

@@ -1,11 +1,10 @@
 import type {
   NewStaffUserBody,
   StaffUserDto,
-  StaffUserList,
   StaffUserPatchBody,
   UserChangeDto,
-  UserChangeList,
 } from '@payouts/contracts';
+import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
 /** A reply that is a change waiting for a second admin, not the account itself. */
@@ -31,58 +30,16 @@ export interface UsersApi {
 
 export function createUsersApi(http: HttpClient): UsersApi {
   return {
-    async list(signal) {
-      const reply = await http.request<StaffUserList>({
-        method: 'GET',
-        path: '/users',
-        signal,
-      });
-      return reply.items;
-    },
-    create(input) {
-      return http.request<StaffUserDto | UserChangeDto>({
-        method: 'POST',
-        path: '/users',
-        body: input,
-      });
-    },
-    update(id, patch) {
-      return http.request<StaffUserDto>({
-        method: 'PATCH',
-        path: `/users/${encodeURIComponent(id)}`,
-        body: patch,
-      });
-    },
-    async resetPassword(id, password) {
-      const reply = await http.request<UserChangeDto | undefined>({
-        method: 'POST',
-        path: `/users/${encodeURIComponent(id)}/password`,
-        body: { password },
-      });
-      return reply ?? null;
-    },
-    async changes(signal) {
-      const reply = await http.request<UserChangeList>({
-        method: 'GET',
-        path: '/user-changes',
-        query: { status: 'pending' },
-        signal,
-      });
-      return reply.items;
-    },
-    approveChange(id) {
-      return http.request<UserChangeDto>({
-        method: 'POST',
-        path: `/user-changes/${encodeURIComponent(id)}/approve`,
-        body: {},
-      });
-    },
-    rejectChange(id, reason) {
-      return http.request<UserChangeDto>({
-        method: 'POST',
-        path: `/user-changes/${encodeURIComponent(id)}/reject`,
-        body: { reason },
-      });
-    },
+    list: async (signal) => (await callEndpoint(http, 'listUsers', { signal })).items,
+    create: (body) => callEndpoint(http, 'createUser', { body }),
+    update: (id, body) => callEndpoint(http, 'updateUser', { params: { id }, body }),
+    // One's own password answers 204: no change to show.
+    resetPassword: async (id, password) =>
+      (await callEndpoint(http, 'setUserPassword', { params: { id }, body: { password } })) ?? null,
+    changes: async (signal) =>
+      (await callEndpoint(http, 'listUserChanges', { query: { status: 'pending' }, signal })).items,
+    approveChange: (id) => callEndpoint(http, 'approveUserChange', { params: { id }, body: {} }),
+    rejectChange: (id, reason) =>
+      callEndpoint(http, 'rejectUserChange', { params: { id }, body: { reason } }),
   };
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../testing/testDatabase.js';
 import { mountedRoutes, openApiPath } from '../mountedRoutes.js';
 import { openApiDocument } from './openApiDocument.js';
-import { API_OPERATIONS } from './operations.js';
+import { ENDPOINTS, type Endpoint } from '@payouts/contracts/endpoints';
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
 
@@ -146,6 +146,8 @@ const REAL_BODIES: Record<string, unknown[]> = {
   ],
 };
 
+const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINTS);
+
 describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
@@ -169,7 +171,7 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
 
   it('describes every mounted /api route, and only those, with the same method and path', () => {
     const mounted = mountedRoutes(t.app, '/api').map(key).sort();
-    const documented = API_OPERATIONS.map(key).sort();
+    const documented = ALL_ENDPOINTS.map(key).sort();
     expect(mounted.length).toBeGreaterThan(50);
     // A route missing here needs one row in features/observability/openapi/operations.ts.
     expect(
@@ -242,13 +244,13 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
   it('each documented request body accepts bodies the suites really send, and refuses bad ones', async () => {
     // The examples name documented JSON bodies, and cover every body this issue described
     // (rows that said only "some JSON" before): a wrong schema for any of them fails here.
-    const jsonBodies = API_OPERATIONS.filter((op) => op.body !== undefined && op.body !== 'csv');
+    const jsonBodies = ALL_ENDPOINTS.filter((op) => op.body !== undefined && op.body !== 'csv');
     expect(Object.keys(REAL_BODIES).filter((k) => !jsonBodies.some((op) => key(op) === k))).toEqual(
       [],
     );
     expect(Object.keys(REAL_BODIES).length + 1).toBe(18);
     for (const [where, examples] of Object.entries(REAL_BODIES)) {
-      const op = API_OPERATIONS.find((o) => key(o) === where)!;
+      const op = ALL_ENDPOINTS.find((o) => key(o) === where)!;
       for (const body of examples) {
         expect(requestBodyProblems(op, body), `${where} ${JSON.stringify(body)}`).toEqual([]);
       }
@@ -261,7 +263,7 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
     const res = await fetch(t.baseUrl + path, { headers: { cookie: admin.cookie! } });
     expect(res.status).toBe(200);
     const testData = (await res.json()) as { payout: unknown };
-    const lab = API_OPERATIONS.find((o) => key(o) === 'POST /api/lab/payouts')!;
+    const lab = ALL_ENDPOINTS.find((o) => key(o) === 'POST /api/lab/payouts')!;
     expect(requestBodyProblems(lab, testData.payout)).toEqual([]);
     const sent = await admin('/api/lab/payouts', {
       method: 'POST',
@@ -291,7 +293,7 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
       ['POST /api/lab/deposits', { mode: 'routed' }],
     ];
     for (const [where, body] of refused) {
-      const op = API_OPERATIONS.find((o) => key(o) === where)!;
+      const op = ALL_ENDPOINTS.find((o) => key(o) === where)!;
       expect(requestBodyProblems(op, body), `${where} ${JSON.stringify(body)}`).not.toEqual([]);
     }
   });

@@ -7,8 +7,7 @@ import {
 import { rolesFor } from '@payouts/contracts';
 import { z } from 'zod';
 import { openApiPath } from '../mountedRoutes.js';
-import { API_OPERATIONS, type ApiOperation, type Reply } from './operations.js';
-import { problem } from './replySchemas.js';
+import { ENDPOINTS, problem, type Endpoint, type Reply } from '@payouts/contracts/endpoints';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -33,7 +32,7 @@ function responseOf(reply: Reply): ResponseConfig {
   }
 }
 
-function accessText(op: ApiOperation): string {
+function accessText(op: Endpoint): string {
   switch (op.access) {
     case 'public':
       return 'No session needed.';
@@ -46,7 +45,7 @@ function accessText(op: ApiOperation): string {
   }
 }
 
-function routeOf(op: ApiOperation): RouteConfig {
+function routeOf(op: Endpoint): RouteConfig {
   const path = openApiPath(op.path);
   const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const request: RouteConfig['request'] = {};
@@ -97,7 +96,7 @@ export function buildOpenApiDocument(version = '0.1.0'): OpenApiDocument {
     name: 'session',
     description: 'The session cookie set by `POST /session` (name per SESSION_COOKIE_NAME).',
   });
-  for (const op of API_OPERATIONS) registry.registerPath(routeOf(op));
+  for (const op of Object.values<Endpoint>(ENDPOINTS)) registry.registerPath(routeOf(op));
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

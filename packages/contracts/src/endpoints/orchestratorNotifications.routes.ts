@@ -1,0 +1,16 @@
+import type { Route } from './route.js';
+
+/**
+ * The orchestrator's webhook. Server to server, so outside the CSRF guard and sessions; the
+ * orchestrator signs nothing, so the path token is the only credential (a wrong one looks like
+ * an unknown route).
+ */
+export const orchestratorNotificationRoutes = {
+  orchestratorNotification: {
+    method: 'post',
+    path: '/api/orchestrator/notifications/:token',
+    summary: 'Status notifications from the orchestrator (secret path token)',
+    tag: 'Notifications',
+    access: 'token',
+  },
+} as const satisfies Record<string, Route>;

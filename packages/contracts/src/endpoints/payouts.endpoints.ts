@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { APPROVER_ROLES } from '../approvalPolicy/approvalPolicy.js';
+import {
+  bulkResolutionBody,
+  cancelPayoutBody,
+  createPayoutBody,
+  payoutResolutionBody,
+  rejectPayoutBody,
+  sendAgainBody,
+} from '../api/payoutBodies.js';
+import { payoutExportQuery, payoutListQuery } from '../api/payoutListQuery.js';
+import { PAYOUT_ATTENTION_REASONS, PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '../types.js';
+import { bulkItemProblem } from './approvals.endpoints.js';
+import {
+  decimal,
+  emptyBody,
+  instant,
+  metadataValue,
+  noQuery,
+  payoutActor,
+  timelineEvent,
+} from './common.js';
+import { csvFile, endpoint, json } from './endpoint.js';
+import { payoutRoutes as routes } from './payouts.routes.js';
+
+/** The approval rule that applied, frozen on the payout when it was created. */
+export const payoutApprovalRule = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** Distinct approvers needed, none of them the creator (0: none). */
+  approvals_required: z.number().int(),
+  /** Roles whose members may approve it. */
+  roles: z.array(z.enum(APPROVER_ROLES)),
+});
+
+/** One approval of a payout, in the order given (a rule may ask for up to three). */
+export const payoutApproval = z.strictObject({
+  by: payoutActor,
+  at: instant,
+  /** 1-based: the first, second or third approval. */
+  step: z.number().int(),
+});
+
+/**
+ * A payout as the API shows it (`GET /api/payouts/:id`, list items, every payout action's reply).
+ * Names follow the orchestrator's body; every key is always sent, null when it has no value.
+ */
+export const payoutDto = z
+  .strictObject({
+    id: z.string(),
+    order_id: z.string(),
+    provider: z.string(),
+    /** The PSP's name for people; null when the PSP is not configured. */
+    provider_title: z.string().nullable(),
+    country: z.string(),
+    currency: z.string(),
+    state: z.string().nullable(),
+    /** Decimal string, exactly as stored. */
+    amount: decimal,
+    payout_method_type: z.enum(PAYOUT_METHOD_TYPES),
+    /** Masked: card numbers as first 6 + last 4, account numbers as their last 4. */
+    metadata: z.record(z.string(), metadataValue),
+    /** Who is paid, as the BFF read it from the metadata. */
+    recipient: z.strictObject({ name: z.string().nullable(), email: z.string().nullable() }),
+    status: z.enum(PAYOUT_STATUSES),
+    /** The orchestrator's status exactly as it last reported it. */
+    orchestrator_status: z.string().nullable(),
+    orchestrator_id: z.string().nullable(),
+    psp_transaction_id: z.string().nullable(),
+    decline_code: z.string().nullable(),
+    decline_reason: z.string().nullable(),
+    /** Why the orchestrator refused it (status `failed`). */
+    failure_reason: z.string().nullable(),
+    is_test: z.boolean(),
+    /** Made by the demo's first-start history (DEMO_SEED), not by a person. */
+    is_demo: z.boolean(),
+    /** When it reached a final status; null while it is not final. */
+    final_at: instant.nullable(),
+    /** Paid to a saved beneficiary (its approved details at the time); null otherwise. */
+    beneficiary_id: z.string().nullable(),
+    /** A row of a batch payout file: the batch and the 1-based data row; null otherwise. */
+    batch: z.strictObject({ id: z.string(), row: z.number().int() }).nullable(),
+    created_by: payoutActor,
+    created_at: instant,
+    updated_at: instant,
+    /** Four eyes: its approval rule asks for a second person. */
+    requires_approval: z.boolean(),
+    /** The decimal threshold that applied, in the payout's currency. */
+    approval_threshold: decimal.nullable(),
+    /** The rule that applied at creation; null for payouts from before approval policies. */
+    approval_rule: payoutApprovalRule.nullable(),
+    /** Approvals given so far, in order; the last one sent it. */
+    approvals: z.array(payoutApproval),
+    approved_by: payoutActor.nullable(),
+    approved_at: instant.nullable(),
+    /** Who rejected it (or its creator, who cancelled it: `cancelled`), when and why. */
+    rejected_by: payoutActor.nullable(),
+    rejected_at: instant.nullable(),
+    rejection_reason: z.string().nullable(),
+    /** The creator withdrew it before approval (status `rejected`). */
+    cancelled: z.boolean(),
+    /**
+     * Unknown or not final for longer than the configured age, or `attention_reason`: a human
+     * should look.
+     */
+    needs_attention: z.boolean(),
+    /** Why the reconciler handed it to a person (null: it has not). */
+    attention_reason: z.enum(PAYOUT_ATTENTION_REASONS).nullable(),
+    /**
+     * "Not sent: mark failed" for an unknown payout: proposed by one person with a reason,
+     * confirmed by a second (`confirmed_by`, then the payout is `failed`); null when never
+     * proposed.
+     */
+    mark_failed: z
+      .strictObject({
+        reason: z.string(),
+        requested_by: payoutActor,
+        requested_at: instant,
+        confirmed_by: payoutActor.nullable(),
+      })
+      .nullable(),
+    /** The failed payout this one sends again (a new order id); null otherwise. */
+    resent_from: z.string().nullable(),
+  })
+  .meta({ id: 'Payout' });
+
+/** One page, newest first unless sorted otherwise. */
+export const payoutPage = z
+  .strictObject({ items: z.array(payoutDto), next_cursor: z.string().nullable() })
+  .meta({ id: 'PayoutPage' });
+
+/**
+ * A payout and its timeline: created, approved, submitted, notification, status_check, … (`actor`:
+ * a user's e-mail, `orchestrator` or `system`).
+ */
+export const payoutDetail = z
+  .strictObject({ payout: payoutDto, events: z.array(timelineEvent) })
+  .meta({ id: 'PayoutDetail' });
+
+/** The counts behind the menu's badge. */
+export const payoutSummary = z
+  .strictObject({
+    /** Payouts awaiting approval that someone else created (0 for support). */
+    awaiting_my_approval: z.number().int(),
+    needs_attention: z.number().int(),
+  })
+  .meta({ id: 'PayoutSummary' });
+
+/** One result per payout, in the order asked. */
+export const payoutResolutionResults = z
+  .strictObject({
+    results: z.array(
+      z.strictObject({
+        payout_id: z.string(),
+        outcome: z.enum(['done', 'refused']),
+        /** With `done`: the payout's status now. */
+        status: z.enum(PAYOUT_STATUSES).optional(),
+        /** With `refused`: why, as the single-payout route would answer. */
+        problem: bulkItemProblem.optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'PayoutResolutionResults' });
+
+export const payoutEndpoints = {
+  createPayout: endpoint(routes.createPayout, {
+    body: createPayoutBody,
+    handlerChecksBody: true,
+    reply: json(payoutDto, 201, [202]),
+  }),
+  listPayouts: endpoint(routes.listPayouts, { query: payoutListQuery, reply: json(payoutPage) }),
+  payoutSummary: endpoint(routes.payoutSummary, { query: noQuery, reply: json(payoutSummary) }),
+  exportPayouts: endpoint(routes.exportPayouts, { query: payoutExportQuery, reply: csvFile }),
+  getPayout: endpoint(routes.getPayout, { reply: json(payoutDetail) }),
+  checkPayoutStatus: endpoint(routes.checkPayoutStatus, { reply: json(payoutDto) }),
+  approvePayout: endpoint(routes.approvePayout, { body: emptyBody, reply: json(payoutDto) }),
+  rejectPayout: endpoint(routes.rejectPayout, { body: rejectPayoutBody, reply: json(payoutDto) }),
+  cancelPayout: endpoint(routes.cancelPayout, { body: cancelPayoutBody, reply: json(payoutDto) }),
+  resolvePayout: endpoint(routes.resolvePayout, {
+    body: payoutResolutionBody,
+    reply: json(payoutDto),
+  }),
+  resolvePayouts: endpoint(routes.resolvePayouts, {
+    body: bulkResolutionBody,
+    reply: json(payoutResolutionResults),
+  }),
+  sendPayoutAgain: endpoint(routes.sendPayoutAgain, {
+    body: sendAgainBody,
+    reply: json(payoutDto, 201, [202]),
+  }),
+};
