@@ -21,7 +21,8 @@ import {
   type FuzzInput,
 } from '../testing/fuzz/fuzzRequests.js';
 import { createRawClient, type RawClient, type RawResponse } from '../testing/fuzz/rawRequest.js';
-import { FUZZ_ROUTES, mountedRoutes, type FuzzRoute } from '../testing/fuzz/routeTable.js';
+import { mountedRoutes } from '../features/observability/mountedRoutes.js';
+import { FUZZ_ROUTES, type FuzzRoute } from '../testing/fuzz/routeTable.js';
 import { readJson, startTestApp, type TestApp } from '../testing/testApp.js';
 import {
   appTestDatabaseKinds,
@@ -199,19 +200,15 @@ describe(`every BFF route refuses bad input (${KIND})`, () => {
       readinessChecks: {},
     });
     const listed = new Set(FUZZ_ROUTES.map(routeName));
-    const mounted = new Set(mountedRoutes(app).map((r) => `${r.method} ${r.path}`));
+    const mounted = new Set(
+      mountedRoutes(app, '').map((r) => `${r.method.toUpperCase()} ${r.path}`),
+    );
     const missing = [...mounted].filter((r) => !listed.has(r));
     expect(missing, 'mounted routes missing from FUZZ_ROUTES').toEqual([]);
-    // Table entries no router mounts yet (issue 6 routes before they land) are fuzzed as 404s.
     const notMounted = FUZZ_ROUTES.filter(
       (r) => !r.path.includes('*') && !mounted.has(routeName(r)),
     );
-    expect(notMounted.filter((r) => !r.issue6).map(routeName), 'stale FUZZ_ROUTES entries').toEqual(
-      [],
-    );
-    if (notMounted.length > 0) {
-      console.log(`not mounted yet: ${notMounted.map(routeName).join(', ')}`);
-    }
+    expect(notMounted.map(routeName), 'FUZZ_ROUTES entries no router mounts').toEqual([]);
   });
 
   // Each known 500 is still there (else: remove it from KNOWN_500S with the fix).

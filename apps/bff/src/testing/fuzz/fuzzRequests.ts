@@ -119,6 +119,7 @@ function wrongFor(kind: FieldKind): fc.Arbitrary<unknown> {
     return wrongTypeValue.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v));
   }
   if (kind === 'boolean') return wrongTypeValue.filter((v) => typeof v !== 'boolean');
+  if (kind === 'number') return wrongTypeValue.filter((v) => typeof v !== 'number');
   if (kind === 'stringOrNull') return wrongTypeValue.filter((v) => v !== null);
   return wrongTypeValue;
 }

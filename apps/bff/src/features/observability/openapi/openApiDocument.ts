@@ -88,7 +88,10 @@ function routeOf(op: Endpoint): RouteConfig {
 }
 
 /** The OpenAPI 3.1 document of every `/api` route (server URL `/api`). */
-export function buildOpenApiDocument(version = '0.1.0'): OpenApiDocument {
+export function buildOpenApiDocument(
+  version = '0.1.0',
+  endpoints: Readonly<Record<string, Endpoint>> = ENDPOINTS,
+): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
@@ -96,7 +99,7 @@ export function buildOpenApiDocument(version = '0.1.0'): OpenApiDocument {
     name: 'session',
     description: 'The session cookie set by `POST /session` (name per SESSION_COOKIE_NAME).',
   });
-  for (const op of Object.values<Endpoint>(ENDPOINTS)) registry.registerPath(routeOf(op));
+  for (const op of Object.values(endpoints)) registry.registerPath(routeOf(op));
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
