@@ -11,25 +11,37 @@ import { createProblemHandler } from './problemHandler.js';
 const item = z.strictObject({ id: z.string(), n: z.number() });
 const endpoints = {
   getItem: endpoint(
-    { method: 'get', path: '/api/items/:id', summary: '', tag: 't', access: 'payouts:read' },
-    { query: z.strictObject({ n: z.coerce.number().int() }), reply: json(item) },
+    { method: 'get', path: '/api/items/:id', access: 'payouts:read' },
+    {
+      summary: '',
+      tag: 't',
+      query: z.strictObject({ n: z.coerce.number().int() }),
+      reply: json(item),
+    },
   ),
   // A literal path declared after the parameterised one still wins.
   getLatest: endpoint(
-    { method: 'get', path: '/api/items/latest', summary: '', tag: 't', access: 'signed-in' },
-    { reply: json(item) },
+    { method: 'get', path: '/api/items/latest', access: 'signed-in' },
+    { summary: '', tag: 't', reply: json(item) },
   ),
   createItem: endpoint(
-    { method: 'post', path: '/api/items', summary: '', tag: 't', access: 'payouts:create' },
-    { body: z.strictObject({ n: z.number() }), reply: json(item, 201, [202]) },
+    { method: 'post', path: '/api/items', access: 'payouts:create' },
+    {
+      summary: '',
+      tag: 't',
+      body: z.strictObject({ n: z.number() }),
+      reply: json(item, 201, [202]),
+    },
   ),
   removeItem: endpoint(
-    { method: 'delete', path: '/api/items/:id', summary: '', tag: 't', access: 'public' },
-    { reply: empty },
+    { method: 'delete', path: '/api/items/:id', access: 'public' },
+    { summary: '', tag: 't', reply: empty },
   ),
   fixCell: endpoint(
-    { method: 'patch', path: '/api/items/:id/cells/:n', summary: '', tag: 't', access: 'public' },
+    { method: 'patch', path: '/api/items/:id/cells/:n', access: 'public' },
     {
+      summary: '',
+      tag: 't',
       params: z.strictObject({
         id: z.string(),
         n: z
@@ -45,12 +57,16 @@ const endpoints = {
     {
       method: 'post',
       path: '/api/items/send',
-      summary: '',
-      tag: 't',
       access: 'public',
       idempotencyKey: true,
     },
-    { body: z.strictObject({ n: z.number() }), handlerChecksBody: true, reply: json(item) },
+    {
+      summary: '',
+      tag: 't',
+      body: z.strictObject({ n: z.number() }),
+      handlerChecksBody: true,
+      reply: json(item),
+    },
   ),
 };
 

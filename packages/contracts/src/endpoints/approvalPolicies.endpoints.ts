@@ -96,19 +96,32 @@ export const policyDryRun = z
 
 export const approvalPolicyEndpoints = {
   getApprovalPolicies: endpoint(routes.getApprovalPolicies, {
+    summary: 'The policy in force, its pending change and history',
+    tag: 'Approval policy',
     query: noQuery,
     reply: json(approvalPolicies),
   }),
   proposePolicy: endpoint(routes.proposePolicy, {
+    summary: 'Propose a policy change (409 while another is pending)',
+    tag: 'Approval policy',
     body: proposePolicyBody,
     reply: json(policyProposal, 201),
   }),
-  approvePolicy: endpoint(routes.approvePolicy, { body: emptyBody, reply: json(policyProposal) }),
+  approvePolicy: endpoint(routes.approvePolicy, {
+    summary: 'Approve a proposed change (another admin; step-up)',
+    tag: 'Approval policy',
+    body: emptyBody,
+    reply: json(policyProposal),
+  }),
   rejectPolicy: endpoint(routes.rejectPolicy, {
+    summary: 'Reject a proposed change, or cancel a scheduled one',
+    tag: 'Approval policy',
     body: rejectPolicyBody,
     reply: json(policyProposal),
   }),
   dryRunPolicy: endpoint(routes.dryRunPolicy, {
+    summary: 'Which rule a sample payout would meet, in a draft or the active policy',
+    tag: 'Approval policy',
     body: policyDryRunBody,
     reply: json(policyDryRun),
   }),

@@ -11,36 +11,26 @@ export const approvalPolicyRoutes = {
   getApprovalPolicies: {
     method: 'get',
     path: '/api/approval-policies',
-    summary: 'The policy in force, its pending change and history',
-    tag: 'Approval policy',
     access: 'approval-policies:read',
   },
   proposePolicy: {
     method: 'post',
     path: '/api/approval-policies/proposals',
-    summary: 'Propose a policy change (409 while another is pending)',
-    tag: 'Approval policy',
     access: 'approval-policies:manage',
   },
   approvePolicy: {
     method: 'post',
     path: '/api/approval-policies/proposals/:id/approve',
-    summary: 'Approve a proposed change (another admin; step-up)',
-    tag: 'Approval policy',
     access: 'approval-policies:manage',
   },
   rejectPolicy: {
     method: 'post',
     path: '/api/approval-policies/proposals/:id/reject',
-    summary: 'Reject a proposed change, or cancel a scheduled one',
-    tag: 'Approval policy',
     access: 'approval-policies:manage',
   },
   dryRunPolicy: {
     method: 'post',
     path: '/api/approval-policies/dry-run',
-    summary: 'Which rule a sample payout would meet, in a draft or the active policy',
-    tag: 'Approval policy',
     access: 'approval-policies:manage',
   },
 } as const satisfies Record<string, Route>;

@@ -91,11 +91,20 @@ export const approvalDecisions = z
 
 export const approvalEndpoints = {
   listApprovals: endpoint(routes.listApprovals, {
+    summary: 'The approvals inbox',
+    tag: 'Payouts',
     query: approvalInboxQuery,
     reply: json(approvalInbox),
   }),
-  countApprovals: endpoint(routes.countApprovals, { query: noQuery, reply: json(approvalCount) }),
+  countApprovals: endpoint(routes.countApprovals, {
+    summary: 'How many wait for my approval',
+    tag: 'Payouts',
+    query: noQuery,
+    reply: json(approvalCount),
+  }),
   decideApprovals: endpoint(routes.decideApprovals, {
+    summary: 'Approve or reject several payouts',
+    tag: 'Payouts',
     body: approvalDecisionsBody,
     reply: json(approvalDecisions),
   }),

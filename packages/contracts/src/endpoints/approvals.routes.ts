@@ -10,22 +10,16 @@ export const approvalRoutes = {
   listApprovals: {
     method: 'get',
     path: '/api/approvals',
-    summary: 'The approvals inbox',
-    tag: 'Payouts',
     access: 'payouts:approve',
   },
   countApprovals: {
     method: 'get',
     path: '/api/approvals/count',
-    summary: 'How many wait for my approval',
-    tag: 'Payouts',
     access: 'payouts:approve',
   },
   decideApprovals: {
     method: 'post',
     path: '/api/approvals/decisions',
-    summary: 'Approve or reject several payouts',
-    tag: 'Payouts',
     access: 'payouts:approve',
   },
 } as const satisfies Record<string, Route>;

@@ -37,5 +37,10 @@ export const auditQuery = z
   .strict();
 
 export const auditEndpoints = {
-  listAudit: endpoint(routes.listAudit, { query: auditQuery, reply: json(auditPage) }),
+  listAudit: endpoint(routes.listAudit, {
+    summary: 'The audit log, newest first',
+    tag: 'Users',
+    query: auditQuery,
+    reply: json(auditPage),
+  }),
 };

@@ -172,45 +172,94 @@ export const batchRows = z
 const byId = { params: batchIdParams } as const;
 
 export const batchEndpoints = {
-  listBatches: endpoint(routes.listBatches, { query: batchListQuery, reply: json(batchList) }),
-  batchTemplate: endpoint(routes.batchTemplate, { query: batchTemplateQuery, reply: csvFile }),
+  listBatches: endpoint(routes.listBatches, {
+    summary: 'List batches, newest first',
+    tag: 'Batches',
+    query: batchListQuery,
+    reply: json(batchList),
+  }),
+  batchTemplate: endpoint(routes.batchTemplate, {
+    summary:
+      'A CSV template for a corridor, type and PSP: the header and a commented example row, secrets masked',
+    tag: 'Batches',
+    query: batchTemplateQuery,
+    reply: csvFile,
+  }),
   uploadBatch: endpoint(routes.uploadBatch, {
+    summary:
+      'Upload a batch file (the CSV itself is the body, `Content-Type: text/csv`): a draft with every cell validated; 422 `bad_file` for a file that cannot be used; 409 for the same bytes while an earlier batch of them is not cancelled',
+    tag: 'Batches',
     query: batchUploadQuery,
     body: 'csv',
     reply: json(batchDto, 201),
   }),
-  getBatch: endpoint(routes.getBatch, { ...byId, reply: json(batchDto) }),
+  getBatch: endpoint(routes.getBatch, {
+    summary: 'A batch',
+    tag: 'Batches',
+    ...byId,
+    reply: json(batchDto),
+  }),
   batchRows: endpoint(routes.batchRows, {
+    summary: 'A batch’s rows',
+    tag: 'Batches',
     ...byId,
     query: batchRowsQuery,
     reply: json(batchRows),
   }),
   fixBatchRow: endpoint(routes.fixBatchRow, {
+    summary: 'Fix a row’s cells (a draft): the row revalidated',
+    tag: 'Batches',
     params: batchRowParams,
     body: batchRowFixBody,
     reply: json(batchRow),
   }),
   validateBatch: endpoint(routes.validateBatch, {
+    summary:
+      'Validate a batch: `validated` with its summary; invalid rows excluded when asked, else 422',
+    tag: 'Batches',
     ...byId,
     body: batchValidateBody,
     reply: json(batchDto),
   }),
-  submitBatch: endpoint(routes.submitBatch, { ...byId, body: emptyBody, reply: json(batchDto) }),
-  approveBatch: endpoint(routes.approveBatch, { ...byId, body: emptyBody, reply: json(batchDto) }),
+  submitBatch: endpoint(routes.submitBatch, {
+    summary: 'Submit a batch: awaiting approval when its rule asks for one, else sent',
+    tag: 'Batches',
+    ...byId,
+    body: emptyBody,
+    reply: json(batchDto),
+  }),
+  approveBatch: endpoint(routes.approveBatch, {
+    summary: 'Approve a batch (step-up)',
+    tag: 'Batches',
+    ...byId,
+    body: emptyBody,
+    reply: json(batchDto),
+  }),
   rejectBatch: endpoint(routes.rejectBatch, {
+    summary: 'Reject a batch',
+    tag: 'Batches',
     ...byId,
     body: batchRejectBody,
     reply: json(batchDto),
   }),
   cancelBatch: endpoint(routes.cancelBatch, {
+    summary: 'Cancel a batch: rows not yet sent are cancelled, sent rows are untouched',
+    tag: 'Batches',
     ...byId,
     body: batchCancelBody,
     reply: json(batchDto),
   }),
   retryBatch: endpoint(routes.retryBatch, {
+    summary: 'Retry a batch’s failed rows with another PSP: a new draft batch',
+    tag: 'Batches',
     ...byId,
     body: batchRetryBody,
     reply: json(batchDto, 201),
   }),
-  batchResults: endpoint(routes.batchResults, { ...byId, reply: csvFile }),
+  batchResults: endpoint(routes.batchResults, {
+    summary: 'A batch’s results as CSV, for reconciliation',
+    tag: 'Batches',
+    ...byId,
+    reply: csvFile,
+  }),
 };

@@ -100,27 +100,43 @@ export const beneficiaryDetail = z
 
 export const beneficiaryEndpoints = {
   listBeneficiaries: endpoint(routes.listBeneficiaries, {
+    summary: 'List beneficiaries, by display name',
+    tag: 'Beneficiaries',
     query: beneficiaryListQuery,
     reply: json(beneficiaryPage),
   }),
   createBeneficiary: endpoint(routes.createBeneficiary, {
+    summary: 'Save a beneficiary (409 `beneficiary_duplicate` names the ones it matches)',
+    tag: 'Beneficiaries',
     body: createBeneficiaryBody,
     reply: json(beneficiaryDto, 201),
   }),
-  getBeneficiary: endpoint(routes.getBeneficiary, { reply: json(beneficiaryDetail) }),
+  getBeneficiary: endpoint(routes.getBeneficiary, {
+    summary: 'A beneficiary, its history and changes',
+    tag: 'Beneficiaries',
+    reply: json(beneficiaryDetail),
+  }),
   updateBeneficiary: endpoint(routes.updateBeneficiary, {
+    summary: 'Change a beneficiary (name, reference and details wait for a second person)',
+    tag: 'Beneficiaries',
     body: updateBeneficiaryBody,
     reply: json(beneficiaryDto),
   }),
   approveBeneficiaryChange: endpoint(routes.approveBeneficiaryChange, {
+    summary: 'Approve a pending change (another person; step-up)',
+    tag: 'Beneficiaries',
     body: emptyBody,
     reply: json(beneficiaryDto),
   }),
   rejectBeneficiaryChange: endpoint(routes.rejectBeneficiaryChange, {
+    summary: 'Reject a pending change',
+    tag: 'Beneficiaries',
     body: rejectBeneficiaryChangeBody,
     reply: json(beneficiaryDto),
   }),
   archiveBeneficiary: endpoint(routes.archiveBeneficiary, {
+    summary: 'Archive a beneficiary',
+    tag: 'Beneficiaries',
     body: emptyBody,
     reply: json(beneficiaryDto),
   }),

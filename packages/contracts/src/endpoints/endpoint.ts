@@ -10,8 +10,12 @@ export type Reply =
   | { status: number; json: z.ZodType; also?: readonly number[] }
   | { status: number; kind: 'csv' | 'html' | 'redirect' | 'empty' };
 
-/** An endpoint: its route and the schemas of what it takes and gives. */
+/** An endpoint: its route, what it is, and the schemas of what it takes and gives. */
 export interface Endpoint extends Route {
+  /** One line for the OpenAPI document (and its rendering). */
+  summary: string;
+  /** The OpenAPI document's section. */
+  tag: string;
   /**
    * The path's parameters, when they have a shape (a UUID, a row number): one that does not fit
    * names nothing, so it is a 404 with the schema's message.
@@ -32,7 +36,7 @@ export interface Endpoint extends Route {
 /** The schema half of an endpoint, attached to its zod-free route. */
 export type EndpointSchemas = Pick<
   Endpoint,
-  'params' | 'query' | 'body' | 'handlerChecksBody' | 'reply'
+  'summary' | 'tag' | 'params' | 'query' | 'body' | 'handlerChecksBody' | 'reply'
 >;
 
 export function endpoint<const R extends Route, const S extends EndpointSchemas>(

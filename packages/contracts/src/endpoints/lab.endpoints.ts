@@ -129,17 +129,39 @@ export const depositTransaction = z
   .meta({ id: 'DepositTransaction' });
 
 export const labEndpoints = {
-  labTestData: endpoint(routes.labTestData, { query: labTestDataQuery, reply: json(labTestData) }),
+  labTestData: endpoint(routes.labTestData, {
+    summary: 'Test data for a PSP and payout type in a corridor',
+    tag: 'Lab',
+    query: labTestDataQuery,
+    reply: json(labTestData),
+  }),
   sendLabPayout: endpoint(routes.sendLabPayout, {
+    summary: 'Send a test payout (a refusal is a 200 with `problem`)',
+    tag: 'Lab',
     body: payoutFormBody,
     handlerChecksBody: true,
     reply: json(labPayout, 201, [200, 202]),
   }),
-  depositOptions: endpoint(routes.depositOptions, { reply: json(depositOptions) }),
+  depositOptions: endpoint(routes.depositOptions, {
+    summary: 'PSPs and MIDs for card deposits',
+    tag: 'Lab',
+    reply: json(depositOptions),
+  }),
   depositFingerprint: endpoint(routes.depositFingerprint, {
+    summary: 'The cashier’s device-fingerprint page (204 when the PSP wants none)',
+    tag: 'Lab',
     query: fingerprintQuery,
     reply: htmlPage,
   }),
-  makeDeposit: endpoint(routes.makeDeposit, { body: labDepositBody, reply: json(labDeposit) }),
-  getDeposit: endpoint(routes.getDeposit, { reply: json(depositTransaction) }),
+  makeDeposit: endpoint(routes.makeDeposit, {
+    summary: 'Make a card deposit',
+    tag: 'Lab',
+    body: labDepositBody,
+    reply: json(labDeposit),
+  }),
+  getDeposit: endpoint(routes.getDeposit, {
+    summary: 'A card deposit',
+    tag: 'Lab',
+    reply: json(depositTransaction),
+  }),
 };

@@ -77,6 +77,8 @@ export const notificationOutcome = z
 
 export const orchestratorNotificationEndpoints = {
   orchestratorNotification: endpoint(routes.orchestratorNotification, {
+    summary: 'Status notifications from the orchestrator (secret path token)',
+    tag: 'Notifications',
     body: orchestratorNotificationBody,
     handlerChecksBody: true,
     reply: json(notificationOutcome),

@@ -9,8 +9,6 @@ export const orchestratorNotificationRoutes = {
   orchestratorNotification: {
     method: 'post',
     path: '/api/orchestrator/notifications/:token',
-    summary: 'Status notifications from the orchestrator (secret path token)',
-    tag: 'Notifications',
     access: 'token',
   },
 } as const satisfies Record<string, Route>;

@@ -99,18 +99,26 @@ export const overviewDeclines = z
 
 export const overviewEndpoints = {
   getOverviewSummary: endpoint(routes.getOverviewSummary, {
+    summary: 'Counts and amounts per status and currency, against the previous period',
+    tag: 'Payouts',
     query: overviewQuery,
     reply: json(overviewSummary),
   }),
   getOverviewTimeseries: endpoint(routes.getOverviewTimeseries, {
+    summary: 'Count, volume, failed and unknown per hour or day and currency',
+    tag: 'Payouts',
     query: overviewQuery,
     reply: json(overviewTimeseries),
   }),
   getOverviewProviders: endpoint(routes.getOverviewProviders, {
+    summary: 'Success rate and median time to final per PSP and payout method type',
+    tag: 'Payouts',
     query: overviewQuery,
     reply: json(overviewProviders),
   }),
   getOverviewDeclines: endpoint(routes.getOverviewDeclines, {
+    summary: 'The most frequent decline codes with their reasons',
+    tag: 'Payouts',
     query: overviewQuery,
     reply: json(overviewDeclines),
   }),

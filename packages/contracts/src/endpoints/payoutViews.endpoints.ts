@@ -36,20 +36,32 @@ export const payoutViewList = z
 
 export const payoutViewEndpoints = {
   listPayoutViews: endpoint(routes.listPayoutViews, {
+    summary: 'My saved views and the shared ones',
+    tag: 'Payouts',
     query: noQuery,
     reply: json(payoutViewList),
   }),
   createPayoutView: endpoint(routes.createPayoutView, {
+    summary: 'Save a view',
+    tag: 'Payouts',
     body: createPayoutViewBody,
     reply: json(payoutView, 201),
   }),
   setDefaultPayoutView: endpoint(routes.setDefaultPayoutView, {
+    summary: 'Set or clear my default view',
+    tag: 'Payouts',
     body: setDefaultPayoutViewBody,
     reply: json(payoutViewList),
   }),
   updatePayoutView: endpoint(routes.updatePayoutView, {
+    summary: 'Change a saved view',
+    tag: 'Payouts',
     body: updatePayoutViewBody,
     reply: json(payoutView),
   }),
-  deletePayoutView: endpoint(routes.deletePayoutView, { reply: empty }),
+  deletePayoutView: endpoint(routes.deletePayoutView, {
+    summary: 'Delete a saved view',
+    tag: 'Payouts',
+    reply: empty,
+  }),
 };

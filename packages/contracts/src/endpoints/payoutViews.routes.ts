@@ -5,37 +5,27 @@ export const payoutViewRoutes = {
   listPayoutViews: {
     method: 'get',
     path: '/api/payout-views',
-    summary: 'My saved views and the shared ones',
-    tag: 'Payouts',
     access: 'payouts:read',
   },
   createPayoutView: {
     method: 'post',
     path: '/api/payout-views',
-    summary: 'Save a view',
-    tag: 'Payouts',
     access: 'payouts:read',
   },
   // Before `/:id` when mounted: `default` is no view's id.
   setDefaultPayoutView: {
     method: 'put',
     path: '/api/payout-views/default',
-    summary: 'Set or clear my default view',
-    tag: 'Payouts',
     access: 'payouts:read',
   },
   updatePayoutView: {
     method: 'patch',
     path: '/api/payout-views/:id',
-    summary: 'Change a saved view',
-    tag: 'Payouts',
     access: 'payouts:read',
   },
   deletePayoutView: {
     method: 'delete',
     path: '/api/payout-views/:id',
-    summary: 'Delete a saved view',
-    tag: 'Payouts',
     access: 'payouts:read',
   },
 } as const satisfies Record<string, Route>;

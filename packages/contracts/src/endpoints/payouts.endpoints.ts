@@ -164,27 +164,75 @@ export const payoutResolutionResults = z
 
 export const payoutEndpoints = {
   createPayout: endpoint(routes.createPayout, {
+    summary:
+      'Create a payout (a corridor’s form, or a saved beneficiary): 201, or 202 when its outcome is unknown',
+    tag: 'Payouts',
     body: createPayoutBody,
     handlerChecksBody: true,
     reply: json(payoutDto, 201, [202]),
   }),
-  listPayouts: endpoint(routes.listPayouts, { query: payoutListQuery, reply: json(payoutPage) }),
-  payoutSummary: endpoint(routes.payoutSummary, { query: noQuery, reply: json(payoutSummary) }),
-  exportPayouts: endpoint(routes.exportPayouts, { query: payoutExportQuery, reply: csvFile }),
-  getPayout: endpoint(routes.getPayout, { reply: json(payoutDetail) }),
-  checkPayoutStatus: endpoint(routes.checkPayoutStatus, { reply: json(payoutDto) }),
-  approvePayout: endpoint(routes.approvePayout, { body: emptyBody, reply: json(payoutDto) }),
-  rejectPayout: endpoint(routes.rejectPayout, { body: rejectPayoutBody, reply: json(payoutDto) }),
-  cancelPayout: endpoint(routes.cancelPayout, { body: cancelPayoutBody, reply: json(payoutDto) }),
+  listPayouts: endpoint(routes.listPayouts, {
+    summary: 'List payouts',
+    tag: 'Payouts',
+    query: payoutListQuery,
+    reply: json(payoutPage),
+  }),
+  payoutSummary: endpoint(routes.payoutSummary, {
+    summary: 'Counts for the navigation badges',
+    tag: 'Payouts',
+    query: noQuery,
+    reply: json(payoutSummary),
+  }),
+  exportPayouts: endpoint(routes.exportPayouts, {
+    summary: 'Export payouts as CSV (what the list’s filters select, however many)',
+    tag: 'Payouts',
+    query: payoutExportQuery,
+    reply: csvFile,
+  }),
+  getPayout: endpoint(routes.getPayout, {
+    summary: 'A payout and its history',
+    tag: 'Payouts',
+    reply: json(payoutDetail),
+  }),
+  checkPayoutStatus: endpoint(routes.checkPayoutStatus, {
+    summary: 'Ask the orchestrator for a payout’s status now',
+    tag: 'Payouts',
+    reply: json(payoutDto),
+  }),
+  approvePayout: endpoint(routes.approvePayout, {
+    summary: 'Approve a payout (step-up)',
+    tag: 'Payouts',
+    body: emptyBody,
+    reply: json(payoutDto),
+  }),
+  rejectPayout: endpoint(routes.rejectPayout, {
+    summary: 'Reject a payout',
+    tag: 'Payouts',
+    body: rejectPayoutBody,
+    reply: json(payoutDto),
+  }),
+  cancelPayout: endpoint(routes.cancelPayout, {
+    summary: 'Cancel a payout waiting for approval (its creator)',
+    tag: 'Payouts',
+    body: cancelPayoutBody,
+    reply: json(payoutDto),
+  }),
   resolvePayout: endpoint(routes.resolvePayout, {
+    summary:
+      'Settle an unknown payout by hand: found at the PSP, or mark it failed under four eyes',
+    tag: 'Payouts',
     body: payoutResolutionBody,
     reply: json(payoutDto),
   }),
   resolvePayouts: endpoint(routes.resolvePayouts, {
+    summary: 'Propose or confirm “not sent: mark failed” for several unknown payouts',
+    tag: 'Payouts',
     body: bulkResolutionBody,
     reply: json(payoutResolutionResults),
   }),
   sendPayoutAgain: endpoint(routes.sendPayoutAgain, {
+    summary: 'Send a payout marked failed again, as a new payout with a new order id',
+    tag: 'Payouts',
     body: sendAgainBody,
     reply: json(payoutDto, 201, [202]),
   }),

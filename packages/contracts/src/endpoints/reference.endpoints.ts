@@ -127,15 +127,31 @@ export const providersQuery = z.object({ ...corridorQuery, refresh }).strict();
 export const providerMatrixQuery = z.object({ refresh }).strict();
 
 export const referenceEndpoints = {
-  listCorridors: endpoint(routes.listCorridors, { reply: json(corridorList) }),
+  listCorridors: endpoint(routes.listCorridors, {
+    summary: 'The merchant’s corridors',
+    tag: 'Reference',
+    reply: json(corridorList),
+  }),
   getProviders: endpoint(routes.getProviders, {
+    summary: 'PSPs and their payout forms for a corridor',
+    tag: 'Reference',
     query: providersQuery,
     reply: json(providersReply),
   }),
   getProviderMatrix: endpoint(routes.getProviderMatrix, {
+    summary: 'Every PSP × corridor × payout type',
+    tag: 'Reference',
     query: providerMatrixQuery,
     reply: json(providerMatrix),
   }),
-  getOpenApiDocument: endpoint(routes.getOpenApiDocument, { reply: json(openApiDocumentReply) }),
-  getApiDocs: endpoint(routes.getApiDocs, { reply: htmlPage }),
+  getOpenApiDocument: endpoint(routes.getOpenApiDocument, {
+    summary: 'This document (OpenAPI 3.1)',
+    tag: 'Reference',
+    reply: json(openApiDocumentReply),
+  }),
+  getApiDocs: endpoint(routes.getApiDocs, {
+    summary: 'This document, rendered',
+    tag: 'Reference',
+    reply: htmlPage,
+  }),
 };

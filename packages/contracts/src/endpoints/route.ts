@@ -1,7 +1,7 @@
 import type { Permission } from '../api/permissions.js';
 
 /*
- * An endpoint's facts that need no schema: method, path, who may call it, what it is. zod-free,
+ * An endpoint's facts that need no schema: method, path, who may call it. zod-free and small,
  * so the SPA can import the route table as values (decision 008); the schemas of the same
  * endpoint live beside it in `<feature>.endpoints.ts`, keyed by the same name.
  */
@@ -15,9 +15,6 @@ export interface Route {
   method: HttpMethod;
   /** Express form, as mounted: `/api/payouts/:id`. */
   path: string;
-  summary: string;
-  /** The OpenAPI document's section. */
-  tag: string;
   access: Access;
   /** The route requires an `Idempotency-Key` header. */
   idempotencyKey?: boolean;

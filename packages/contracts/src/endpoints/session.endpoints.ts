@@ -162,40 +162,97 @@ export const passkeyVerificationOptions = z
   });
 
 export const sessionEndpoints = {
-  signIn: endpoint(routes.signIn, { body: signInBody, reply: json(sessionReply) }),
-  getSession: endpoint(routes.getSession, { reply: json(sessionReply) }),
-  signOut: endpoint(routes.signOut, { reply: empty }),
-  authOptions: endpoint(routes.authOptions, { reply: json(authOptions) }),
-  oidcStart: endpoint(routes.oidcStart, { reply: redirect }),
-  oidcCallback: endpoint(routes.oidcCallback, { reply: redirect }),
+  signIn: endpoint(routes.signIn, {
+    summary:
+      'Sign in with e-mail and password (403 `password_sign_in_disabled` under single sign-on, but for the break-glass admin)',
+    tag: 'Session',
+    body: signInBody,
+    reply: json(sessionReply),
+  }),
+  getSession: endpoint(routes.getSession, {
+    summary: 'The signed-in user and their session',
+    tag: 'Session',
+    reply: json(sessionReply),
+  }),
+  signOut: endpoint(routes.signOut, {
+    summary: 'Sign out (twice, or without a session, is no error)',
+    tag: 'Session',
+    reply: empty,
+  }),
+  authOptions: endpoint(routes.authOptions, {
+    summary: 'How one may sign in (password, single sign-on)',
+    tag: 'Session',
+    reply: json(authOptions),
+  }),
+  oidcStart: endpoint(routes.oidcStart, {
+    summary:
+      'Start single sign-on: a redirect to the identity provider (authorization code + PKCE), bound to this browser; `return_to` is where to go after',
+    tag: 'Session',
+    reply: redirect,
+  }),
+  oidcCallback: endpoint(routes.oidcCallback, {
+    summary:
+      'Back from single sign-on: a redirect to `return_to` signed in, or to `/sign-in?error=<refusal>`',
+    tag: 'Session',
+    reply: redirect,
+  }),
   verifyOptions: endpoint(routes.verifyOptions, {
+    summary: 'Options for a passkey check of this session',
+    tag: 'Session',
     body: emptyBody,
     reply: json(passkeyVerificationOptions),
   }),
   verifySession: endpoint(routes.verifySession, {
+    summary:
+      'Prove a second factor for this session: completes a sign-in and refreshes step-up (422 `invalid_code`, 429 `factor_locked` or `rate_limited`)',
+    tag: 'Session',
     body: verifySessionBody,
     reply: json(sessionReply),
   }),
-  listFactors: endpoint(routes.listFactors, { reply: json(factors) }),
+  listFactors: endpoint(routes.listFactors, {
+    summary: 'My second factors',
+    tag: 'Session',
+    reply: json(factors),
+  }),
   enrolTotp: endpoint(routes.enrolTotp, {
+    summary: 'Start enrolling an authenticator app (step-up when I have a factor)',
+    tag: 'Session',
     body: totpEnrolmentBody,
     reply: json(totpEnrolment, 201),
   }),
-  confirmTotp: endpoint(routes.confirmTotp, { body: confirmTotpBody, reply: json(factorEnrolled) }),
+  confirmTotp: endpoint(routes.confirmTotp, {
+    summary: 'Confirm an authenticator app with a code',
+    tag: 'Session',
+    body: confirmTotpBody,
+    reply: json(factorEnrolled),
+  }),
   passkeyOptions: endpoint(routes.passkeyOptions, {
+    summary: 'Options for registering a passkey (step-up when I have a factor)',
+    tag: 'Session',
     body: emptyBody,
     reply: json(passkeyRegistrationOptions),
   }),
   registerPasskey: endpoint(routes.registerPasskey, {
+    summary: 'Register a passkey',
+    tag: 'Session',
     body: registerPasskeyBody,
     reply: json(factorEnrolled, 201),
   }),
-  removeFactor: endpoint(routes.removeFactor, { reply: empty }),
+  removeFactor: endpoint(routes.removeFactor, {
+    summary: 'Remove one of my second factors (step-up)',
+    tag: 'Session',
+    reply: empty,
+  }),
   newRecoveryCodes: endpoint(routes.newRecoveryCodes, {
+    summary: 'New recovery codes: the old ones stop working (step-up)',
+    tag: 'Session',
     body: emptyBody,
     reply: json(recoveryCodes),
   }),
   resetUserFactors: endpoint(routes.resetUserFactors, {
+    summary:
+      'Remove a staff user’s second factors: one’s own at once (204), another’s once a second admin approves (202)',
+    tag: 'Users',
     body: emptyBody,
     reply: json(userChange, 202),
   }),

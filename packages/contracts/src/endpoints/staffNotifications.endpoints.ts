@@ -55,17 +55,25 @@ export const notificationSettingsBody = z.object({ digest: z.enum(NOTIFICATION_D
 export const staffNotificationEndpoints = {
   // The newest ones, no pages: a cursor or any other query is refused.
   listMyNotifications: endpoint(routes.listMyNotifications, {
+    summary: 'My notifications (the bell)',
+    tag: 'Notifications',
     query: noQuery,
     reply: json(staffNotifications),
   }),
   markMyNotificationsRead: endpoint(routes.markMyNotificationsRead, {
+    summary: 'Mark notifications read',
+    tag: 'Notifications',
     body: markNotificationsReadBody,
     reply: json(notificationsRead),
   }),
   getMyNotificationSettings: endpoint(routes.getMyNotificationSettings, {
+    summary: 'How often I get e-mail',
+    tag: 'Notifications',
     reply: json(notificationSettings),
   }),
   updateMyNotificationSettings: endpoint(routes.updateMyNotificationSettings, {
+    summary: 'Change how often I get e-mail',
+    tag: 'Notifications',
     body: notificationSettingsBody,
     reply: json(notificationSettings),
   }),

@@ -28,16 +28,36 @@ export const endedSessions = z
   .meta({ id: 'EndedSessions' });
 
 export const staffSessionEndpoints = {
-  listMySessions: endpoint(routes.listMySessions, { reply: json(staffSessions) }),
+  listMySessions: endpoint(routes.listMySessions, {
+    summary: 'My open sessions, newest activity first',
+    tag: 'Session',
+    reply: json(staffSessions),
+  }),
   endMyOtherSessions: endpoint(routes.endMyOtherSessions, {
+    summary: 'End my other sessions',
+    tag: 'Session',
     body: emptyBody,
     reply: json(endedSessions),
   }),
-  endMySession: endpoint(routes.endMySession, { reply: empty }),
-  listUserSessions: endpoint(routes.listUserSessions, { reply: json(staffSessions) }),
+  endMySession: endpoint(routes.endMySession, {
+    summary: 'End one of my sessions',
+    tag: 'Session',
+    reply: empty,
+  }),
+  listUserSessions: endpoint(routes.listUserSessions, {
+    summary: 'A staff user’s open sessions',
+    tag: 'Users',
+    reply: json(staffSessions),
+  }),
   endUserSessions: endpoint(routes.endUserSessions, {
+    summary: 'End all of a staff user’s sessions',
+    tag: 'Users',
     body: emptyBody,
     reply: json(endedSessions),
   }),
-  endUserSession: endpoint(routes.endUserSession, { reply: empty }),
+  endUserSession: endpoint(routes.endUserSession, {
+    summary: 'End one of a staff user’s sessions',
+    tag: 'Users',
+    reply: empty,
+  }),
 };

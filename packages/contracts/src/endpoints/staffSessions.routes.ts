@@ -9,45 +9,33 @@ export const staffSessionRoutes = {
   listMySessions: {
     method: 'get',
     path: '/api/me/sessions',
-    summary: 'My open sessions, newest activity first',
-    tag: 'Session',
     access: 'session:read',
   },
   endMyOtherSessions: {
     method: 'post',
     path: '/api/me/sessions/end-others',
-    summary: 'End my other sessions',
-    tag: 'Session',
     access: 'session:read',
   },
   /** 404 for a session not one's own; 409 for the current one (sign out instead). */
   endMySession: {
     method: 'delete',
     path: '/api/me/sessions/:id',
-    summary: 'End one of my sessions',
-    tag: 'Session',
     access: 'session:read',
   },
   listUserSessions: {
     method: 'get',
     path: '/api/users/:id/sessions',
-    summary: 'A staff user’s open sessions',
-    tag: 'Users',
     access: 'users:manage',
   },
   /** The admin's own current session is kept. */
   endUserSessions: {
     method: 'post',
     path: '/api/users/:id/sessions/end-all',
-    summary: 'End all of a staff user’s sessions',
-    tag: 'Users',
     access: 'users:manage',
   },
   endUserSession: {
     method: 'delete',
     path: '/api/users/:id/sessions/:sessionId',
-    summary: 'End one of a staff user’s sessions',
-    tag: 'Users',
     access: 'users:manage',
   },
 } as const satisfies Record<string, Route>;

@@ -62,25 +62,47 @@ export const staffUserList = z
   .meta({ id: 'StaffUserList' });
 
 export const userEndpoints = {
-  listUsers: endpoint(routes.listUsers, { reply: json(staffUserList) }),
+  listUsers: endpoint(routes.listUsers, {
+    summary: 'Staff users, each with its changes waiting for an admin',
+    tag: 'Users',
+    reply: json(staffUserList),
+  }),
   createUser: endpoint(routes.createUser, {
+    summary:
+      'Create a staff user: a support account at once (201), a finance or admin account once a second admin approves (202, the change)',
+    tag: 'Users',
     body: createUserBody,
     reply: json(staffUserOrChange, 201, [202]),
   }),
-  updateUser: endpoint(routes.updateUser, { body: updateUserBody, reply: json(staffUser) }),
+  updateUser: endpoint(routes.updateUser, {
+    summary:
+      'Change a staff user (name, disabled, role): a raised role or a re-enabling waits for a second admin',
+    tag: 'Users',
+    body: updateUserBody,
+    reply: json(staffUser),
+  }),
   setUserPassword: endpoint(routes.setUserPassword, {
+    summary:
+      'Set a staff user’s password: one’s own at once (204), another’s once a second admin approves (202)',
+    tag: 'Users',
     body: setPasswordBody,
     reply: json(userChange, 202),
   }),
   listUserChanges: endpoint(routes.listUserChanges, {
+    summary: 'Privileged account changes, newest first (at most 200)',
+    tag: 'Users',
     query: userChangesQuery,
     reply: json(userChangeList),
   }),
   approveUserChange: endpoint(routes.approveUserChange, {
+    summary: 'Approve another admin’s account change (step-up)',
+    tag: 'Users',
     body: emptyBody,
     reply: json(userChange),
   }),
   rejectUserChange: endpoint(routes.rejectUserChange, {
+    summary: 'Reject an account change (the proposer’s own: withdraw it)',
+    tag: 'Users',
     body: rejectUserChangeBody,
     reply: json(userChange),
   }),

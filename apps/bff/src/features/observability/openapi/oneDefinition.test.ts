@@ -17,14 +17,10 @@ import { buildOpenApiDocument } from './openApiDocument.js';
  */
 const original = ENDPOINTS.rejectPayout;
 const edited = endpoint(
+  { method: original.method, path: original.path, access: original.access },
   {
-    method: original.method,
-    path: original.path,
     summary: original.summary,
     tag: original.tag,
-    access: original.access,
-  },
-  {
     body: original.body.extend({ note: z.string() }),
     reply: json(original.reply.json.extend({ reviewed: z.boolean() }).meta({ id: 'EditedPayout' })),
   },
