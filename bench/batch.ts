@@ -19,7 +19,7 @@ import {
 import type { BenchContext, BenchSection, BenchTarget, SectionResult } from './types.js';
 
 /**
- * Issue 13, two parts.
+ * Batch payouts, two parts.
  *
  * 1. The BFF's parse + validation of a batch file, CPU time for 1,000 and 10,000 generated
  *    valid rows (target: 10,000 rows in under 2 s of CPU). The file is a US/USD bank file of the

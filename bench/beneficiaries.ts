@@ -10,7 +10,7 @@ import {
 import { startLedgerApp, type LedgerApp } from './ledger/startLedgerApp.js';
 import type { BenchContext, BenchSection, BenchTarget, SectionResult } from './types.js';
 
-/** Issue 11: `GET /api/beneficiaries` over 10,000 beneficiaries, page and search, p95 <= 20 ms. */
+/** `GET /api/beneficiaries` over 10,000 beneficiaries, page and search, p95 <= 20 ms. */
 
 const ROWS = Number(process.env.BENCH_BENEFICIARY_ROWS ?? 10_000);
 const RUNS = 100;

@@ -28,7 +28,7 @@ import {
 } from './support/load.js';
 import type { BenchContext, BenchSection, SectionResult } from './types.js';
 
-/** Issue 13: CPU milliseconds the BFF may spend per created payout on PostgreSQL. */
+/** CPU milliseconds the BFF may spend per created payout on PostgreSQL. */
 const CPU_MS_PER_PAYOUT_TARGET = 2;
 
 /** Below the default four-eyes threshold (10000), and no sandbox magic (suffix 25). */
@@ -167,7 +167,7 @@ export const section: BenchSection = {
     const targets = [
       { name: 'create: failed requests', target: '0', actual: String(errors), met: errors === 0 },
     ];
-    // Issue 13: the BFF's CPU per created payout on PostgreSQL (the load run's figure).
+    // The BFF's CPU per created payout on PostgreSQL (the load run's figure).
     const postgres = viaBff.find((v) => v.kind === 'postgres');
     const cpu = postgres?.measured.load.cpuMsPerRequest.bff;
     if (cpu !== undefined) {

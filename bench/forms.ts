@@ -62,7 +62,7 @@ async function signInAsFinance(page: Page): Promise<void> {
   await page.getByLabel('Email').fill('finance@example.com');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // Since issue 15 signing in lands on the overview.
+  // Signing in lands on the overview.
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 }
 
@@ -173,7 +173,7 @@ interface Diagnosis {
 }
 
 /**
- * Issue 7, part 5 and issue 16: the "+" wizard in Chromium with a 4x CPU slowdown. (1) "Pick ->
+ * The "+" wizard in Chromium with a 4x CPU slowdown. (1) "Pick ->
  * section usable": from the click on a PSP's option to the first frame in which its section,
  * shown right below on the same step, is rendered and its first field can take input; picks
  * alternate between two PSPs, and a few are made right after the step appears; (2) per keystroke

@@ -1,6 +1,6 @@
 /**
- * Staff identity (issue 14): every request looks its session up (cached 5 s per process), and
- * since issue 14 that lookup also reads the user's factor kinds and recovery codes left, to
+ * Staff identity: every request looks its session up (cached 5 s per process), and
+ * that lookup also reads the user's factor kinds and recovery codes left, to
  * decide the second-factor gate and step-up without a second round trip. This section measures
  * what that costs where it is paid, uncached: (a) the lookup as it was before (session joined
  * to its user) against (b) the repository's lookup now, captured from drizzle and run the same
@@ -104,7 +104,7 @@ async function benchKind(kind: BenchDbKind, ctx: BenchContext) {
       'p95 ms': round(percentile(samples, 95), 3),
     });
     const rows = [
-      row('(a) before issue 14: session + user', old),
+      row('(a) session + user only', old),
       row('(b) now: + factor kinds and recovery codes left', now),
       row('(b) through the repository (drizzle)', viaRepository),
     ];

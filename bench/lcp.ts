@@ -142,7 +142,7 @@ function mostCommon(values: string[]): string {
 const kb = (bytes: number) => `${round(bytes / 1000, 1)} kB`;
 
 /**
- * Issue 16: Largest Contentful Paint of the payouts list (25 rows) and of the overview, each a
+ * Largest Contentful Paint of the payouts list (25 rows) and of the overview, each a
  * cold load (new browser context) of the production build served by the BFF, signed in, with
  * Chrome DevTools' "Fast 3G" network and a 4x CPU slowdown; p75 of several runs against 2.5 s.
  */

@@ -15,8 +15,8 @@ import { startLedgerApp, type LedgerApp } from './ledger/startLedgerApp.js';
 import type { BenchContext, BenchSection, BenchTarget, SectionResult } from './types.js';
 
 /**
- * Section 3 of issue 7: `GET /api/payouts` over a million payouts, PostgreSQL and PGlite; ten
- * million on PostgreSQL with `BENCH_LEDGER_ROWS=10000000` (issue 16).
+ * `GET /api/payouts` over a million payouts, PostgreSQL and PGlite; ten
+ * million on PostgreSQL with `BENCH_LEDGER_ROWS=10000000`.
  */
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
@@ -32,7 +32,7 @@ const KINDS = (['postgres', 'pglite'] as const).filter(
 const ROWS_OF: Record<BenchDbKind, number> = { postgres: ROWS, pglite: PGLITE_ROWS };
 const RUNS = 50;
 const WARMUP = 5;
-/** Issue 16: ten million payouts generated in under five minutes. */
+/** Ten million payouts generated in under five minutes. */
 const GENERATION_TARGET_S = 300;
 const TARGET_P95_MS = 20;
 const PGLITE_DIR = fileURLToPath(new URL('./.data/ledger', import.meta.url));
@@ -224,7 +224,7 @@ export const section: BenchSection = {
       actual: `${ms(r.http.p95)} ms (BFF ${ms(r.server.p95)} ms, SQL ${ms(r.sql.p95)} ms)`,
       met: r.http.p95 <= TARGET_P95_MS,
     }));
-    // Issue 16: ten million payouts generated on PostgreSQL in under five minutes (the figure of
+    // Ten million payouts generated on PostgreSQL in under five minutes (the figure of
     // the run that generated them when this one reused them).
     if (postgres && postgres.rows >= 10_000_000) {
       targets.push({

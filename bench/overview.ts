@@ -18,7 +18,7 @@ import { startLedgerApp, type LedgerApp } from './ledger/startLedgerApp.js';
 import type { BenchContext, BenchSection, BenchTarget, SectionResult } from './types.js';
 
 /**
- * Issue 15: the overview's four aggregates over the ledger section's million payouts (its
+ * The overview's four aggregates over the ledger section's million payouts (its
  * generator and database, reused when present), on PostgreSQL. Each query at the service
  * (its SQL on `payout_stats_hourly`) for a 30-day and a 365-day range, its plan saved; then the
  * page's five API calls together, in parallel, through the BFF over HTTP.

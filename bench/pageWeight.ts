@@ -4,13 +4,13 @@ import type { BenchSection } from './types.js';
 import { buildWebOnce } from './web/buildWeb.js';
 import { kb, measureRouteWeights, readBudgets } from './web/routeWeights.js';
 
-/** Issue 16's targets, kB gzip: these three routes, and every other route at most OTHER_TARGET_KB. */
+/** The targets, kB gzip: these three routes, and every other route at most OTHER_TARGET_KB. */
 const ROUTE_TARGETS_KB: Record<string, number> = { 'sign-in': 120, list: 150, detail: 180 };
 const OTHER_TARGET_KB = 250;
 
 /**
- * Issue 7, part 4: the gzip JS + CSS each route downloads, from a fresh production build, against
- * issue 16's targets and the budgets in apps/web/budgets.json (the same figures tests/e2e/page-weight.spec.ts checks).
+ * The gzip JS + CSS each route downloads, from a fresh production build, against
+ * the targets and the budgets in apps/web/budgets.json (the same figures tests/e2e/page-weight.spec.ts checks).
  */
 export const section: BenchSection = {
   name: 'page weight',

@@ -127,7 +127,7 @@ const stats = (starts: Start[]) => ({
 });
 
 /**
- * Issue 16: `npm start` on a built checkout until `/readyz` says ready, on a fresh data folder
+ * `npm start` on a built checkout until `/readyz` says ready, on a fresh data folder
  * (the PGlite cluster is created and the demo history seeded) and on one that exists (every
  * later start). Each run is a new `npm start` process; the checkout is built first (untimed).
  */

@@ -9,6 +9,6 @@ try {
   process.exit(1);
 }
 
-// The BFF in this process, not a child: a second Node process was 0.1-0.15 s of every start
-// (issue 16). Its main module handles the signals and the exit code itself.
+// The BFF in this process, not a child: a second Node process was 0.1-0.15 s of every start.
+// Its main module handles the signals and the exit code itself.
 await import(new URL('../apps/bff/dist/main.js', import.meta.url).href);

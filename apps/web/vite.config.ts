@@ -141,7 +141,7 @@ const SHARED_COMPONENTS = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]/;
 const NOT_FIRST_SCREEN =
   /[\\/]@mui[\\/](system[\\/](Grid|useMediaQuery)|material[\\/](styles[\\/]enhanceHighContrast|Grid|PigmentGrid))[\\/.]/;
 
-/** The first screens with a budget of their own (issue 16), as their modules' paths. */
+/** The first screens with a budget of their own, as their modules' paths. */
 const BUDGETED = {
   entry: 'src/main.tsx',
   signIn: PAGE_MODULES['/sign-in'],
@@ -228,7 +228,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // How the build is cut (measured with `npm run bench -- pageWeight`, issue 16):
+        // How the build is cut (measured with `npm run bench -- pageWeight`):
         // - the entry (index.html's script) holds the app's routing, providers and API client,
         //   and no MUI: every page is a lazy chunk, and so is the signed-in frame
         //   (src/app/AppShell.tsx, loaded by RequireSession while the session is checked), which
@@ -237,7 +237,7 @@ export default defineConfig({
         //   downloads MUI, emotion, the header, its menus or the notification bell
         //   (docs/decisions/033);
         // - `framework`: the libraries of FRAMEWORK_MODULES, all of them, in one chunk;
-        // - MUI and the app's own modules are cut by the first screens issue 16 budgets (sign-in
+        // - MUI and the app's own modules are cut by the first screens' budgets (sign-in
         //   <= 120 kB, list <= 150, detail <= 180), from the module graph (`firstScreen`):
         //   `core`: what the entry imports statically, and what the sign-in page does that the
         //   frame, the list or the detail use too (every route downloads it);
@@ -298,14 +298,14 @@ export default defineConfig({
                 ).length;
                 if (users >= (mui ? 1 : 2)) return 'signedIn';
                 // The list's shared small modules: a few kB for every signed-in route, six
-                // requests fewer on the list's critical path (issue 16, LCP on a slow link).
+                // requests fewer on the list's critical path (LCP on a slow link).
                 return SHARED_COMPONENTS.test(id) && sharedBeyondList(ctx, id) ? 'signedIn' : null;
               },
               debugName: 'signedIn',
             },
             { name: 'mui', test: (id) => MUI_MODULES.test(id), minShareCount: 12 },
             // Every icon two or more chunks use, in one chunk: they were a dozen requests of
-            // 100-600 bytes each, and the page weight does not change (issue 16, LCP).
+            // 100-600 bytes each, and the page weight does not change (LCP).
             { name: 'icons', test: /[\\/]@mui[\\/]icons-material[\\/]/, minShareCount: 2 },
             // The app's small modules that ten or more chunks share (money, formats, the status
             // chip, fields): with the icons, the list went from 37 requests to 23 at 2 kB less;

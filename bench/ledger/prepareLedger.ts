@@ -359,7 +359,7 @@ export async function prepareLedger(
     log(`${database.kind}: generating ${rows.toLocaleString('en')} payouts`);
     const started = performance.now();
     await database.sql.exec('DELETE FROM bench_ledger_state');
-    // CASCADE: payout_approvals, batch rows and others reference payouts (issues 12, 13).
+    // CASCADE: payout_approvals, batch rows and others reference payouts.
     await database.sql.exec('TRUNCATE payout_events, idempotency_keys, payouts CASCADE');
     rebuildSeconds = await bulkLoad(database, rows, log);
     generationSeconds = (performance.now() - started) / 1000;

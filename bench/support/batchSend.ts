@@ -1,5 +1,5 @@
 /**
- * The batch section's send run (issue 13): a 2,000-row batch file through the BFF (upload,
+ * The batch section's send run: a 2,000-row batch file through the BFF (upload,
  * validate, submit, a second person's approval when the policy asks for it, the pg-boss worker
  * sending every row), against the sandbox's own create rate measured just before with the
  * orchestrator client at the same concurrency. Sandbox and BFF each run in their own child

@@ -21,7 +21,7 @@ const BANK_RECIPIENT = northwindBankRecipient('Lise', 'Meitner');
 const RULE_NAME = 'Two approvers above 50,000 EUR';
 
 /**
- * Issue 12, the approvers' goal: rules that grow with the amount, changed under four eyes, and
+ * The approvers' goal: rules that grow with the amount, changed under four eyes, and
  * one inbox to work through. An admin proposes "two approvers above 50,000 EUR", a second admin
  * approves the change; a 60,000 EUR payout then needs finance2 and an admin before it is sent.
  */

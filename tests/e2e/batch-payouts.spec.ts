@@ -29,7 +29,7 @@ function cellFor(column: string, n: number): string {
 }
 
 /**
- * Issue 13, finance's goal: pay fifty sellers from one file. Download the template, fill it with
+ * Finance's goal: pay fifty sellers from one file. Download the template, fill it with
  * three bad rows, upload it, fix one in place, continue without the other two, have a second
  * person approve the batch, watch it complete and export the results.
  */

@@ -15,7 +15,7 @@ function filesUnder(dir: string): string[] {
 
 /**
  * What the browser downloads must carry no orchestrator credential, token or card number: the
- * SPA reaches the orchestrator only through the BFF (issue 3's secret scan, for the assets).
+ * SPA reaches the orchestrator only through the BFF (the secret scan, for the assets).
  */
 describe('the built SPA', () => {
   let app: E2eApp;

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { chooseOption } from './support/issue5.js';
+import { chooseOption } from './support/pageControls.js';
 import { sandboxOf } from './support/sandboxOf.js';
 import { signInViaApi } from './support/signIn.js';
 

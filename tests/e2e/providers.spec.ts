@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { getRaw, menuSections } from './support/issue5.js';
+import { getRaw, menuSections } from './support/pageControls.js';
 import { signIn } from './support/signIn.js';
 
 const REFUSED = { status: 403, code: 'forbidden', detail: 'Your role does not allow this.' };

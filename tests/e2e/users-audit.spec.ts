@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { chooseOption, menuSections, signInAs } from './support/issue5.js';
+import { chooseOption, menuSections, signInAs } from './support/pageControls.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { signIn } from './support/signIn.js';
 
@@ -93,7 +93,7 @@ describe('an admin manages users and reads the audit log', () => {
       headers: { Origin: app.url, 'Idempotency-Key': randomUUID() },
       data: payout,
     });
-    // 201 as `POST /api/payouts` answers (issue 5, contract 3).
+    // 201 as `POST /api/payouts` answers (contract 3).
     expect(lab.status()).toBe(201);
 
     await page.goto('/audit');

@@ -196,7 +196,7 @@ export function createApp({
   policyNotifier,
   databasePool,
 }: AppDependencies): App {
-  // Issue 16: Prometheus metrics, only when METRICS_TOKEN is set (off: nothing is counted).
+  // Prometheus metrics, only when METRICS_TOKEN is set (off: nothing is counted).
   const metrics =
     config.metrics.token === undefined
       ? undefined
@@ -227,7 +227,7 @@ export function createApp({
     clock,
     sessions: sessionRepository,
   });
-  // Single sign-on (issue 14): the session service asks it to recheck OIDC sessions.
+  // Single sign-on: the session service asks it to recheck OIDC sessions.
   const oidc = createOidcFeature({
     config,
     db,
@@ -278,7 +278,7 @@ export function createApp({
   const staleAfterMs = 2 * config.orchestrator.timeoutMs + 5_000;
   const sealedBox = createSealedBox(config.payoutDataKeys);
   const pspTitles = new Map(knownPsps.map((psp) => [psp.name, psp.title]));
-  // The payee book (issue 11): sealed like submissions; payouts pay it through `beneficiaryPayouts`.
+  // The payee book: sealed like submissions; payouts pay it through `beneficiaryPayouts`.
   const beneficiariesRepository = createBeneficiariesRepository(db);
   const beneficiaryVault = createBeneficiaryVault({
     sealedBox,
@@ -311,7 +311,7 @@ export function createApp({
     views: beneficiaryViews,
     vault: beneficiaryVault,
   });
-  // Staff notifications (issue 12): rows in the request, e-mail from the outbox worker.
+  // Staff notifications: rows in the request, e-mail from the outbox worker.
   const staffNotificationsRepository = createStaffNotificationsRepository(db);
   const emailEnabled = config.mail !== undefined;
   const staffNotifier = createStaffNotifier({
@@ -329,7 +329,7 @@ export function createApp({
         publicUrl: config.publicUrl,
       })
     : undefined;
-  // Stored approval policies (issue 12): version 1 from configuration, changes under four eyes.
+  // Stored approval policies: version 1 from configuration, changes under four eyes.
   const approvalPolicies = createApprovalPoliciesService({
     repo: createApprovalPoliciesRepository(db),
     auditService,
@@ -424,7 +424,7 @@ export function createApp({
     },
     ...(reconcilerOwner !== undefined ? { owner: reconcilerOwner } : {}),
   });
-  // Batch payouts from a file (issue 13): rows become ordinary payouts, sent by a queue.
+  // Batch payouts from a file: rows become ordinary payouts, sent by a queue.
   const batchesRepository = createBatchesRepository(db);
   const batchQueue = createBatchQueue({ jobsDb, logger });
   const batchSender = createBatchSender({
@@ -528,7 +528,7 @@ export function createApp({
     providersService,
     corridors,
   });
-  // Second factors (issue 14): TOTP secrets sealed like payout data; codes HMAC'd with its keys.
+  // Second factors: TOTP secrets sealed like payout data; codes HMAC'd with its keys.
   const factorsRepository = createFactorsRepository(db);
   const factorSessionKey = (sessionId: string) => sessionKey(config.session.secret, sessionId);
   const factorsService = createFactorsService({
@@ -689,7 +689,7 @@ export function createApp({
       stepUp,
     }),
   );
-  // Saved views of the payouts list (issue 15).
+  // Saved views of the payouts list.
   api.use(
     createPayoutViewsRouter({
       payoutViewsService: createPayoutViewsService({
@@ -727,7 +727,7 @@ export function createApp({
       fingerprintHosts: config.orchestrator.fingerprintHosts,
     }),
   );
-  // Issue 16: the API described (OpenAPI 3.1) and rendered.
+  // The API described (OpenAPI 3.1) and rendered.
   api.use(createOpenApiRouter());
   api.use((_req, _res, next) => {
     next(new AppError('not_found', 'No such API route.'));
@@ -735,7 +735,7 @@ export function createApp({
   app.use('/api', api);
 
   const spa = spaStatic(config.webDistDir, {
-    // What `GET /api/session` would answer, in the page itself (issue 16: one round trip less).
+    // What `GET /api/session` would answer, in the page itself (one round trip less).
     sessionFor: async (req, res) => {
       const sessionId = parseCookies(req.headers.cookie).get(cookie.cookieName);
       // No cookie is not "signed out": the browser withholds the SameSite=Strict cookie from a

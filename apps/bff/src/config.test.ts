@@ -254,7 +254,7 @@ describe('parseConfig', () => {
   });
 });
 
-describe('observability settings (issue 16)', () => {
+describe('observability settings', () => {
   it('keeps metrics and traces off unless asked, and refuses a short metrics token', () => {
     const off = parseConfig({});
     expect(off.metrics.token).toBeUndefined();

@@ -91,7 +91,7 @@ export interface Config {
     maxFailuresPerAddress: number;
   };
   admin: { email: string; password: string } | undefined;
-  /** Staff identity (issue 14, docs/decisions/020). */
+  /** Staff identity (docs/decisions/020). */
   auth: {
     /** `local`: passwords; `oidc`: single sign-on only (plus the break-glass admin); `both`. */
     mode: 'local' | 'oidc' | 'both';
@@ -108,7 +108,7 @@ export interface Config {
   /** Four eyes: above these amounts a payout needs a second person before it is sent. */
   approvalThresholds: ApprovalThresholds;
   /**
-   * Who must approve what (issue 12): the first matching rule of this policy is frozen on each
+   * Who must approve what: the first matching rule of this policy is frozen on each
    * new payout. From APPROVAL_THRESHOLDS when set, else the demo policy in demo mode, else none.
    */
   approvalPolicy: ApprovalPolicy;
@@ -146,7 +146,7 @@ export interface Config {
     maxBackoffMs: number;
     batchSize: number;
   };
-  /** Batch payouts (issue 13): how this process sends rows from the queue. */
+  /** Batch payouts: how this process sends rows from the queue. */
   batches: {
     /** false: startServer does not start the queue worker (tests start it themselves). */
     workerEnabled: boolean;
@@ -178,13 +178,13 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean | number | string;
   /**
-   * E-mail of staff notifications (issue 12); undefined: SMTP_URL unset, no e-mail (the bell
+   * E-mail of staff notifications; undefined: SMTP_URL unset, no e-mail (the bell
    * still works). `smtpUrl` may hold a user and password: never logged (see `describeSmtp`).
    */
   mail: { smtpUrl: string; from: string } | undefined;
-  /** Prometheus metrics at `/metrics` (issue 16): off (404) without METRICS_TOKEN. */
+  /** Prometheus metrics at `/metrics`: off (404) without METRICS_TOKEN. */
   metrics: { token: string | undefined };
-  /** OpenTelemetry traces (issue 16): on when OTEL_TRACES_EXPORTER or an OTLP endpoint is set. */
+  /** OpenTelemetry traces: on when OTEL_TRACES_EXPORTER or an OTLP endpoint is set. */
   tracing: { enabled: boolean };
   /** Human-readable notes on the defaults in use, for the startup log (no secret values). */
   defaultsUsed: string[];

@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from './server.js';
 import { createPostgresTestDatabase } from './testing/processes/childProcesses.js';
 import { testDatabaseKinds } from './testing/testDatabase.js';
 
-/** The `npm start` wiring in embedded mode, as a demo runs it (issue 18). */
+/** The `npm start` wiring in embedded mode, as a demo runs it. */
 describe.each(testDatabaseKinds)('startServer, embedded sandbox (%s)', (kind) => {
   let running: RunningServer;
   let dataDir: string;

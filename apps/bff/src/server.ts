@@ -117,7 +117,7 @@ export interface RunningServer {
  */
 export async function startServer(initialConfig: Config, logger: Logger): Promise<RunningServer> {
   let config = initialConfig;
-  // Where a start's time goes, in the `ready` log line (issue 16: start to ready in 3 s).
+  // Where a start's time goes, in the `ready` log line (start to ready in 3 s).
   const startedAt = performance.now();
   const phases: Record<string, number> = {};
   let phaseStart = startedAt;
@@ -224,7 +224,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   });
   const corridors = config.corridors ?? (sandbox ? corridorsOfSandbox(sandbox) : []);
   // A first demo start asks for the history's PSPs and compiles its validators now, on this
-  // thread, which would otherwise wait for the demo password's hash below (issue 16).
+  // thread, which would otherwise wait for the demo password's hash below.
   const demoWorld = sandbox
     ? prefetchDemoWorld({ config, db: database.db, orchestrator, corridors, clock: systemClock })
     : undefined;
@@ -260,7 +260,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
   await usersSeeded;
   phaseDone('users');
   if (sandbox && sandboxModule) {
-    // Issue 15: a first demo start is not empty (docs/decisions/021). Only with the embedded
+    // A first demo start is not empty (docs/decisions/021). Only with the embedded
     // sandbox: its decline codes make the history, and it can be told the open payouts again.
     try {
       await seedDemoHistory({

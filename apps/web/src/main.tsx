@@ -13,7 +13,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createAppQueryClient();
-// The session the BFF put in the page: the first screen waits for no session call (issue 16).
+// The session the BFF put in the page: the first screen waits for no session call.
 const embeddedSession = takeEmbeddedSession(document);
 if (embeddedSession !== undefined) queryClient.setQueryData(SESSION_QUERY_KEY, embeddedSession);
 const api = createApi(

@@ -70,7 +70,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 /**
  * PGlite's postgres with 16 MB of shared buffers instead of initdb's 128 MB. Emscripten zeroes
  * the whole shared memory segment at every start, byte by byte in not-yet-optimised WebAssembly:
- * with 128 MB that was most of PGlite's start (issue 16, `npm start` to ready in 3 s; profiled
+ * with 128 MB that was most of PGlite's start (`npm start` to ready in 3 s; profiled
  * with `node --cpu-prof`: one wasm function, the memset, 7.2 s of a 7.3 s open on a loaded
  * machine, 0.8 s with 16 MB). The embedded ledger is a demo's or a test's: small, and what does
  * not fit stays in the operating system's file cache. PostgreSQL is configured on its server.
@@ -207,7 +207,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     description,
     // Drizzle's migrate reads and hashes every file and runs DDL (`create schema/table if not
-    // exists`) before it looks: 0.1-0.2 s of CPU at every start (issue 16). A cluster just copied
+    // exists`) before it looks: 0.1-0.2 s of CPU at every start. A cluster just copied
     // from the template has every migration (the caller passes a template only when its stamp
     // names exactly these, pgliteTemplateDir); an existing one is asked first, as drizzle asks.
     migrate: async () => {

@@ -11,7 +11,7 @@ import {
 
 /**
  * A migrated PGlite data directory, made by the build beside the compiled code, so `npm start` on
- * a new data folder copies it instead of running initdb and every migration (issue 16: start to
+ * a new data folder copies it instead of running initdb and every migration (start to
  * ready in 3 s; initdb and the migrations were about 5 of the 6.3 s). It is a plain folder,
  * copied by the operating system: unpacking a dumped tar through PGlite's file system took about
  * a second of a first start (decision 030). From the sources (tsx, tests) there is none and

@@ -52,12 +52,12 @@ export const users = pgTable(
       .default('immediate'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
-    /** The OpenID provider's issuer and subject of an account that signs in with it (issue 14). */
+    /** The OpenID provider's issuer and subject of an account that signs in with it. */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     /** An admin reset this user's factors: they must enrol one before anything else. */
     mfaEnrolmentRequired: boolean('mfa_enrolment_required').notNull().default(false),
-    /** The saved view of the payouts list this user opens by default (issue 15). */
+    /** The saved view of the payouts list this user opens by default. */
     defaultPayoutViewId: uuid('default_payout_view_id').references(
       (): AnyPgColumn => payoutViews.id,
       { onDelete: 'set null' },
@@ -90,7 +90,7 @@ export const sessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    /** How the session signed in (issue 14). */
+    /** How the session signed in. */
     authMethod: text('auth_method', { enum: ['password', 'oidc', 'break_glass'] })
       .notNull()
       .default('password'),
@@ -196,7 +196,7 @@ export const payouts = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     isTest: boolean('is_test').notNull().default(false),
-    /** Paid to a saved beneficiary (its approved details at the time): issue 11. */
+    /** Paid to a saved beneficiary (its approved details at the time). */
     beneficiaryId: uuid('beneficiary_id').references((): AnyPgColumn => beneficiaries.id),
     /**
      * The request as it will be sent (full card number included), sealed with AES-256-GCM
@@ -208,7 +208,7 @@ export const payouts = pgTable(
     approvalThreshold: numeric('approval_threshold'),
     /**
      * The approval rule that matched at creation, frozen: a later policy change does not move a
-     * payout already waiting (issue 12). Null for payouts from before policies.
+     * payout already waiting. Null for payouts from before policies.
      */
     approvalRule: jsonb('approval_rule').$type<FrozenApprovalRule>(),
     approvedBy: uuid('approved_by').references(() => users.id),
@@ -251,12 +251,12 @@ export const payouts = pgTable(
     /** Row lease: the process reconciling it now, until when (several BFFs share one DB). */
     leaseOwner: text('lease_owner'),
     leaseUntil: at('lease_until'),
-    /** A row of a batch payout file (issue 13): the batch and the 1-based data row. */
+    /** A row of a batch payout file: the batch and the 1-based data row. */
     batchId: uuid('batch_id').references((): AnyPgColumn => batches.id),
     batchRow: integer('batch_row'),
-    /** When it reached a final status (from the clock, like every timestamp): issue 15. */
+    /** When it reached a final status (from the clock, like every timestamp). */
     finalAt: at('final_at'),
-    /** Made by the demo's first-start history (DEMO_SEED), not by a person: issue 15. */
+    /** Made by the demo's first-start history (DEMO_SEED), not by a person. */
     isDemo: boolean('is_demo').notNull().default(false),
   },
   (t) => [
@@ -365,7 +365,7 @@ export const payoutEvents = pgTable(
 );
 
 /**
- * The payee book (issue 11, docs/decisions/014). Payment details are sealed (AES-256-GCM, the
+ * The payee book (docs/decisions/014). Payment details are sealed (AES-256-GCM, the
  * beneficiary id as associated data); only the masked view and a keyed fingerprint are clear.
  */
 export const beneficiaries = pgTable(
@@ -562,7 +562,7 @@ export const staffNotificationMails = pgTable(
   ],
 );
 
-/** The bell: what waits for one staff member (issue 12). */
+/** The bell: what waits for one staff member. */
 export const staffNotifications = pgTable(
   'staff_notifications',
   {
@@ -608,7 +608,7 @@ export const staffNotifications = pgTable(
 );
 
 /**
- * Every version of the approval policy (issue 12, docs/decisions/016): the highest is the one in
+ * Every version of the approval policy (docs/decisions/016): the highest is the one in
  * force. Version 1 comes from configuration at first start; each approved proposal adds one.
  */
 export const approvalPolicyVersions = pgTable(
@@ -763,7 +763,7 @@ export interface BatchOthersChange {
 }
 
 /**
- * A batch payout file (issue 13, docs/decisions/019): one corridor, payout method type and PSP.
+ * A batch payout file (docs/decisions/019): one corridor, payout method type and PSP.
  * Its rows are `batch_rows`; each row sent becomes an ordinary payout (`payouts.batch_id`).
  */
 export const batches = pgTable(
@@ -900,7 +900,7 @@ export const schema = {
 export type Schema = typeof schema;
 
 /**
- * A staff member's second factors (issue 14, docs/decisions/020): TOTP authenticators and
+ * A staff member's second factors (docs/decisions/020): TOTP authenticators and
  * passkeys. A TOTP factor counts once a first code confirmed it; its secret is sealed.
  */
 export const staffFactors = pgTable(
@@ -989,7 +989,7 @@ export const oidcSignIns = pgTable(
 );
 
 /**
- * A saved view of the payouts list (issue 15): filters, sort, columns and density under a name.
+ * A saved view of the payouts list: filters, sort, columns and density under a name.
  * Private to its owner unless an admin shared it.
  */
 export const payoutViews = pgTable(
@@ -1014,7 +1014,7 @@ export const payoutViews = pgTable(
 );
 
 /**
- * The overview's rollup of the ledger (issue 15): one row per hour of creation (UTC) and
+ * The overview's rollup of the ledger: one row per hour of creation (UTC) and
  * corridor, PSP, payout method type, test flag, current status and decline code and reason
  * ('' when none). Kept by a trigger on `payouts` in the same transaction as every write, so it
  * is never behind; `final_hist` counts time-to-final per OVERVIEW_FINAL_HIST_BOUNDS bucket.
@@ -1054,7 +1054,7 @@ export const payoutStatsHourly = pgTable(
 );
 
 /**
- * The same rollup by UTC day (issue 15), kept by the same triggers (migration 0014): a year's
+ * The same rollup by UTC day, kept by the same triggers (migration 0014): a year's
  * overview reads full days here and only the partial days at its ends from the hourly table.
  */
 export const payoutStatsDaily = pgTable(
@@ -1088,7 +1088,7 @@ export const payoutStatsDaily = pgTable(
         t.declineReason,
       ],
     }),
-    // "Needs attention" counts every open payout here (issue 16); migration 0021 adds INCLUDE
+    // "Needs attention" counts every open payout here; migration 0021 adds INCLUDE
     // (count), which drizzle cannot express, so the sum is an index-only scan.
     index('payout_stats_daily_open_idx')
       .on(t.status)
@@ -1097,7 +1097,7 @@ export const payoutStatsDaily = pgTable(
 );
 
 /**
- * The overview's series rollup (issue 16, decision 038): the hourly rollup without status,
+ * The overview's series rollup (decision 038): the hourly rollup without status,
  * decline code and reason, with the few per-status figures the day series and the providers
  * table read (a year read ~130,000 daily rows keyed by status and decline at ten million
  * payouts, ~14,500 here). Kept by the same triggers as payout_stats_hourly (migration 0024);
@@ -1135,7 +1135,7 @@ export const payoutStatsSeriesHourly = seriesRollup('payout_stats_series_hourly'
 export const payoutStatsSeriesDaily = seriesRollup('payout_stats_series_daily', 'day');
 
 /**
- * "Awaiting my approval" without reading the awaiting payouts (issue 16, decision 038): per user
+ * "Awaiting my approval" without reading the awaiting payouts (decision 038): per user
  * and approver roles (a payout's frozen rule's, the legacy rule's for older payouts), how many
  * awaiting payouts that user created (`created`), and how many awaiting payouts created by
  * someone else that user has already approved (`approved`). Kept by triggers on payouts and

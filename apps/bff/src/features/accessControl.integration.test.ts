@@ -116,7 +116,7 @@ describe.each(appTestDatabaseKinds)('role x route matrix (%s)', (kind) => {
   });
 });
 
-// Step-up (issue 14): for a user with a second factor, these answer 403 `step_up_required` until
+// Step-up: for a user with a second factor, these answer 403 `step_up_required` until
 // a factor was verified within STEP_UP_MINUTES, whatever the role allows; bodies are valid so
 // that the step-up check, not validation, is what answers.
 const stepUpRoutes: RouteCase[] = [

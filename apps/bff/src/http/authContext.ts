@@ -8,7 +8,7 @@ export interface AuthContext {
   user: SessionUser;
   /** The raw session id from the cookie, to sign out. */
   sessionId: string;
-  /** Second factor and step-up state (issue 14). */
+  /** Second factor and step-up state. */
   security: SessionSecurity;
 }
 

@@ -6,7 +6,7 @@ import type { AuthContext } from './authContext.js';
 import { authOf } from './requirePermission.js';
 
 /**
- * Step-up (issue 14): approving, large creates and user changes need a second factor verified
+ * Step-up: approving, large creates and user changes need a second factor verified
  * within STEP_UP_MINUTES. The SPA answers `step_up_required` with a factor and retries the same
  * request. A user with no factor whose role requires none is not asked (the demo's default).
  */

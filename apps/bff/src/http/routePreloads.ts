@@ -22,7 +22,7 @@ interface Route {
 /**
  * Builds `index.html` for a request path: the built page with a `modulepreload` link for each
  * chunk the path's page needs, so a cold load fetches them beside the entry instead of one
- * import level (one round trip) at a time (issue 16). A path no page matches gets the page as
+ * import level (one round trip) at a time. A path no page matches gets the page as
  * built. Patterns with fewer parameters win (`/payouts/new` before `/payouts/:id`).
  */
 export function createIndexHtml(indexHtml: string, preloadsJson: string | undefined) {

@@ -18,7 +18,7 @@ export interface SpaStaticOptions {
   /**
    * The request's session as `GET /api/session` would answer it (null when the cookie names no
    * live session), embedded in index.html: the app's first screen then waits for no session
-   * call, one round trip less before anything is drawn (issue 16, largest contentful paint on a
+   * call, one round trip less before anything is drawn (largest contentful paint on a
    * slow link). Undefined (or a failure): nothing is embedded and the app asks the API as before.
    */
   sessionFor?: (req: Request, res: Response) => Promise<unknown>;

@@ -124,7 +124,7 @@ export interface StartTestAppOptions {
   /** Told of approval-policy proposals (the app has none unless given). */
   policyNotifier?: PolicyChangeNotifier;
   /**
-   * Seed the demo history at start and restart, as `npm start` does (issue 15). Off by
+   * Seed the demo history at start and restart, as `npm start` does. Off by
    * default: suites count the payouts they make (DEMO_SEED is 0 unless this is set).
    */
   demoHistory?: boolean;
@@ -164,7 +164,7 @@ function createApiFetch(
     scanner.check(`${where} (headers)`, JSON.stringify([...res.headers]));
     const text = await res.clone().text();
     scanner.check(where, text);
-    // Issue 16: every JSON reply must match what the OpenAPI document says of its route.
+    // Every JSON reply must match what the OpenAPI document says of its route.
     checkReplyConforms(method, path, res.status, res.headers.get('content-type'), text);
     return res;
   }) as ApiFetch;

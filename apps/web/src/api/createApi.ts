@@ -23,10 +23,10 @@ import {
 } from '../features/staffNotifications/staffNotificationsApi.js';
 import type { SecurityApi } from '../features/secondFactor/securityApi.js';
 import { createUsersApi, type UsersApi } from '../features/users/usersApi.js';
-// The overview (issue 15).
+// The overview.
 import { createOverviewApi, type OverviewApi } from '../features/overview/overviewApi.js';
 import type { HttpClient } from './createHttpClient.js';
-// Saved views of the payouts list (issue 15).
+// Saved views of the payouts list.
 import {
   createPayoutViewsApi,
   type PayoutViewsApi,
@@ -51,9 +51,9 @@ export interface Api {
   staffSessions: StaffSessionsApi;
   /** Second factors and sign-in options, loaded on first use (the entry chunk is on a budget). */
   security(): Promise<SecurityApi>;
-  // Saved views of the payouts list (issue 15).
+  // Saved views of the payouts list.
   payoutViews: PayoutViewsApi;
-  // The overview (issue 15).
+  // The overview.
   overview: OverviewApi;
 }
 
@@ -73,9 +73,9 @@ export function createApi(http: HttpClient): Api {
     staffSessions: createStaffSessionsApi(http),
     security: () =>
       import('../features/secondFactor/securityApi.js').then((m) => m.createSecurityApi(http)),
-    // Saved views of the payouts list (issue 15).
+    // Saved views of the payouts list.
     payoutViews: createPayoutViewsApi(http),
-    // The overview (issue 15).
+    // The overview.
     overview: createOverviewApi(http),
   };
 }

@@ -376,7 +376,7 @@ describe('accessibility (axe)', () => {
     });
   });
 
-  // The overview (issue 15): cards, charts and a chart's table. Once: jsdom paints nothing, so the
+  // The overview: cards, charts and a chart's table. Once: jsdom paints nothing, so the
   // dark theme adds nothing here (the browser journey checks both).
   describe('overview', () => {
     // Five charts' SVG for axe to walk: about 10 s alone, more on a busy machine.

@@ -3,7 +3,7 @@
  * The build writes the chunks each path needs to `dist/route-preloads.json` (vite.config.ts),
  * and the BFF lists them in the index.html it serves for that path as `modulepreload` links: a
  * cold load then fetches the page's code beside the entry, instead of one import level (one
- * round trip) at a time (issue 16). `pageModules.test.ts` keeps it in step with `appRoutes`.
+ * round trip) at a time. `pageModules.test.ts` keeps it in step with `appRoutes`.
  */
 export const PAGE_MODULES: Readonly<Record<string, string>> = {
   '/sign-in': 'src/features/session/SignInPage.tsx',

@@ -63,7 +63,7 @@ import {
   type FakeStaffSessionsCalls,
   type FakeStaffSessionsOptions,
 } from './fakeStaffSessionsApi.js';
-// Saved views of the payouts list (issue 15).
+// Saved views of the payouts list.
 import {
   createFakePayoutViewsApi,
   emptyPayoutViewsCalls,
@@ -77,7 +77,7 @@ import {
   type FakeSecurityCalls,
   type FakeSecurityOptions,
 } from './fakeSecurityApi.js';
-// The overview (issue 15).
+// The overview.
 import {
   createFakeOverviewApi,
   emptyOverviewCalls,
@@ -285,7 +285,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     updateNotificationSettings: [],
     ...emptyApprovalPoliciesCalls(),
     ...emptyBatchesCalls(),
-    // The overview (issue 15).
+    // The overview.
     ...emptyOverviewCalls(),
     ...emptyStaffSessionsCalls(),
     ...emptySecurityCalls(),
@@ -639,10 +639,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     },
     approvalPolicies: createFakeApprovalPoliciesApi(options, calls, () => user),
     batches: createFakeBatchesApi(options, calls, () => user),
-    // The overview (issue 15).
+    // The overview.
     overview: createFakeOverviewApi(options, calls),
     staffSessions: createFakeStaffSessionsApi(options, calls),
-    // Saved views of the payouts list (issue 15).
+    // Saved views of the payouts list.
     payoutViews: createFakePayoutViewsApi(options, calls, () => user),
     security: () => Promise.resolve(fakeSecurity),
     payouts: {

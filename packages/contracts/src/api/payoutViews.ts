@@ -3,7 +3,7 @@ import type { payoutView, payoutViewList } from '../endpoints/payoutViews.endpoi
 import type { PayoutSortField, SortDirection } from './payoutListParams.js';
 
 /**
- * Saved views of the payouts list (issue 15): filters, sort, columns and density under a name.
+ * Saved views of the payouts list: filters, sort, columns and density under a name.
  * Private to their owner; an admin may share one with everyone. Types and constants only; the BFF
  * parses with `payoutViewBodies.ts`.
  */

@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   change_self_approval: { status: 403, title: 'A second person must approve this change' },
   // Separation of duties: the account was made after what it would decide on.
   not_second_person: { status: 403, title: 'This account does not count as a second person here' },
-  // Issue 14: staff identity. `second_factor` ('verify' | 'enrol') says which.
+  // Staff identity. `second_factor` ('verify' | 'enrol') says which.
   second_factor_required: { status: 403, title: 'A second factor is required first' },
   // A factor enrolled in this session counts for step-up only later (`step_up_from`).
   step_up_too_soon: {

@@ -78,7 +78,7 @@ export type VerifySecondFactorBody =
   | { method: 'passkey'; response: Record<string, unknown> };
 
 export const RECOVERY_CODE_COUNT = 10;
-/** Wrong codes before a method locks, and for how long (issue 14). */
+/** Wrong codes before a method locks, and for how long. */
 export const FACTOR_MAX_FAILURES = 5;
 export const TOTP_LOCK_MINUTES = 5;
 export const RECOVERY_CODE_LOCK_MINUTES = 15;

@@ -88,7 +88,7 @@ export const DEMO_CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDT'] as const;
 
 /**
  * The demo's crypto thresholds, per coin (decision 013: a catch-all amount would treat 9,999 BTC
- * like 9,999 EUR); "crypto above 1,000" (issue 12) read per coin, not as 1,000 BTC.
+ * like 9,999 EUR); "crypto above 1,000" read per coin, not as 1,000 BTC.
  */
 const DEMO_CRYPTO_THRESHOLDS: Readonly<Record<(typeof DEMO_CRYPTO_CURRENCIES)[number], string>> = {
   BTC: '0.5',
@@ -97,7 +97,7 @@ const DEMO_CRYPTO_THRESHOLDS: Readonly<Record<(typeof DEMO_CRYPTO_CURRENCIES)[nu
 };
 
 /**
- * Demo mode's initial policy (issue 12): crypto above its own threshold one approver; then any other
+ * Demo mode's initial policy: crypto above its own threshold one approver; then any other
  * currency above 100,000 two approvers, above 10,000 one; else none. The two-approver rule comes
  * before the one-approver rule: the other way round it could never apply.
  */

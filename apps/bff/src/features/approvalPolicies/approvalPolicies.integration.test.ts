@@ -108,7 +108,7 @@ function payoutBody(kind: Kind, amount: string) {
   }
 }
 
-/** Issue 12: the stored approval policy, changed under four eyes, read by every new payout. */
+/** The stored approval policy, changed under four eyes, read by every new payout. */
 describe.each(appTestDatabaseKinds)('stored approval policies (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;

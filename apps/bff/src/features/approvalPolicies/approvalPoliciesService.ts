@@ -58,7 +58,7 @@ export interface ActivePolicySource {
 }
 
 /**
- * Stored approval policies under four eyes (issue 12, docs/decisions/016): one version in force,
+ * Stored approval policies under four eyes (docs/decisions/016): one version in force,
  * an admin proposes a change, a different admin approves it (a new version, in the same
  * transaction) or any admin rejects it.
  */

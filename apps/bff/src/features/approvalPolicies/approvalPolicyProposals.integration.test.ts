@@ -125,7 +125,7 @@ const policy = fc.oneof(
   { weight: 1, arbitrary: fc.anything() },
 );
 
-/** Issue 12: proposals after their commit, and policy bodies that nothing valid comes from. */
+/** Proposals after their commit, and policy bodies that nothing valid comes from. */
 describe.each(appTestDatabaseKinds)('approval-policy proposals (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;

@@ -18,7 +18,7 @@ import type { PayoutApprovals } from '../payouts/payoutApprovals.js';
 import type { PayoutViews } from '../payouts/payoutViews.js';
 import type { ApprovalsRepository } from './approvalsRepository.js';
 
-/** The approvals inbox (issue 12): what waits for the caller, and bulk decisions on it. */
+/** The approvals inbox: what waits for the caller, and bulk decisions on it. */
 export interface ApprovalInbox {
   list(
     user: SessionUser,

@@ -21,7 +21,7 @@ interface Item {
 }
 
 /**
- * Issue 12: the approvals inbox. Demo policy (APPROVAL_THRESHOLDS unset): above 10,000 EUR one
+ * The approvals inbox. Demo policy (APPROVAL_THRESHOLDS unset): above 10,000 EUR one
  * approver, above 100,000 two. Bulk decisions go payout by payout through the single-payout
  * approvals, so a refusal of one never half-approves another.
  */

@@ -5,7 +5,7 @@ import { payouts, users } from '../../db/schema.js';
 import { decidableBy } from '../payouts/approvalEligibility.js';
 import type { PayoutWithCreator } from '../payouts/payoutsRepository.js';
 
-/** The approvals inbox's reads (issue 12); decisions go through `PayoutApprovals`. */
+/** The approvals inbox's reads; decisions go through `PayoutApprovals`. */
 export interface ApprovalsRepository {
   /** Payouts awaiting approval, oldest first, after the keyset `after`, with their creators. */
   awaiting(input: {

@@ -17,7 +17,7 @@ import {
 } from '../../testing/testDatabase.js';
 
 /**
- * Issue 13: rows sent under sandbox faults (429 with Retry-After, 5xx before and after the
+ * Rows sent under sandbox faults (429 with Retry-After, 5xx before and after the
  * create commits, a hang after it, a reset after it) all end final, and no order id is created
  * twice at the orchestrator, whatever the sender and the reconciler retried.
  */

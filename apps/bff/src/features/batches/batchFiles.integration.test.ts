@@ -132,7 +132,7 @@ const BAD_FILES: BadFile[] = [
   },
 ];
 
-/** Issue 13: every file that cannot be used gets one clear error, and nothing is stored. */
+/** Every file that cannot be used gets one clear error, and nothing is stored. */
 describe.each(appTestDatabaseKinds)('bad batch files (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;

@@ -14,7 +14,7 @@ import {
 } from '../../testing/testDatabase.js';
 
 /**
- * Issue 13: a batch's way through decisions (reject, four eyes on submit and approve), cancel
+ * A batch's way through decisions (reject, four eyes on submit and approve), cancel
  * mid-way, retry of failed rows through another PSP, fixes, the rows' pages, and rows whose own
  * rule asks for more than the batch got.
  */

@@ -19,7 +19,7 @@ import { readJson, type ApiFetch } from '../../testing/testApp.js';
 import { createBatchQueue } from './batchQueue.js';
 
 /**
- * Issue 13 across processes (PostgreSQL): several BFF processes share one pg-boss queue and one
+ * Batches across processes (PostgreSQL): several BFF processes share one pg-boss queue and one
  * ledger, and a row is sent once whoever takes it, and whatever dies on the way.
  */
 

@@ -8,7 +8,7 @@ import {
 } from '../../testing/testDatabase.js';
 
 /**
- * Bugs found while testing issue 13 (failing until fixed):
+ * Bugs found while testing batches (each failed until fixed):
  * - a refused decision whose refusal status equals the success result is answered as a success
  *   (batchDecisions.ts: `{ refused: batch.status }` vs `result: 'cancelled'` / `'submitting'` /
  *   `'awaiting_approval'`);

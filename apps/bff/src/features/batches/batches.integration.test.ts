@@ -8,7 +8,7 @@ import {
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 
-/** Issue 13: a batch from upload to completion, through the real sandbox and database. */
+/** A batch from upload to completion, through the real sandbox and database. */
 describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;

@@ -233,7 +233,7 @@ const HOUR_WEIGHTS: readonly (readonly [number, number])[] = Array.from({ length
 ]);
 
 /**
- * A realistic, deterministic 90-day history (issue 15): payouts with their timelines and
+ * A realistic, deterministic 90-day history: payouts with their timelines and
  * approvals, as the create, approval and status paths would have written them. Pure: no
  * database, clock or orchestrator.
  */
@@ -293,7 +293,7 @@ export function planDemoHistory(input: DemoPlanInput): DemoPlan {
 /**
  * The corridors whose create-path validator the plan compiles whatever its random draws: those
  * with a PSP that has hints (the plan checks its template payout against them). A start compiles
- * them early, while it waits for the demo password's hash (issue 16).
+ * them early, while it waits for the demo password's hash.
  */
 export function corridorsWithHints(world: Pick<DemoWorld, 'corridors'>): DemoWorld['corridors'] {
   return world.corridors.filter(({ providers }) => providers.some(hasHints));

@@ -82,7 +82,7 @@ function asRecordset(table: PgTable, rows: readonly Record<string, unknown>[]) {
       const value =
         row[key] ?? (column.notNull && column.default !== undefined ? column.default : null);
       // A key left out is null to populate_recordset, and most of a payout's 34 columns are:
-      // a smaller document for PGlite to parse in WebAssembly (issue 16: about 8 % less CPU
+      // a smaller document for PGlite to parse in WebAssembly (about 8 % less CPU
       // in the payouts insert).
       if (value !== null) record[column.name] = value instanceof Date ? value.toISOString() : value;
     }
@@ -100,7 +100,7 @@ function asRecordset(table: PgTable, rows: readonly Record<string, unknown>[]) {
  * triggers off (`session_replication_role`, a superuser's setting: PGlite's user is one), the
  * history goes in without them and every rollup the triggers keep is then rebuilt from the
  * payouts once (`payout_stats_rebuild()`): the triggers' work over 2,000 payouts and 10,000
- * events, with their foreign-key checks, was 0.4-0.8 s of a first start (issue 16). Any other
+ * events, with their foreign-key checks, was 0.4-0.8 s of a first start. Any other
  * user inserts with the triggers, as the create path would. Both give the same rollups (the
  * integration test replays the history with the triggers and compares).
  */
@@ -165,7 +165,7 @@ async function insertPlan(db: Database, plan: DemoPlan): Promise<boolean> {
 export type DemoCorridors = DemoWorld['corridors'];
 
 /**
- * What a first start can do for the history before its users are made (issue 16: start to ready
+ * What a first start can do for the history before its users are made (start to ready
  * in 3 s): on a ledger with no payout, ask the orchestrator for the corridors' PSPs and compile
  * the create path's validators the plan needs in any case (into the contracts' schema cache,
  * where the plan and later the create path find them). The start calls it before it waits for
@@ -217,7 +217,7 @@ export interface SeedDemoHistoryDeps {
 }
 
 /**
- * Issue 15: the demo's first start, on a ledger with no payout at all, gets a 90-day history
+ * The demo's first start, on a ledger with no payout at all, gets a 90-day history
  * (`is_demo`), so a newcomer's first screen is not empty. Never outside demo mode
  * (`config.demo.seedHistory` is false there), never on a ledger that has any payout.
  */

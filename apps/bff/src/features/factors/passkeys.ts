@@ -9,7 +9,7 @@ import type {
 
 /**
  * The WebAuthn library and its crypto dependencies take a third of a second to load: the first
- * passkey ceremony loads them, not the BFF's start (issue 16, `npm run bench -- startup`).
+ * passkey ceremony loads them, not the BFF's start (`npm run bench -- startup`).
  */
 let library: Promise<typeof WebAuthn> | undefined;
 const webauthn = () => (library ??= import('@simplewebauthn/server'));

@@ -12,7 +12,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { chargeNotification } from '../../testing/chargeNotification.js';
 
 /**
- * Issue 18: one notification body posted again and again made a status check and a timeline
+ * One notification body posted again and again made a status check and a timeline
  * event each time. A replay (same content, any bytes) now changes and asks nothing, and
  * notifications about one payout ask the orchestrator a few times per window.
  */

@@ -15,7 +15,7 @@ import { toPayoutViewDto } from './payoutViewDto.js';
 import type { PayoutViewRow, PayoutViewsRepository } from './payoutViewsRepository.js';
 
 /**
- * Saved views of the payouts list (issue 15): private to their owner unless an admin shares one
+ * Saved views of the payouts list: private to their owner unless an admin shares one
  * with everyone; only the owner changes or deletes a view. Shared views are what everyone sees,
  * so what happens to them is audited.
  */

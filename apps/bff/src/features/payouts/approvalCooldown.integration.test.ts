@@ -11,7 +11,7 @@ import { cardPayoutBody } from '../../testing/testCardMetadata.js';
 const HOUR = 3_600_000;
 
 /**
- * Issue 18: an admin created a finance account and approved their own 99,999 EUR payout with
+ * An admin created a finance account and approved their own 99,999 EUR payout with
  * it. An approval by an account the payout's creator created, re-roled or reset within
  * APPROVAL_COOLDOWN_HOURS does not count: it is refused and audited.
  */

@@ -14,7 +14,7 @@ import { decidableBy, LEGACY_RULE } from './approvalEligibility.js';
 import { createPayoutsRepository } from './payoutsRepository.js';
 
 /**
- * Issue 16 (decision 038): "awaiting my approval" (GET /api/payouts/summary) is read from
+ * Decision 038: "awaiting my approval" (GET /api/payouts/summary) is read from
  * payout_awaiting_counts, kept by triggers on payouts and payout_approvals. Whatever the
  * payouts, rules, approvals, status changes and deletes, each user's count equals decidableBy's
  * (the inbox's and the "Needs my approval" filter's), and the counter equals a rebuild.

@@ -11,7 +11,7 @@ import {
 
 const NEW_IBAN = 'BE71096123456769';
 
-/** Issue 11: `POST /api/payouts` with `{ beneficiary_id, amount, order_id? }`. */
+/** `POST /api/payouts` with `{ beneficiary_id, amount, order_id? }`. */
 describe.each(appTestDatabaseKinds)('payouts to saved beneficiaries (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;

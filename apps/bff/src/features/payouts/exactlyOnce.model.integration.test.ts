@@ -26,9 +26,9 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { createTestClock } from '../../testing/testClock.js';
 
 /**
- * The exactly-once model test (issue 6): random interleavings of double and 20-way submits,
+ * The exactly-once model test: random interleavings of double and 20-way submits,
  * client timeouts and retries, approvals and rejections by the right and wrong people, sandbox
- * faults, noisy notifications and BFF restarts, against the real BFF and sandbox; since issue 12
+ * faults, noisy notifications and BFF restarts, against the real BFF and sandbox;
  * also approval-policy changes (0-3 approvers above the threshold, proposed by one admin and
  * approved by the other) and approvals by several people at once. After the reconciler has run,
  * the ledger and the orchestrator must agree, payout by payout, and no payout was sent with
@@ -73,11 +73,11 @@ type Command =
       route: 'list_payouts' | 'check_status';
     }
   | { t: 'approve'; ref: number; by: Approver }
-  /** Several people approve one payout, one after another or all at once (issue 12). */
+  /** Several people approve one payout, one after another or all at once. */
   | { t: 'approveMany'; ref: number; by: Approver[]; together: boolean }
   | { t: 'reject'; ref: number; by: Approver; withReason: boolean }
   | { t: 'notifications'; mode: 'normal' | 'duplicate' | 'reorder' | 'chaos' }
-  /** One admin proposes a policy change, the other approves it (issue 12). */
+  /** One admin proposes a policy change, the other approves it. */
   | { t: 'policy'; approvers: ApproverCount; proposer: Admin }
   | { t: 'restart' }
   | { t: 'reconcileNow'; advanceMs: number }
@@ -753,7 +753,7 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         expect(['failed', 'rejected', 'awaiting_approval', 'unknown']).toContain(row.status);
       }
       // Never sent with fewer approvals than the rule frozen on it asked, each by someone
-      // other than its creator, each person once (issue 12: the policy changes under it).
+      // other than its creator, each person once (the policy changes under it).
       const given = approvals.filter((a) => a.payoutId === row.id).map((a) => a.userId);
       expect(new Set(given).size, `${s.orderId}: an approver counted twice`).toBe(given.length);
       expect(given, `${s.orderId}: approved by its creator`).not.toContain(row.createdBy);

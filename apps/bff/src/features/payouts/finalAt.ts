@@ -7,7 +7,7 @@ interface StatusPatch {
 }
 
 /**
- * The patch with `finalAt` set when it makes the payout final (issue 15: the overview's time to
+ * The patch with `finalAt` set when it makes the payout final (the overview's time to
  * a final status). The time is the patch's `updatedAt`, which the caller took from the clock like
  * every timestamp; a payout already final keeps its first `finalAt`. The repository's two
  * writers of a status (`change` and `recordApproval`) pass every patch through here.

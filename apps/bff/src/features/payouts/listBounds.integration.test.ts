@@ -11,7 +11,7 @@ import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 const cursorOf = (value: unknown, id: unknown) =>
   Buffer.from(JSON.stringify([value, id])).toString('base64url');
 
-/** Issue 18: dates outside years 1-9999 and hand-made cursors were 500s (and an empty CSV). */
+/** Dates outside years 1-9999 and hand-made cursors were 500s (and an empty CSV). */
 describe.each(testDatabaseKinds)('list dates and cursors (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;

@@ -10,7 +10,7 @@ import {
 import { cardPayoutBody } from '../../testing/testCardMetadata.js';
 
 /**
- * Issue 12: the demo policy (APPROVAL_THRESHOLDS unset) asks two approvers above 100,000; the
+ * The demo policy (APPROVAL_THRESHOLDS unset) asks two approvers above 100,000; the
  * rule is frozen on the payout, approvals are recorded one by one, and only the last one sends.
  */
 describe.each(appTestDatabaseKinds)('approval rules with several approvers (%s)', (kind) => {

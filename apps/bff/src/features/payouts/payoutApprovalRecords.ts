@@ -23,7 +23,7 @@ export type ApprovalDecision<Refusal = unknown> =
       audit: NewAuditRow[];
     };
 
-/** A payout's approvals, one row per approver (issue 12). */
+/** A payout's approvals, one row per approver. */
 export interface ApprovalRecords {
   /**
    * One approval, in one transaction with the payout row locked: `decide` sees the payout and

@@ -38,7 +38,7 @@ export interface CreatePayoutResult {
   retryAfterSeconds?: number | undefined;
 }
 
-/** A batch's approval as one of its rows counts it (issue 13). */
+/** A batch's approval as one of its rows counts it. */
 export interface BatchApprovalForRow {
   userId: string;
   email: string;
@@ -66,7 +66,7 @@ export interface CreatePayoutOptions {
     createdOrChangedAt: Date;
   };
   /**
-   * A row of a batch (issue 13): linked to it (one payout per row, whatever retries), its rule
+   * A row of a batch: linked to it (one payout per row, whatever retries), its rule
    * matched as "part of a batch", and the batch's approvals counted for it where the approver's
    * role is one its rule names; it waits only for the approvals still missing.
    */
@@ -76,7 +76,7 @@ export interface CreatePayoutOptions {
   /** Sends again a payout a person marked failed (decision 040): one new payout per failed one. */
   resentFrom?: string;
   /**
-   * Step-up (issue 14): called before anything is written when the payout would wait for
+   * Step-up: called before anything is written when the payout would wait for
    * approval (it is above the policy's lowest threshold); throws `step_up_required` when the
    * session's second factor is not fresh. Batch rows are stepped up when the batch is approved.
    */
@@ -154,7 +154,7 @@ export function createPayoutCreation({
   staleAfterMs: number;
   /**
    * The approval policy in force, read at each creation: its first matching rule is frozen on
-   * the new payout (issue 12). A pending change applies only once approved.
+   * the new payout. A pending change applies only once approved.
    */
   policies: { active(): Promise<ApprovalPolicy> };
   /** The largest lab payout per currency: the lab is real money to a real account. */

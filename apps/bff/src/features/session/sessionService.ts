@@ -24,7 +24,7 @@ export interface SessionSettings {
   secret: string;
   idleTimeoutMs: number;
   absoluteTimeoutMs: number;
-  /** MFA_REQUIRED_ROLES and STEP_UP_MINUTES (issue 14). */
+  /** MFA_REQUIRED_ROLES and STEP_UP_MINUTES. */
   security: SecuritySettings;
 }
 
@@ -55,7 +55,7 @@ export interface NewSession {
  */
 export type OidcRecheck = (found: SessionLookup, now: Date) => Promise<'keep' | 'end' | 'reread'>;
 
-/** Password sign-in under AUTH_MODE (issue 14): `oidc` leaves only the break-glass admin. */
+/** Password sign-in under AUTH_MODE: `oidc` leaves only the break-glass admin. */
 export interface PasswordSignInPolicy {
   mode: 'local' | 'oidc' | 'both';
   breakGlassEmail: string | undefined;

@@ -18,7 +18,7 @@ export interface SignInDelayPolicy {
 export type TakeResult = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
- * Growing delays per account instead of a lockout (issue 18): past `freeFailures`, an account
+ * Growing delays per account instead of a lockout: past `freeFailures`, an account
  * takes one attempt per delay, the delay doubling with each failure up to `maxDelayMs`. Nobody
  * can lock an account (the last admin's included) for longer than that, and a guesser gets one
  * try per delay. Counted in `rate_limit_hits` beside the per-address limiter, so every BFF

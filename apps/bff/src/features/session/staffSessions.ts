@@ -14,7 +14,7 @@ export interface SessionViewer {
 }
 
 /**
- * A staff member's sessions (issue 14; contract: `@payouts/contracts` staffSessions.ts): one's
+ * A staff member's sessions (contract: `@payouts/contracts` staffSessions.ts): one's
  * own (`…Own`), and any user's for admins (`…ForUser`). A session's public id is opaque: the first
  * 32 hex characters of the SHA-256 of its stored key, itself an HMAC of the cookie's id, so
  * neither the cookie nor the key ever leaves the BFF. Ending a session that is not the asker's

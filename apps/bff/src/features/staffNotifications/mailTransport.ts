@@ -20,7 +20,7 @@ export function createSmtpTransport({
   smtpUrl: string;
   from: string;
 }): MailTransport {
-  // Nodemailer loads with the first e-mail, not with the BFF (issue 16: start-up time).
+  // Nodemailer loads with the first e-mail, not with the BFF (start-up time).
   let transporter: Promise<Transporter> | undefined;
   const open = () =>
     (transporter ??= import('nodemailer').then(

@@ -19,7 +19,7 @@ import type {
 
 const HOUR_MS = 3_600_000;
 
-/** Tells the people who may approve something that it waits (issue 12): the bell, and e-mail. */
+/** Tells the people who may approve something that it waits: the bell, and e-mail. */
 export interface StaffNotifier {
   /** Every active user of the payout's frozen rule roles, except its creator. */
   payoutAwaitingApproval(payout: PayoutDto): Promise<StaffNotificationRow[]>;

@@ -21,7 +21,7 @@ import { seedUsers } from './seedUsers.js';
 import { createUsersRepository } from './usersRepository.js';
 import { createUsersService, DEMO_USERS } from './usersService.js';
 
-/** Issue 18: every restart re-enabled disabled demo users and restored their roles and passwords. */
+/** Every restart re-enabled disabled demo users and restored their roles and passwords. */
 describe.each(testDatabaseKinds)('demo seeding (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds)('demo seeding (%s)', (kind) => {
   });
 });
 
-/** Issue 16: a first start hashed the demo password five times, one after another. */
+/** A first start hashed the demo password five times, one after another. */
 describe.each(appTestDatabaseKinds)('demo accounts on a new ledger (%s)', (kind) => {
   it('are made with one hash of the demo password, each signing in with it', async () => {
     const database = await openTestDatabase(kind);

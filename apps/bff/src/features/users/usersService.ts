@@ -163,7 +163,7 @@ export function createUsersService({
     async ensureDemoUsers(password) {
       // The demo accounts share a password the startup banner prints: one scrypt hash (and
       // salt) serves all of them, made only if one is missing. Five, one after another, were
-      // most of a second of a first start (issue 16). A password set later gets its own.
+      // most of a second of a first start. A password set later gets its own.
       let shared: Promise<string> | undefined;
       const hash = () => (shared ??= passwordHasher.hash(password));
       const made = await Promise.all(

@@ -12,12 +12,12 @@ const TABLES = [
   },
   { name: 'payouts', row: sql`to_jsonb(t)` },
   { name: 'payout_events', row: sql`to_jsonb(t)` },
-  // The overview's rollup (issue 15): written only by payouts' triggers, so only with a payout.
+  // The overview's rollup: written only by payouts' triggers, so only with a payout.
   { name: 'payout_stats_hourly', row: sql`to_jsonb(t)` },
   { name: 'payout_stats_daily', row: sql`to_jsonb(t)` },
   { name: 'payout_stats_series_hourly', row: sql`to_jsonb(t)` },
   { name: 'payout_stats_series_daily', row: sql`to_jsonb(t)` },
-  // The "awaiting my approval" counter (issue 16): written by payouts' and approvals' triggers.
+  // The "awaiting my approval" counter: written by payouts' and approvals' triggers.
   { name: 'payout_awaiting_counts', row: sql`to_jsonb(t)` },
   { name: 'idempotency_keys', row: sql`to_jsonb(t)` },
   { name: 'audit_log', row: sql`to_jsonb(t)` },

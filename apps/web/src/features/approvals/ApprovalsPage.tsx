@@ -14,7 +14,7 @@ import { UnknownPayoutsPanel } from './UnknownPayoutsPanel.js';
 import { useApprovalDecisions, useApprovalInbox } from './useApprovals.js';
 
 /**
- * The approvals inbox (issue 12): what waits for approval, oldest first. Rows I may decide on
+ * The approvals inbox: what waits for approval, oldest first. Rows I may decide on
  * can be selected and approved or rejected together; the others say why they are not mine.
  */
 export function ApprovalsPage() {

@@ -20,7 +20,7 @@ import { useSession } from '../session/useSession.js';
 import { BatchStatusChip } from './BatchStatusChip.js';
 import { useBatchList } from './useBatches.js';
 
-/** Batch payouts from files, newest first (issue 13). */
+/** Batch payouts from files, newest first. */
 export function BatchesPage() {
   const { user } = useSession();
   const list = useBatchList();

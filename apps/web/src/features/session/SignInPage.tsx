@@ -141,7 +141,7 @@ function Field({
 
 /**
  * The sign-in page, in plain HTML styled by SignInPage.css to look like the app's MUI theme in
- * either scheme: without MUI and emotion, the page downloads about 40 kB less (issue 16,
+ * either scheme: without MUI and emotion, the page downloads about 40 kB less (
  * docs/decisions/033).
  */
 export function SignInPage() {

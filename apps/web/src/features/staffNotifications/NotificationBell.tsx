@@ -10,7 +10,7 @@ import { staffNotificationQueryKeys, useStaffNotifications } from './useStaffNot
 
 // The popover and its panel load on first open: the frame is in every page's bundle, and the
 // frame's menus are lazy too, so MUI's popover and modal machinery leaves the list's and the
-// detail's first screen (issue 16).
+// detail's first screen.
 const NotificationsPopover = lazy(() =>
   import('./NotificationsPopover.js').then((m) => ({ default: m.NotificationsPopover })),
 );

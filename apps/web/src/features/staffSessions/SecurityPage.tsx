@@ -17,7 +17,7 @@ export { UserSessionsDialog } from './UserSessionsDialog.js';
 export { SecondFactorGate } from '../secondFactor/SecondFactorGate.js';
 export { askForStepUp } from '../secondFactor/askForStepUp.js';
 
-/** One's own account security: second factors, and the sessions one is signed in with (issue 14). */
+/** One's own account security: second factors, and the sessions one is signed in with. */
 export function SecurityPage() {
   const {
     sessions,

@@ -12,7 +12,7 @@ import { mountedRoutes } from '../mountedRoutes.js';
 import { AppError } from '../../../http/AppError.js';
 
 /*
- * Prometheus metrics (issue 16, docs/decisions/023). Labels come only from bounded sets: the
+ * Prometheus metrics (docs/decisions/023). Labels come only from bounded sets: the
  * route template (`req.route.path`, never the URL), the method, the status, the orchestrator
  * operation (a method name of the client) and an outcome (`ok` or an error kind). No id, e-mail
  * or other value a user chooses ever becomes a label.

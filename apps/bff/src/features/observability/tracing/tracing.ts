@@ -11,7 +11,7 @@ import type { Request, RequestHandler } from 'express';
 import { routeLabel } from '../metrics/metrics.js';
 
 /*
- * Traces (issue 16, decision 023) with manual spans through `@opentelemetry/api`: the HTTP
+ * Traces (decision 023) with manual spans through `@opentelemetry/api`: the HTTP
  * request (server), SQL statements and orchestrator calls (client), `traceparent` sent to the
  * orchestrator. Without a registered tracer provider (OTEL_* unset: `startTracing` registers
  * none) every call below is the API's no-op: nothing is recorded or sent.
