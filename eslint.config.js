@@ -74,6 +74,82 @@ export default tseslint.config(
       '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
+  // Layering. Each block lists what a layer may not import; a planted import fails lint.
+  {
+    // The SPA talks to the BFF over HTTP only, and keeps zod out of its bundles (decision 008).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: 'zod stays out of the SPA (decision 008): types only.',
+            },
+            {
+              name: '@payouts/contracts/endpoints',
+              allowTypeImports: true,
+              message:
+                "The endpoints' schemas are zod: the SPA takes their types, and ROUTES from '@payouts/contracts'.",
+            },
+          ],
+          patterns: [
+            {
+              group: [
+                '@payouts/bff',
+                '@payouts/bff/*',
+                '@payouts/orchestrator-client',
+                '@payouts/orchestrator-client/*',
+                '@payouts/orchestrator-sandbox',
+                '@payouts/orchestrator-sandbox/*',
+                '**/apps/bff/**',
+                '**/packages/orchestrator-*/**',
+              ],
+              message: 'The SPA reaches the BFF over HTTP only; never the BFF, client or sandbox.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The BFF's bottom layers: `shared/` and `db/` import no feature and no HTTP code; `http/`
+    // imports no feature. Features build on all three.
+    files: ['apps/bff/src/shared/**/*.ts', 'apps/bff/src/db/**/*.ts', 'apps/bff/src/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**'],
+              message: 'shared/, db/ and http/ sit below the features: they import none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/bff/src/shared/**/*.ts', 'apps/bff/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/http/**'],
+              message: 'shared/ and db/ sit below HTTP and the features: they import neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tooling reaches the BFF through its package exports, as any other workspace does.
     files: ['bench/**/*.ts', 'tests/e2e/**/*.ts'],

@@ -112,7 +112,7 @@ import {
   createStaffNotifier,
   type StaffNotifier,
 } from './features/staffNotifications/staffNotifier.js';
-import { AppError } from './http/AppError.js';
+import { AppError } from './shared/AppError.js';
 import { csrfGuard } from './http/csrfGuard.js';
 import { createProblemHandler } from './http/problemHandler.js';
 import { createRequestLogger } from './http/requestLogger.js';
@@ -123,7 +123,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { serverTiming } from './http/serverTiming.js';
 import { clearSessionCookie, type SessionCookieSettings } from './http/sessionCookie.js';
 import { parseCookies } from './http/parseCookies.js';
-import { sessionMiddleware } from './http/sessionMiddleware.js';
+import { sessionMiddleware } from './features/session/sessionMiddleware.js';
 import { secondFactorGate } from './http/secondFactorGate.js';
 import { createStepUp } from './http/requireStepUp.js';
 import { spaStatic } from './http/spaStatic.js';

@@ -6,24 +6,32 @@ import { arbCorridor, arbProviders } from './testing/arbitraries.js';
 import { createPayoutValidator } from './validatePayout.js';
 
 const NOW = new Date('2030-06-15T12:00:00Z');
+/** 100 generated corridors per push (each compiles its form's validator); FC_RUNS for more. */
+const PROPERTY_RUNS = Number(process.env.FC_RUNS ?? 100);
 
 describe('samplePayoutFor', () => {
-  it('gives a payout the validator accepts, for any provider the metadata endpoint could list', () => {
-    fc.assert(
-      fc.property(arbCorridor, arbProviders(), (corridor, providers) => {
-        const form = buildPayoutForm(providers, corridor, { now: NOW });
-        const validate = createPayoutValidator(form);
-        for (const provider of providers) {
-          const payout = samplePayoutFor(provider, corridor, NOW);
-          const result = validate(payout);
-          expect(result.ok ? [] : result.errors).toEqual([]);
-          expect(payout.provider).toBe(provider.name);
-          expect(payout.order_id).toMatch(/^LAB-20300615120000-[A-Z0-9]{6}$/);
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'gives a payout the validator accepts, for any provider the metadata endpoint could list',
+    {
+      timeout: 120_000,
+    },
+    () => {
+      fc.assert(
+        fc.property(arbCorridor, arbProviders(), (corridor, providers) => {
+          const form = buildPayoutForm(providers, corridor, { now: NOW });
+          const validate = createPayoutValidator(form);
+          for (const provider of providers) {
+            const payout = samplePayoutFor(provider, corridor, NOW);
+            const result = validate(payout);
+            expect(result.ok ? [] : result.errors).toEqual([]);
+            expect(payout.provider).toBe(provider.name);
+            expect(payout.order_id).toMatch(/^LAB-20300615120000-[A-Z0-9]{6}$/);
+          }
+        }),
+        { numRuns: PROPERTY_RUNS },
+      );
+    },
+  );
 
   it('fills known fields with the well-known samples and honours options', () => {
     const corridor = { country: 'BE', currency: 'EUR' };

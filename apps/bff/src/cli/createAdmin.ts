@@ -8,7 +8,7 @@ import { createPasswordHasher } from '../features/users/passwordHasher.js';
 import { ROLES, type Role } from '../features/users/roles.js';
 import { createUsersRepository } from '../features/users/usersRepository.js';
 import { createUsersService } from '../features/users/usersService.js';
-import { AppError } from '../http/AppError.js';
+import { AppError } from '../shared/AppError.js';
 import { systemClock } from '../shared/clock.js';
 
 const USAGE = `Usage: npm run create-admin -w @payouts/bff -- --email <email> [--name <name>] [--role admin|finance|support]

@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { traceSqlClient } from '../features/observability/tracing/tracing.js';
+import { traceSqlClient } from '../shared/spans.js';
 import { acquireLockFile, type LockFile } from './lockFile.js';
 import { schema, type Schema } from './schema.js';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { SessionSecurity } from '../features/session/sessionSecurity.js';
+import type { SessionSecurity } from '../shared/sessionSecurity.js';
 import type { AuditContext, SessionUser } from '../shared/identity.js';
 
 export type { SessionUser } from '../shared/identity.js';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

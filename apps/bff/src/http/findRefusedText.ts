@@ -1,4 +1,4 @@
-import type { FieldError } from './AppError.js';
+import type { FieldError } from '../shared/AppError.js';
 import { toJsonPointer } from './toJsonPointer.js';
 
 /** What a body or query walk refuses, and how it says so. */

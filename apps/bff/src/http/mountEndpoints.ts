@@ -2,7 +2,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf } from '@payouts/cont
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { AuditContext } from '../shared/identity.js';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 import { auditContextOf, getAuth, type AuthContext } from './authContext.js';
 import { parseInput } from './parseInput.js';
 import { requirePermission } from './requirePermission.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 import { parseInput } from './parseInput.js';
 import { toJsonPointer } from './toJsonPointer.js';
 

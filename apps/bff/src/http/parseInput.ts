@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, type FieldError } from './AppError.js';
+import { AppError, type FieldError } from '../shared/AppError.js';
 import { toJsonPointer } from './toJsonPointer.js';
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../testing/testApp.js';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 import { createLogger } from './createLogger.js';
 import { createProblemHandler } from './problemHandler.js';
 import { createRequestLogger } from './requestLogger.js';

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { AppError, type ErrorCode } from './AppError.js';
+import { AppError, type ErrorCode } from '../shared/AppError.js';
 import { redactUrl } from './requestLogger.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -4,7 +4,7 @@ import {
   containsCardNumber,
 } from '@payouts/contracts';
 import type { RequestHandler } from 'express';
-import { AppError, type FieldError } from './AppError.js';
+import { AppError, type FieldError } from '../shared/AppError.js';
 import { findRefusedText, type TextRule } from './findRefusedText.js';
 
 /**

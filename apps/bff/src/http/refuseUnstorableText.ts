@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError, type FieldError } from './AppError.js';
+import { AppError, type FieldError } from '../shared/AppError.js';
 import { findRefusedText, type TextRule } from './findRefusedText.js';
 
 /** NUL, or a UTF-16 surrogate without its other half. */

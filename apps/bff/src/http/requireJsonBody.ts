@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
 

@@ -1,6 +1,6 @@
 import { can, type Permission } from '@payouts/contracts';
 import type { Request, RequestHandler } from 'express';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 import { getAuth, type AuthContext } from './authContext.js';
 
 /**

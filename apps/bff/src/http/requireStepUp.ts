@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { stepUpFresh, stepUpWaitUntil } from '../features/session/sessionSecurity.js';
+import { stepUpFresh, stepUpWaitUntil } from '../shared/sessionSecurity.js';
 import type { Clock } from '../shared/clock.js';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 import type { AuthContext } from './authContext.js';
 import { authOf } from './requirePermission.js';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdp, type TestIdp } from '@payouts/test-idp';
 import { createApp } from '../app.js';
-import { ERROR_CODES } from './AppError.js';
+import { ERROR_CODES } from '../shared/AppError.js';
 import { PROBLEM_CONTENT_TYPE } from './problemHandler.js';
 import {
   auditCount,

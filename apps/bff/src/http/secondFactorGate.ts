@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 import { getAuth } from './authContext.js';
 
 // What a session may reach before its second factor is done (paths under /api). Signing in and

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED_SESSION_ID } from '@payouts/contracts';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { AppError } from './AppError.js';
+import { AppError } from '../shared/AppError.js';
 import { compressedAssets } from './compressedAssets.js';
 import { createIndexHtml } from './routePreloads.js';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../http/AppError.js';
+import { AppError } from './AppError.js';
 
 /**
  * Opaque keyset cursor: the sort value and the id of the last row of a page. Opaque so clients

@@ -15,7 +15,7 @@ import {
   type ProposePolicyBody,
 } from '@payouts/contracts';
 import type { Logger } from 'pino';
-import { AppError, type FieldError } from '../../http/AppError.js';
+import { AppError, type FieldError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';

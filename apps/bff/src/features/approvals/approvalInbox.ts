@@ -9,7 +9,7 @@ import type {
 } from '@payouts/contracts';
 import { parseIsoInstant } from '@payouts/contracts';
 import type { Logger } from 'pino';
-import { AppError, problemSummaryOf } from '../../http/AppError.js';
+import { AppError, problemSummaryOf } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';

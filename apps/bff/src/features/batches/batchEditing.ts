@@ -1,7 +1,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApprovalPolicy, BatchRowCells, Corridor, PayoutMethodType } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';

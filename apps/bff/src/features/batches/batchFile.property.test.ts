@@ -7,7 +7,7 @@ import {
 import { arbValidBatch, buildProviders } from '@payouts/contracts/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { parseBatchFile } from './batchFile.js';
 
 /** 250 generated cases per push; FC_RUNS=1000 (or more) for a deeper run. */

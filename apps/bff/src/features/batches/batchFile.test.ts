@@ -8,7 +8,7 @@ import {
 } from '@payouts/contracts';
 import { buildProviders } from '@payouts/contracts/testing';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { detectDelimiter, parseBatchFile, parseBatchFileInSlices } from './batchFile.js';
 
 const NOW = new Date('2026-11-20T10:00:00Z');

@@ -15,7 +15,7 @@ import {
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { parse as parseStream } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 
 export interface ParsedBatchFile {
   /** The model's column names, in the file's order. */

@@ -15,7 +15,7 @@ import {
   type Corridor,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
 import { isSecurityCodeField } from '../payouts/ledgerMetadata.js';
 import type { ProvidersService } from '../providers/providersService.js';

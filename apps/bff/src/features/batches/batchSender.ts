@@ -9,7 +9,7 @@ import {
   type PayoutStatus,
 } from '@payouts/contracts';
 import type { Logger } from 'pino';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';

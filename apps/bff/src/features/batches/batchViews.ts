@@ -10,7 +10,7 @@ import {
   type PayoutMethodType,
   type PayoutStatus,
 } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
 import { stringify } from 'csv-stringify/sync';

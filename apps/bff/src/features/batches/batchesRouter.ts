@@ -8,7 +8,7 @@ import {
 } from '@payouts/contracts';
 import { batchEndpoints } from '@payouts/contracts/endpoints';
 import express, { Router, type Request } from 'express';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { AuthContext } from '../../http/authContext.js';
 import { mountEndpoints } from '../../http/mountEndpoints.js';
 import type { StepUp } from '../../http/requireStepUp.js';

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field by the assertions */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { bankBeneficiary, IBAN } from '../../testing/bankBeneficiary.js';

@@ -1,5 +1,5 @@
 import { UUID_RE, type PayoutMetadataValue, type PayoutMethodType } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { BeneficiariesRepository } from './beneficiariesRepository.js';
 import type { BeneficiaryVault } from './beneficiaryVault.js';
 import type { BeneficiaryViews } from './beneficiaryViews.js';

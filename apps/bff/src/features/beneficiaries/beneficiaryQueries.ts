@@ -5,7 +5,7 @@ import {
   type BeneficiaryPage,
   type BeneficiaryStatus,
 } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import type { BeneficiariesRepository } from './beneficiariesRepository.js';
 import { toBeneficiaryEventDto, type BeneficiaryViews } from './beneficiaryViews.js';

@@ -1,5 +1,5 @@
 import type { Corridor } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 
 /**
  * Only the merchant's corridors reach the orchestrator: any other country/currency pair is a

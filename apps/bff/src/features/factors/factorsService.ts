@@ -16,7 +16,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';

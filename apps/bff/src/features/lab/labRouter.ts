@@ -3,7 +3,7 @@ import { labEndpoints } from '@payouts/contracts/endpoints';
 import type { OrchestratorExchange } from '@payouts/orchestrator-client';
 import { Router } from 'express';
 import type { DepositPsp } from '../../config.js';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints, withStatus } from '../../http/mountEndpoints.js';
 import { parseInput } from '../../http/parseInput.js';
 import { problemBody } from '../../http/problemHandler.js';

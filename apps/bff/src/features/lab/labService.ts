@@ -9,7 +9,7 @@ import {
 } from '@payouts/contracts';
 import type { OrchestratorClient, OrchestratorExchange } from '@payouts/orchestrator-client';
 import type { DepositPsp } from '../../config.js';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseNotification } from '@payouts/orchestrator-client';
 import { orchestratorNotificationEndpoints } from '@payouts/contracts/endpoints';
 import express, { Router } from 'express';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints } from '../../http/mountEndpoints.js';
 import { findUnstorableText } from '../../http/refuseUnstorableText.js';
 import { canonicalJson } from '../payouts/canonicalJson.js';

@@ -2,7 +2,7 @@ import type { AuthOptionsDto } from '@payouts/contracts';
 import { sessionEndpoints } from '@payouts/contracts/endpoints';
 import { Router } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints } from '../../http/mountEndpoints.js';
 import { setSessionCookie, type SessionCookieSettings } from '../../http/sessionCookie.js';
 import { parseCookies } from '../../http/parseCookies.js';

@@ -1,6 +1,6 @@
 import { orchestratorFieldToPointer } from '@payouts/contracts';
 import { OrchestratorError } from '@payouts/orchestrator-client';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 
 /**
  * Every orchestrator failure becomes one stable problem code. The client has already scrubbed

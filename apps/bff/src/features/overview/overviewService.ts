@@ -13,7 +13,7 @@ import {
   type OverviewTimeseriesDto,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import {
   UnknownTimeZoneError,
   type HourRange,

@@ -7,7 +7,7 @@ import {
   type PayoutViewListDto,
   type UpdatePayoutViewBody,
 } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { AuditEntry, AuditService } from '../audit/auditService.js';

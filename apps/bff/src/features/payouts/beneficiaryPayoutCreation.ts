@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BeneficiaryPayoutRequest } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
 import type { CreatePayoutOptions, CreatePayoutResult, PayoutCreation } from './payoutCreation.js';

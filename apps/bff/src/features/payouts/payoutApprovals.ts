@@ -1,5 +1,5 @@
 import type { PayoutStatus } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { NewAuditRow } from '../audit/auditRepository.js';

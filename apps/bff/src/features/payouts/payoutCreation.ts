@@ -7,7 +7,7 @@ import {
   type PayoutStatus,
 } from '@payouts/contracts';
 import type { OrchestratorExchange } from '@payouts/orchestrator-client';
-import { AppError, type ErrorCode, type FieldError } from '../../http/AppError.js';
+import { AppError, type ErrorCode, type FieldError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import { amountFor, type AmountsByCurrency } from '../../configValues.js';

@@ -10,7 +10,7 @@ import {
   type OrchestratorExchange,
 } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
-import type { AppError } from '../../http/AppError.js';
+import type { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
 import type { NewAuditRow } from '../audit/auditRepository.js';

@@ -2,7 +2,7 @@ import type { PayoutRecord, PayoutResolutionResultsDto, PayoutStatus } from '@pa
 import type { Logger } from 'pino';
 import { OrchestratorError } from '@payouts/orchestrator-client';
 import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
-import { AppError, problemSummaryOf } from '../../http/AppError.js';
+import { AppError, problemSummaryOf } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { AuditService } from '../audit/auditService.js';

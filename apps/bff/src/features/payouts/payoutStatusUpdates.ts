@@ -1,7 +1,7 @@
 import type { PayoutRecord, PayoutStatus } from '@payouts/contracts';
 import type { NotificationOutcome } from '@payouts/contracts/endpoints';
 import type { Logger } from 'pino';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { AuditService } from '../audit/auditService.js';

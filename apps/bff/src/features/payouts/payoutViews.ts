@@ -1,5 +1,5 @@
 import { UUID_RE } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import { toPayoutDto, type PayoutDto } from './payoutDto.js';
 import type {

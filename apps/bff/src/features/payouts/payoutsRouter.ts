@@ -8,7 +8,7 @@ import { payoutEndpoints } from '@payouts/contracts/endpoints';
 import { stringify } from 'csv-stringify';
 import { Router } from 'express';
 import type { z } from 'zod';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints, withStatus } from '../../http/mountEndpoints.js';
 import { parseInput } from '../../http/parseInput.js';
 import type { StepUp } from '../../http/requireStepUp.js';

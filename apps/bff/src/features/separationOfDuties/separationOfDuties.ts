@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext } from '../../shared/identity.js';
 import type { AuditAction, AuditService } from '../audit/auditService.js';

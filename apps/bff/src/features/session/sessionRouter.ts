@@ -2,7 +2,7 @@ import { signInBody } from '@payouts/contracts';
 import { sessionEndpoints } from '@payouts/contracts/endpoints';
 import { Router } from 'express';
 import type { Store } from 'express-rate-limit';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints } from '../../http/mountEndpoints.js';
 import {
   clearSessionCookie,

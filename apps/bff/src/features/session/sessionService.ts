@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { AuthMethod, SessionReply } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { SessionUser } from '../../shared/identity.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import type { PasswordHasher } from '../users/passwordHasher.js';
@@ -18,7 +18,7 @@ import {
   toSecurityDto,
   type SecuritySettings,
   type SessionSecurity,
-} from './sessionSecurity.js';
+} from '../../shared/sessionSecurity.js';
 
 export interface SessionSettings {
   secret: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UUID_RE, type EndedSessionsDto, type StaffSessionsDto } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import type { UsersRepository } from '../users/usersRepository.js';

@@ -7,7 +7,7 @@ import {
   type StaffNotificationDto,
   type StaffNotificationsResponse,
 } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type {
   StaffNotificationRow,

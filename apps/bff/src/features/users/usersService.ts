@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UUID_RE, type StaffUserDto } from '@payouts/contracts';
-import { AppError } from '../../http/AppError.js';
+import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, AuditService } from '../audit/auditService.js';
 import type { PasswordHasher } from './passwordHasher.js';

@@ -9,7 +9,7 @@ import { BATCH_ROW_QUEUE } from '../../batches/batchQueue.js';
 import { RECONCILABLE_STATUSES } from '../../payouts/payoutStatus.js';
 import type { Clock } from '../../../shared/clock.js';
 import { mountedRoutes } from '../mountedRoutes.js';
-import { AppError } from '../../../http/AppError.js';
+import { AppError } from '../../../shared/AppError.js';
 
 /*
  * Prometheus metrics (docs/decisions/023). Labels come only from bounded sets: the

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import type { SessionService } from '../features/session/sessionService.js';
-import { setAuth } from './authContext.js';
-import { parseCookies } from './parseCookies.js';
-import { clearSessionCookie, type SessionCookieSettings } from './sessionCookie.js';
+import type { SessionService } from './sessionService.js';
+import { setAuth } from '../../http/authContext.js';
+import { parseCookies } from '../../http/parseCookies.js';
+import { clearSessionCookie, type SessionCookieSettings } from '../../http/sessionCookie.js';
 
 /**
  * Resolves the session cookie to a user for the rest of the request. It never refuses by
