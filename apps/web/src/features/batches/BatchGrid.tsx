@@ -150,6 +150,15 @@ export function BatchGrid({
   useEffect(() => {
     if (editingKey !== null) editorRef.current?.focus();
   }, [editingKey]);
+  // The cell whose editor just closed takes the focus back once the editor is gone: focused
+  // before that render, the focus could go down with the editor's input.
+  const refocus = useRef<[index: number, col: number] | null>(null);
+  useEffect(() => {
+    if (editing !== null || !refocus.current) return;
+    const at = refocus.current;
+    refocus.current = null;
+    focusCell(...at);
+  });
 
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
@@ -184,8 +193,8 @@ export function BatchGrid({
     setEditing({ ...editing, saving: true, error: null });
     try {
       await onFix(editing.row, editing.column, editing.value);
+      refocus.current = editing.at;
       setEditing(null);
-      focusCell(...editing.at);
     } catch (error) {
       setEditing({
         ...editing,
@@ -292,8 +301,8 @@ export function BatchGrid({
                               void save();
                             } else if (e.key === 'Escape') {
                               e.preventDefault();
+                              refocus.current = [item.index, col];
                               setEditing(null);
-                              focusCell(item.index, col);
                             }
                           }}
                           slotProps={{
