@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds)('startServer, embedded sandbox (%s)', (kind) =>
       },
     });
     running = await startServer(config, createLogger({ level: 'info', destination }));
-  });
+  }, 120_000); // A first start on a loaded CI machine (migrations, the demo seed) takes time.
   afterAll(async () => {
     await running?.close();
     await closeDatabase?.();

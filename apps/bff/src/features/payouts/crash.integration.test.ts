@@ -6,6 +6,7 @@ import {
   cardPayoutBody,
   childBffEnv,
   signInChild,
+  warmProviders,
   startChildBff,
 } from '../../testing/processes/childBff.js';
 import {
@@ -198,6 +199,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(PROFILES)(
 
       bff = await startBff();
       const cookie = await signIn();
+      await warmProviders(base, cookie);
       const run = randomUUID().slice(0, 8);
       const requests: ClientRequest[] = Array.from({ length: REQUESTS }, (_, i) => ({
         key: randomUUID(),

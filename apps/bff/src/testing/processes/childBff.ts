@@ -99,3 +99,19 @@ export function cardPayoutBody(orderId: string, amount = '125.50') {
     metadata: { ...TEST_CARD_METADATA },
   };
 }
+
+/**
+ * Reads the corridor's PSPs once through the BFF, so that its creates find the metadata cached
+ * and only the create itself meets the orchestrator: on a loaded machine, a first metadata read
+ * can outlast a short client timeout. A timed-out read is asked again (at most five times).
+ */
+export async function warmProviders(base: string, cookie: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const res = await fetch(`${base}/api/providers?country=BE&currency=EUR`, {
+      headers: { Cookie: cookie },
+    });
+    await res.arrayBuffer();
+    if (res.ok) return;
+    if (attempt === 5) throw new Error(`providers not read: ${res.status}`);
+  }
+}

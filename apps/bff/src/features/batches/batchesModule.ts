@@ -1,0 +1,153 @@
+import type { Corridor } from '@payouts/contracts';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Database, JobsDb } from '../../db/database.js';
+import type { StepUp } from '../../http/requireStepUp.js';
+import type { Clock } from '../../shared/clock.js';
+import type { SealedBox } from '../../shared/sealedBox.js';
+import type { ApprovalPoliciesService } from '../approvalPolicies/approvalPoliciesService.js';
+import type { AuditService } from '../audit/auditService.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
+import type { PayoutCreation } from '../payouts/payoutCreation.js';
+import type { PayoutLifecycle } from '../payouts/payoutLifecycle.js';
+import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
+import type { ProvidersService } from '../providers/providersService.js';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
+import type { StaffNotifier } from '../staffNotifications/staffNotifier.js';
+import type { UsersRepository } from '../users/usersRepository.js';
+import { createBatchDecisions } from './batchDecisions.js';
+import { createBatchEditing } from './batchEditing.js';
+import { createBatchQueue } from './batchQueue.js';
+import { createBatchRecheck, type BatchRecheck } from './batchRecheck.js';
+import { createBatchesRepository } from './batchesRepository.js';
+import { createBatchesRouter } from './batchesRouter.js';
+import { createBatchSender } from './batchSender.js';
+import { createBatchViews } from './batchViews.js';
+import { createBatchWorker, type BatchWorker } from './batchWorker.js';
+import { createPspThrottle } from './pspThrottle.js';
+
+export interface BatchesModule {
+  router: Router;
+  /** Sends batch rows from the queue (started by `startServer`; tests start it themselves). */
+  worker: BatchWorker;
+  /** Rechecks draft and validated batches when a corridor's PSP form changes. */
+  recheck: BatchRecheck;
+}
+
+/**
+ * Batch payouts from a file: rows become ordinary payouts (the payouts module's creation and
+ * lifecycle), sent by a pg-boss queue shared by every process.
+ */
+export function createBatchesModule(deps: {
+  config: Config;
+  db: Database;
+  jobsDb: JobsDb;
+  clock: Clock;
+  logger: Logger;
+  corridors: readonly Corridor[];
+  pspTitles: ReadonlyMap<string, string>;
+  sealedBox: SealedBox;
+  auditService: AuditService;
+  providersService: ProvidersService;
+  separationOfDuties: SeparationOfDuties;
+  stepUp: StepUp;
+  staleAfterMs: number;
+  usersRepository: UsersRepository;
+  payoutsRepository: PayoutsRepository;
+  payoutCreation: PayoutCreation;
+  lifecycle: PayoutLifecycle;
+  beneficiaryPayouts: BeneficiaryPayouts;
+  policies: ApprovalPoliciesService;
+  staffNotifier: StaffNotifier;
+}): BatchesModule {
+  const { config, clock, logger, corridors, sealedBox, auditService, providersService } = deps;
+  const { separationOfDuties, staffNotifier, policies } = deps;
+  const repo = createBatchesRepository(deps.db);
+  const queue = createBatchQueue({ jobsDb: deps.jobsDb, logger });
+  const sender = createBatchSender({
+    repo,
+    payoutsRepository: deps.payoutsRepository,
+    payoutCreation: deps.payoutCreation,
+    lifecycle: deps.lifecycle,
+    beneficiaryPayouts: deps.beneficiaryPayouts,
+    providersService,
+    usersRepository: deps.usersRepository,
+    sealedBox,
+    throttle: createPspThrottle({
+      concurrency: config.batches.sendConcurrency,
+      backoffBaseMs: 1_000,
+      backoffMaxMs: 30_000,
+    }),
+    queue,
+    clock,
+    logger,
+    corridors,
+    settings: { staleAfterMs: deps.staleAfterMs, requeueAfterMs: config.batches.requeueAfterMs },
+  });
+  const worker = createBatchWorker({
+    queue,
+    sender,
+    logger,
+    concurrency: config.batches.sendConcurrency,
+    sweepIntervalMs: config.batches.sweepIntervalMs,
+  });
+  const recheck = createBatchRecheck({ repo, sealedBox, corridors, clock, auditService, logger });
+  const router = createBatchesRouter({
+    stepUp: deps.stepUp,
+    editing: createBatchEditing({
+      repo,
+      providersService,
+      corridors,
+      sealedBox,
+      clock,
+      auditService,
+      policies,
+      beneficiaryPayouts: deps.beneficiaryPayouts,
+    }),
+    decisions: createBatchDecisions({
+      repo,
+      payoutsRepository: deps.payoutsRepository,
+      queue,
+      clock,
+      auditService,
+      separationOfDuties,
+      policies,
+      notify: {
+        awaitingApproval: async (batch) => {
+          await staffNotifier
+            .batchAwaitingApproval({
+              batchId: batch.id,
+              fileName: batch.fileName,
+              rows: batch.summary?.included ?? batch.rowCount,
+              total: batch.summary?.totals[0]?.amount ?? '0',
+              currency: batch.currency,
+              createdBy: batch.createdBy,
+              roles: batch.approvalRule?.roles ?? [],
+              ruleName: batch.approvalRule?.name ?? null,
+              required: batch.approvalRule?.count ?? 0,
+            })
+            .catch((error: unknown) => {
+              logger.error({ err: error, batchId: batch.id }, 'approvers not notified');
+            });
+        },
+        decided: (batchId) =>
+          staffNotifier.settled(batchId).catch((error: unknown) => {
+            logger.error({ err: error, batchId }, 'approvers’ notifications not settled');
+          }),
+      },
+    }),
+    views: createBatchViews({
+      repo,
+      providersService,
+      pspTitles: deps.pspTitles,
+      clock,
+      separationOfDuties,
+    }),
+    sender,
+    repo,
+    providersService,
+    corridors,
+  });
+  return { router, worker, recheck };
+}

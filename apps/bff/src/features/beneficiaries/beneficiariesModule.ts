@@ -1,0 +1,68 @@
+import type { Corridor } from '@payouts/contracts';
+import type { Router } from 'express';
+import type { Database } from '../../db/database.js';
+import type { StepUp } from '../../http/requireStepUp.js';
+import type { Clock } from '../../shared/clock.js';
+import type { SealedBox } from '../../shared/sealedBox.js';
+import type { AuditService } from '../audit/auditService.js';
+import type { ProvidersService } from '../providers/providersService.js';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
+import { createBeneficiariesRepository } from './beneficiariesRepository.js';
+import { createBeneficiariesRouter } from './beneficiariesRouter.js';
+import { createBeneficiaryEditing } from './beneficiaryEditing.js';
+import { createBeneficiaryPayouts, type BeneficiaryPayouts } from './beneficiaryPayouts.js';
+import { createBeneficiaryQueries } from './beneficiaryQueries.js';
+import { createBeneficiaryVault } from './beneficiaryVault.js';
+import { createBeneficiaryViews, type BeneficiaryViews } from './beneficiaryViews.js';
+
+export interface BeneficiariesModule {
+  router: Router;
+  /** The port payouts and batches pay saved beneficiaries through. */
+  payouts: BeneficiaryPayouts;
+  views: BeneficiaryViews;
+}
+
+/** The payee book: payment details sealed like submissions, changes under four eyes. */
+export function createBeneficiariesModule(deps: {
+  db: Database;
+  clock: Clock;
+  corridors: readonly Corridor[];
+  pspTitles: ReadonlyMap<string, string>;
+  sealedBox: SealedBox;
+  /** The first payout data key: the fingerprint of payment details (duplicates). */
+  fingerprintSecret: string;
+  auditService: AuditService;
+  providersService: ProvidersService;
+  separationOfDuties: SeparationOfDuties;
+  stepUp: StepUp;
+}): BeneficiariesModule {
+  const { clock, corridors, providersService } = deps;
+  const repo = createBeneficiariesRepository(deps.db);
+  const vault = createBeneficiaryVault({
+    sealedBox: deps.sealedBox,
+    fingerprintSecret: deps.fingerprintSecret,
+  });
+  const views = createBeneficiaryViews({
+    repo,
+    providersService,
+    corridors,
+    pspTitles: deps.pspTitles,
+    vault,
+    clock,
+  });
+  const router = createBeneficiariesRouter({
+    beneficiaryQueries: createBeneficiaryQueries({ repo, views }),
+    beneficiaryEditing: createBeneficiaryEditing({
+      repo,
+      views,
+      vault,
+      providersService,
+      auditService: deps.auditService,
+      clock,
+      corridors,
+      separationOfDuties: deps.separationOfDuties,
+    }),
+    stepUp: deps.stepUp,
+  });
+  return { router, payouts: createBeneficiaryPayouts({ repo, views, vault }), views };
+}

@@ -1,0 +1,183 @@
+import type { Corridor } from '@payouts/contracts';
+import type { OrchestratorClient } from '@payouts/orchestrator-client';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { StepUp } from '../../http/requireStepUp.js';
+import type { Clock } from '../../shared/clock.js';
+import type { SealedBox } from '../../shared/sealedBox.js';
+import type { ApprovalPoliciesService } from '../approvalPolicies/approvalPoliciesService.js';
+import { createApprovalInbox } from '../approvals/approvalInbox.js';
+import { createApprovalsRepository } from '../approvals/approvalsRepository.js';
+import { createApprovalsRouter } from '../approvals/approvalsRouter.js';
+import type { AuditService } from '../audit/auditService.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
+import { createNotificationsRouter } from '../notifications/notificationsRouter.js';
+import type { ProvidersService } from '../providers/providersService.js';
+import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
+import type { StaffNotifier } from '../staffNotifications/staffNotifier.js';
+import { createBeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
+import { createPayoutApprovals } from './payoutApprovals.js';
+import { createPayoutCreation, type PayoutCreation } from './payoutCreation.js';
+import { createPayoutLifecycle, type PayoutLifecycle } from './payoutLifecycle.js';
+import { createPayoutQueries, type PayoutQueries } from './payoutQueries.js';
+import { createPayoutResolutions } from './payoutResolutions.js';
+import { createPayoutStatusUpdates } from './payoutStatusUpdates.js';
+import { createPayoutViews } from './payoutViews.js';
+import { createPayoutsReconciler, type PayoutsReconciler } from './payoutsReconciler.js';
+import { createPayoutsRepository, type PayoutsRepository } from './payoutsRepository.js';
+import { createPayoutsRouter } from './payoutsRouter.js';
+
+export interface PayoutsModule {
+  /** The payouts routes and the approvals inbox, behind the session. */
+  routers: Router[];
+  /** The orchestrator's webhook, mounted before the session and CSRF checks. */
+  webhookRouter: Router;
+  /** The background reconciler (started by `startServer`). */
+  reconciler: PayoutsReconciler;
+  repository: PayoutsRepository;
+  lifecycle: PayoutLifecycle;
+  creation: PayoutCreation;
+  queries: PayoutQueries;
+}
+
+/**
+ * Payouts: created from a corridor's form or a saved beneficiary, decided under four eyes, sent
+ * once through the lifecycle, reconciled in the background, settled by people when unknown.
+ */
+export function createPayoutsModule(deps: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  orchestrator: OrchestratorClient;
+  corridors: readonly Corridor[];
+  pspTitles: ReadonlyMap<string, string>;
+  sealedBox: SealedBox;
+  auditService: AuditService;
+  providersService: ProvidersService;
+  separationOfDuties: SeparationOfDuties;
+  stepUp: StepUp;
+  staleAfterMs: number;
+  policies: ApprovalPoliciesService;
+  staffNotifier: StaffNotifier;
+  beneficiaryPayouts: BeneficiaryPayouts;
+  /** The reconciler's lease owner id (default: random per process). */
+  reconcilerOwner?: string;
+}): PayoutsModule {
+  const { config, clock, logger, orchestrator, auditService, staffNotifier } = deps;
+  const { separationOfDuties, staleAfterMs, stepUp } = deps;
+  const payoutsRepository = createPayoutsRepository(deps.db);
+  const lifecycle = createPayoutLifecycle({
+    repo: payoutsRepository,
+    orchestrator,
+    clock,
+    logger,
+    sealedBox: deps.sealedBox,
+    schedule: {
+      backoffMs: config.reconciler.backoffMs,
+      maxBackoffMs: config.reconciler.maxBackoffMs,
+      staleAfterMs,
+    },
+  });
+  // One service per job, sharing the lifecycle and one way of showing a payout.
+  const views = createPayoutViews({
+    repo: payoutsRepository,
+    clock,
+    attentionAfterMs: config.attentionAfterMs,
+    pspTitles: deps.pspTitles,
+  });
+  const shared = { payoutsRepository, views, lifecycle, auditService, clock };
+  const creation = createPayoutCreation({
+    ...shared,
+    providersService: deps.providersService,
+    staleAfterMs,
+    policies: deps.policies,
+    labMaxAmounts: config.labMaxAmounts,
+    corridors: deps.corridors,
+    onAwaitingApproval: async (payout) => {
+      // The payout exists either way: a failed notification is logged, not the request's error.
+      await staffNotifier.payoutAwaitingApproval(payout).catch((error: unknown) => {
+        logger.error({ err: error, payoutId: payout.id }, 'approvers not notified');
+      });
+    },
+  });
+  const queries = createPayoutQueries({ payoutsRepository, views });
+  const approvals = createPayoutApprovals({
+    ...shared,
+    separationOfDuties,
+    // Decided: the approvers' bell items and unsent e-mails about it stop asking.
+    onDecided: (payoutId) =>
+      staffNotifier.settled(payoutId).catch((error: unknown) => {
+        logger.error({ err: error, payoutId }, 'approvers’ notifications not settled');
+      }),
+  });
+  const resolutions = createPayoutResolutions({
+    ...shared,
+    orchestrator,
+    payoutCreation: creation,
+    logger,
+    separationOfDuties,
+  });
+  const statusUpdates = createPayoutStatusUpdates({
+    ...shared,
+    orchestrator,
+    logger,
+    // A payout's real life sends a handful; a flood (replays, a leaked token) asks no more.
+    notificationChecks: { windowMs: 60_000, max: 5 },
+  });
+  const reconciler = createPayoutsReconciler({
+    repo: payoutsRepository,
+    lifecycle,
+    orchestrator,
+    clock,
+    logger,
+    settings: {
+      graceMs: config.reconciler.graceMs,
+      lookupMs: config.reconciler.lookupMs,
+      refusesDuplicateOrderId: config.reconciler.refusesDuplicateOrderId,
+      batchSize: config.reconciler.batchSize,
+      leaseMs: staleAfterMs,
+      intervalMs: config.reconciler.intervalMs,
+    },
+    ...(deps.reconcilerOwner !== undefined ? { owner: deps.reconcilerOwner } : {}),
+  });
+  const routers = [
+    createPayoutsRouter({
+      payoutCreation: creation,
+      beneficiaryPayoutCreation: createBeneficiaryPayoutCreation({
+        beneficiaries: deps.beneficiaryPayouts,
+        creation,
+      }),
+      payoutQueries: queries,
+      payoutApprovals: approvals,
+      payoutStatusUpdates: statusUpdates,
+      payoutResolutions: resolutions,
+      stepUp,
+    }),
+    createApprovalsRouter({
+      approvalInbox: createApprovalInbox({
+        approvalsRepository: createApprovalsRepository(deps.db),
+        views,
+        payoutApprovals: approvals,
+        clock,
+        logger,
+      }),
+      stepUp,
+    }),
+  ];
+  const webhookRouter = createNotificationsRouter({
+    payoutStatusUpdates: statusUpdates,
+    token: config.orchestrator.notificationToken,
+  });
+  return {
+    routers,
+    webhookRouter,
+    reconciler,
+    repository: payoutsRepository,
+    lifecycle,
+    creation,
+    queries,
+  };
+}
