@@ -1,10 +1,5 @@
 import type { Router } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import type { StepUp } from '../../http/requireStepUp.js';
-import type { Clock } from '../../shared/clock.js';
-import type { AuditService } from '../audit/auditService.js';
+import type { ModuleBase } from '../moduleBase.js';
 import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import type { StaffNotifier } from '../staffNotifications/staffNotifier.js';
 import { createApprovalPoliciesRepository } from './approvalPoliciesRepository.js';
@@ -22,18 +17,14 @@ export interface ApprovalPoliciesModule {
 }
 
 /** Stored approval policies: version 1 from configuration, changes under four eyes. */
-export function createApprovalPoliciesModule(deps: {
-  config: Config;
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-  auditService: AuditService;
-  separationOfDuties: SeparationOfDuties;
-  stepUp: StepUp;
-  staffNotifier: StaffNotifier;
-  /** Tests pass their own to see it called; otherwise the admins are told (bell and e-mail). */
-  notify?: PolicyChangeNotifier;
-}): ApprovalPoliciesModule {
+export function createApprovalPoliciesModule(
+  deps: Pick<ModuleBase, 'config' | 'db' | 'clock' | 'logger' | 'auditService' | 'stepUp'> & {
+    separationOfDuties: SeparationOfDuties;
+    staffNotifier: StaffNotifier;
+    /** Tests pass their own to see it called; otherwise the admins are told (bell and e-mail). */
+    notify?: PolicyChangeNotifier;
+  },
+): ApprovalPoliciesModule {
   const { config, staffNotifier } = deps;
   const service = createApprovalPoliciesService({
     repo: createApprovalPoliciesRepository(deps.db),

@@ -1,13 +1,6 @@
-import type { Corridor } from '@payouts/contracts';
 import type { Router } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Database, JobsDb } from '../../db/database.js';
-import type { StepUp } from '../../http/requireStepUp.js';
-import type { Clock } from '../../shared/clock.js';
-import type { SealedBox } from '../../shared/sealedBox.js';
+import type { ModuleBase } from '../moduleBase.js';
 import type { ApprovalPoliciesService } from '../approvalPolicies/approvalPoliciesService.js';
-import type { AuditService } from '../audit/auditService.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
 import type { PayoutCreation } from '../payouts/payoutCreation.js';
 import type { PayoutLifecycle } from '../payouts/payoutLifecycle.js';
@@ -39,28 +32,32 @@ export interface BatchesModule {
  * Batch payouts from a file: rows become ordinary payouts (the payouts module's creation and
  * lifecycle), sent by a pg-boss queue shared by every process.
  */
-export function createBatchesModule(deps: {
-  config: Config;
-  db: Database;
-  jobsDb: JobsDb;
-  clock: Clock;
-  logger: Logger;
-  corridors: readonly Corridor[];
-  pspTitles: ReadonlyMap<string, string>;
-  sealedBox: SealedBox;
-  auditService: AuditService;
-  providersService: ProvidersService;
-  separationOfDuties: SeparationOfDuties;
-  stepUp: StepUp;
-  staleAfterMs: number;
-  usersRepository: UsersRepository;
-  payoutsRepository: PayoutsRepository;
-  payoutCreation: PayoutCreation;
-  lifecycle: PayoutLifecycle;
-  beneficiaryPayouts: BeneficiaryPayouts;
-  policies: ApprovalPoliciesService;
-  staffNotifier: StaffNotifier;
-}): BatchesModule {
+export function createBatchesModule(
+  deps: Pick<
+    ModuleBase,
+    | 'config'
+    | 'db'
+    | 'jobsDb'
+    | 'clock'
+    | 'logger'
+    | 'corridors'
+    | 'pspTitles'
+    | 'sealedBox'
+    | 'auditService'
+    | 'stepUp'
+    | 'staleAfterMs'
+  > & {
+    providersService: ProvidersService;
+    separationOfDuties: SeparationOfDuties;
+    usersRepository: UsersRepository;
+    payoutsRepository: PayoutsRepository;
+    payoutCreation: PayoutCreation;
+    lifecycle: PayoutLifecycle;
+    beneficiaryPayouts: BeneficiaryPayouts;
+    policies: ApprovalPoliciesService;
+    staffNotifier: StaffNotifier;
+  },
+): BatchesModule {
   const { config, clock, logger, corridors, sealedBox, auditService, providersService } = deps;
   const { separationOfDuties, staffNotifier, policies } = deps;
   const repo = createBatchesRepository(deps.db);

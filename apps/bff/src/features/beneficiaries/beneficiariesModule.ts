@@ -1,10 +1,5 @@
-import type { Corridor } from '@payouts/contracts';
 import type { Router } from 'express';
-import type { Database } from '../../db/database.js';
-import type { StepUp } from '../../http/requireStepUp.js';
-import type { Clock } from '../../shared/clock.js';
-import type { SealedBox } from '../../shared/sealedBox.js';
-import type { AuditService } from '../audit/auditService.js';
+import type { ModuleBase } from '../moduleBase.js';
 import type { ProvidersService } from '../providers/providersService.js';
 import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import { createBeneficiariesRepository } from './beneficiariesRepository.js';
@@ -23,19 +18,17 @@ export interface BeneficiariesModule {
 }
 
 /** The payee book: payment details sealed like submissions, changes under four eyes. */
-export function createBeneficiariesModule(deps: {
-  db: Database;
-  clock: Clock;
-  corridors: readonly Corridor[];
-  pspTitles: ReadonlyMap<string, string>;
-  sealedBox: SealedBox;
-  /** The first payout data key: the fingerprint of payment details (duplicates). */
-  fingerprintSecret: string;
-  auditService: AuditService;
-  providersService: ProvidersService;
-  separationOfDuties: SeparationOfDuties;
-  stepUp: StepUp;
-}): BeneficiariesModule {
+export function createBeneficiariesModule(
+  deps: Pick<
+    ModuleBase,
+    'db' | 'clock' | 'corridors' | 'pspTitles' | 'sealedBox' | 'auditService' | 'stepUp'
+  > & {
+    /** The first payout data key: the fingerprint of payment details (duplicates). */
+    fingerprintSecret: string;
+    providersService: ProvidersService;
+    separationOfDuties: SeparationOfDuties;
+  },
+): BeneficiariesModule {
   const { clock, corridors, providersService } = deps;
   const repo = createBeneficiariesRepository(deps.db);
   const vault = createBeneficiaryVault({

@@ -8,31 +8,23 @@ import type { StepUp } from '../../http/requireStepUp.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { FactorsService, FactorViewer } from './factorsService.js';
 
-const {
-  listFactors,
-  enrolTotp,
-  confirmTotp,
-  passkeyOptions,
-  registerPasskey,
-  removeFactor,
-  newRecoveryCodes,
-  verifyOptions,
-  verifySession,
-  resetUserFactors,
-} = sessionEndpoints;
 /** The session endpoints that are about second factors. */
-const factorEndpoints = {
-  listFactors,
-  enrolTotp,
-  confirmTotp,
-  passkeyOptions,
-  registerPasskey,
-  removeFactor,
-  newRecoveryCodes,
-  verifyOptions,
-  verifySession,
-  resetUserFactors,
-};
+const FACTOR_ENDPOINT_NAMES = [
+  'listFactors',
+  'enrolTotp',
+  'confirmTotp',
+  'passkeyOptions',
+  'registerPasskey',
+  'removeFactor',
+  'newRecoveryCodes',
+  'verifyOptions',
+  'verifySession',
+  'resetUserFactors',
+] as const;
+const factorEndpoints = Object.fromEntries(
+  FACTOR_ENDPOINT_NAMES.map((name) => [name, sessionEndpoints[name]]),
+) as Pick<typeof sessionEndpoints, (typeof FACTOR_ENDPOINT_NAMES)[number]>;
+const { passkeyOptions, verifyOptions } = factorEndpoints;
 
 /**
  * @simplewebauthn's options as the loose JSON objects the schemas describe: its types are

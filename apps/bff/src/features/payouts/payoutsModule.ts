@@ -1,17 +1,9 @@
-import type { Corridor } from '@payouts/contracts';
-import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import type { Router } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import type { StepUp } from '../../http/requireStepUp.js';
-import type { Clock } from '../../shared/clock.js';
-import type { SealedBox } from '../../shared/sealedBox.js';
+import type { ModuleBase } from '../moduleBase.js';
 import type { ApprovalPoliciesService } from '../approvalPolicies/approvalPoliciesService.js';
 import { createApprovalInbox } from '../approvals/approvalInbox.js';
 import { createApprovalsRepository } from '../approvals/approvalsRepository.js';
 import { createApprovalsRouter } from '../approvals/approvalsRouter.js';
-import type { AuditService } from '../audit/auditService.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
 import { createNotificationsRouter } from '../notifications/notificationsRouter.js';
 import type { ProvidersService } from '../providers/providersService.js';
@@ -46,26 +38,30 @@ export interface PayoutsModule {
  * Payouts: created from a corridor's form or a saved beneficiary, decided under four eyes, sent
  * once through the lifecycle, reconciled in the background, settled by people when unknown.
  */
-export function createPayoutsModule(deps: {
-  config: Config;
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-  orchestrator: OrchestratorClient;
-  corridors: readonly Corridor[];
-  pspTitles: ReadonlyMap<string, string>;
-  sealedBox: SealedBox;
-  auditService: AuditService;
-  providersService: ProvidersService;
-  separationOfDuties: SeparationOfDuties;
-  stepUp: StepUp;
-  staleAfterMs: number;
-  policies: ApprovalPoliciesService;
-  staffNotifier: StaffNotifier;
-  beneficiaryPayouts: BeneficiaryPayouts;
-  /** The reconciler's lease owner id (default: random per process). */
-  reconcilerOwner?: string;
-}): PayoutsModule {
+export function createPayoutsModule(
+  deps: Pick<
+    ModuleBase,
+    | 'config'
+    | 'db'
+    | 'clock'
+    | 'logger'
+    | 'orchestrator'
+    | 'corridors'
+    | 'pspTitles'
+    | 'sealedBox'
+    | 'auditService'
+    | 'stepUp'
+    | 'staleAfterMs'
+  > & {
+    providersService: ProvidersService;
+    separationOfDuties: SeparationOfDuties;
+    policies: ApprovalPoliciesService;
+    staffNotifier: StaffNotifier;
+    beneficiaryPayouts: BeneficiaryPayouts;
+    /** The reconciler's lease owner id (default: random per process). */
+    reconcilerOwner?: string;
+  },
+): PayoutsModule {
   const { config, clock, logger, orchestrator, auditService, staffNotifier } = deps;
   const { separationOfDuties, staleAfterMs, stepUp } = deps;
   const payoutsRepository = createPayoutsRepository(deps.db);

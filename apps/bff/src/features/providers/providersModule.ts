@@ -1,10 +1,7 @@
 import type { Corridor, PayoutProviders } from '@payouts/contracts';
-import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import type { Router } from 'express';
-import type { Logger } from 'pino';
-import type { Config, KnownPsp } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../shared/clock.js';
+import type { ModuleBase } from '../moduleBase.js';
+import type { KnownPsp } from '../../config.js';
 import { createMetadataDrift, type MetadataDriftDeps } from './metadataDrift.js';
 import { createMetadataVersions } from './metadataVersions.js';
 import { createProvidersRouter } from './providersRouter.js';
@@ -23,15 +20,11 @@ export interface ProvidersModule {
 }
 
 /** The PSPs per corridor from the orchestrator's metadata, cached, each change kept as a version. */
-export function createProvidersModule(deps: {
-  config: Config;
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-  orchestrator: OrchestratorClient;
-  corridors: readonly Corridor[];
-  knownPsps: readonly KnownPsp[];
-}): ProvidersModule {
+export function createProvidersModule(
+  deps: Pick<ModuleBase, 'config' | 'db' | 'clock' | 'logger' | 'orchestrator' | 'corridors'> & {
+    knownPsps: readonly KnownPsp[];
+  },
+): ProvidersModule {
   const { clock, logger } = deps;
   // Each corridor's metadata kept as a version whenever it changes (decision 041).
   const metadataVersions = createMetadataVersions({ db: deps.db, clock, logger });

@@ -1,14 +1,8 @@
 import type { SessionReply } from '@payouts/contracts';
 import type { Request, RequestHandler, Response, Router } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import type { StepUp } from '../../http/requireStepUp.js';
+import type { ModuleBase } from '../moduleBase.js';
 import { parseCookies } from '../../http/parseCookies.js';
 import { clearSessionCookie, type SessionCookieSettings } from '../../http/sessionCookie.js';
-import type { Clock } from '../../shared/clock.js';
-import type { SealedBox } from '../../shared/sealedBox.js';
-import type { AuditService } from '../audit/auditService.js';
 import { FACTOR_ACCOUNT_FREE_FAILURES } from '../factors/factorLockout.js';
 import { createFactorsRepository } from '../factors/factorsRepository.js';
 import { createFactorsRouter } from '../factors/factorsRouter.js';
@@ -59,17 +53,15 @@ export interface IdentityModule {
  * Staff identity: accounts and their privileged changes under four eyes, password and single
  * sign-on sessions, second factors and step-up (decisions 020 and 042).
  */
-export function createIdentityModule(deps: {
-  config: Config;
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-  sealedBox: SealedBox;
-  auditService: AuditService;
-  passwordHasher: PasswordHasher;
-  stepUp: StepUp;
-  staffNotifier: StaffNotifier;
-}): IdentityModule {
+export function createIdentityModule(
+  deps: Pick<
+    ModuleBase,
+    'config' | 'db' | 'clock' | 'logger' | 'sealedBox' | 'auditService' | 'stepUp'
+  > & {
+    passwordHasher: PasswordHasher;
+    staffNotifier: StaffNotifier;
+  },
+): IdentityModule {
   const { config, db, clock, logger, auditService, passwordHasher, stepUp, staffNotifier } = deps;
   const usersRepository = createUsersRepository(db);
   const sessionRepository = withSessionCache(createSessionRepository(db), {

@@ -1,8 +1,5 @@
 import type { Router } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import type { Clock } from '../../shared/clock.js';
+import type { ModuleBase } from '../moduleBase.js';
 import { createSmtpTransport } from './mailTransport.js';
 import { createNotificationMailer, type NotificationMailer } from './notificationMailer.js';
 import { createStaffNotificationsRepository } from './staffNotificationsRepository.js';
@@ -19,12 +16,9 @@ export interface StaffNotificationsModule {
 }
 
 /** Staff notifications: rows written in the request that causes them, e-mail from an outbox. */
-export function createStaffNotificationsModule(deps: {
-  config: Config;
-  db: Database;
-  clock: Clock;
-  logger: Logger;
-}): StaffNotificationsModule {
+export function createStaffNotificationsModule(
+  deps: Pick<ModuleBase, 'config' | 'db' | 'clock' | 'logger'> & {},
+): StaffNotificationsModule {
   const { config, clock, logger } = deps;
   const repo = createStaffNotificationsRepository(deps.db);
   const emailEnabled = config.mail !== undefined;
