@@ -31,6 +31,7 @@ import {
   payouts,
   users,
 } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 import { withFinalAt } from './finalAt.js';
@@ -187,15 +188,6 @@ export interface PayoutsRepository extends ApprovalRecords {
     leaseUntil: Date;
     limit: number;
   }): Promise<PayoutRow[]>;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 /**
