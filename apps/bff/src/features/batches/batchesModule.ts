@@ -145,6 +145,7 @@ export function createBatchesModule(
     repo,
     providersService,
     corridors,
+    clock,
   });
   return { router, worker, recheck };
 }

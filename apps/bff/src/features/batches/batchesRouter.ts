@@ -12,6 +12,7 @@ import { AppError } from '../../shared/AppError.js';
 import type { AuthContext } from '../../http/authContext.js';
 import { mountEndpoints } from '../../http/mountEndpoints.js';
 import type { StepUp } from '../../http/requireStepUp.js';
+import type { Clock } from '../../shared/clock.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { ProvidersService } from '../providers/providersService.js';
@@ -37,8 +38,11 @@ export function createBatchesRouter({
   providersService,
   corridors,
   stepUp,
+  clock,
 }: {
   stepUp: StepUp;
+  /** The metadata's form as of now (card expiry and other date rules). */
+  clock: Clock;
   providersService: ProvidersService;
   corridors: readonly Corridor[];
   editing: BatchEditing;
@@ -82,7 +86,7 @@ export function createBatchesRouter({
         const model = await modelOf(
           providersService,
           { ...corridor, payoutMethodType: q.payout_method_type, provider: q.provider },
-          new Date(),
+          clock.now(),
         );
         // The sample card number is a public test number, but no reply carries a full one.
         const example = maskCells(model, batchExampleRow(model));
