@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, PayoutStatus } from '@payouts/contracts';
+import type { ApprovalPolicy } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
@@ -300,7 +300,7 @@ export function createBatchDecisions({
       );
       for (const r of waiting) {
         await payoutsRepository.change(r.payoutId!, (current) => {
-          const t = decideTransition(current.status as PayoutStatus, { kind: 'reject' });
+          const t = decideTransition(current.status, { kind: 'reject' });
           if (t.outcome !== 'changed') return undefined;
           return {
             patch: {

@@ -4,11 +4,8 @@ import {
   type BatchRowDto,
   type BatchRowFilter,
   type BatchRowsDto,
-  type BatchStatus,
-  type BatchRowState,
   type PayoutActor,
   type PayoutMethodType,
-  type PayoutStatus,
 } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
@@ -55,13 +52,13 @@ function actorOf(actors: Map<string, BatchActor>, id: string | null): PayoutActo
 function rowDto(item: BatchItemWithPayout): BatchRowDto {
   return {
     row: item.row,
-    state: item.state as BatchRowState,
+    state: item.state,
     cells: item.cellsMasked,
     errors: item.errors,
     order_id: item.orderId,
     amount: item.amount,
     payout_id: item.payoutId,
-    payout_status: (item.payoutStatus as PayoutStatus | null) ?? null,
+    payout_status: item.payoutStatus ?? null,
     orchestrator_id: item.orchestratorId,
     reason: item.failureReason ?? item.declineReason ?? null,
   };
@@ -124,7 +121,7 @@ export function createBatchViews({
       const summary = batch.summary;
       return {
         id: batch.id,
-        status: batch.status as BatchStatus,
+        status: batch.status,
         file_name: batch.fileName,
         file_sha256: batch.fileSha256,
         country: batch.country,

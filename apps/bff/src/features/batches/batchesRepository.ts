@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { BatchRowState, BatchStatus, PayoutStatus } from '@payouts/contracts';
 import type { Database } from '../../db/database.js';
 import {
   batchApprovals,
@@ -43,7 +44,7 @@ export interface BatchActor {
 /** A row with what its payout (if any) says. */
 export interface BatchItemWithPayout extends BatchItemRow {
   payoutId: string | null;
-  payoutStatus: string | null;
+  payoutStatus: PayoutStatus | null;
   orchestratorId: string | null;
   failureReason: string | null;
   declineReason: string | null;
@@ -70,7 +71,7 @@ export type BatchChange<T> = (
   | {
       patch: Partial<NewBatchRow>;
       /** Rows in `from` states move to `to`. */
-      moveRows?: { from: string[]; to: string }[];
+      moveRows?: { from: BatchRowState[]; to: BatchRowState }[];
       /** Single rows patched, after the moves; with `ifUpdatedAt`, only if unchanged since. */
       rowPatches?: { row: number; patch: Partial<NewBatchItemRow>; ifUpdatedAt?: Date }[];
       approval?: typeof batchApprovals.$inferInsert;
@@ -91,7 +92,7 @@ export interface BatchesRepository {
   /** Batches of a corridor not yet submitted (`draft`, `validated`), oldest first. */
   unsubmittedIn(corridor: { country: string; currency: string }): Promise<BatchRow[]>;
   list(input: {
-    status?: string | undefined;
+    status?: BatchStatus | undefined;
     before?: { createdAt: Date; id: string } | undefined;
     limit: number;
   }): Promise<BatchRow[]>;
@@ -187,9 +188,9 @@ export interface BatchesRepository {
     limit: number;
   }): Promise<{ batchId: string; row: number }[]>;
   /** Batches in `status` (the sweep's work: `approved` to start, `submitting` to complete). */
-  idsWithStatus(status: string, limit: number): Promise<string[]>;
+  idsWithStatus(status: BatchStatus, limit: number): Promise<string[]>;
   /** The numbers of a batch's rows in `state`, ascending. */
-  rowNumbers(id: string, state: string): Promise<number[]>;
+  rowNumbers(id: string, state: BatchRowState): Promise<number[]>;
 }
 
 const withPayout = {

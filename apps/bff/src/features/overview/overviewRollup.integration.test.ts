@@ -1,4 +1,4 @@
-import { OVERVIEW_FINAL_HIST_BOUNDS } from '@payouts/contracts';
+import { OVERVIEW_FINAL_HIST_BOUNDS, type PayoutStatus } from '@payouts/contracts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import {
   type KnownPayout,
 } from './overviewTesting.js';
 
-const STATUSES = [
+const STATUSES: PayoutStatus[] = [
   'awaiting_approval',
   'pending',
   'unknown',
@@ -55,7 +55,7 @@ const payoutArb: fc.Arbitrary<KnownPayout> = fc.record({
 });
 
 type Change =
-  | { kind: 'status'; i: number; status: string; at: number }
+  | { kind: 'status'; i: number; status: PayoutStatus; at: number }
   | { kind: 'lease'; i: number }
   | { kind: 'amount'; i: number; amount: string }
   | { kind: 'decline'; i: number; code: string | null }

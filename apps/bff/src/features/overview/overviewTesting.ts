@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PayoutStatus } from '@payouts/contracts';
 import type { Database } from '../../db/database.js';
 import { payouts, users } from '../../db/schema.js';
 
@@ -9,7 +10,7 @@ export interface KnownPayout {
   currency: string;
   provider: string;
   type: 'credit_card' | 'bank_account' | 'crypto';
-  status: string;
+  status: PayoutStatus;
   amount: string;
   /** Seconds from creation to final (final_at), for a final status. */
   finalAfter?: number;

@@ -1,4 +1,4 @@
-import type { Role } from '@payouts/contracts';
+import type { PayoutStatus, Role } from '@payouts/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,14 +27,14 @@ const ROLE_SETS: Array<string[] | null> = [
   ['finance', 'admin'],
   ['admin', 'finance'],
 ];
-const STATUSES = ['awaiting_approval', 'pending', 'approved', 'rejected'];
+const STATUSES: PayoutStatus[] = ['awaiting_approval', 'pending', 'approved', 'rejected'];
 const PEOPLE: Role[] = ['finance', 'finance', 'admin', 'admin', 'support'];
 
 type Op =
-  | { kind: 'create'; by: number; rule: number; status: string }
+  | { kind: 'create'; by: number; rule: number; status: PayoutStatus }
   | { kind: 'approve'; i: number; by: number }
   | { kind: 'unapprove'; i: number }
-  | { kind: 'status'; i: number; status: string }
+  | { kind: 'status'; i: number; status: PayoutStatus }
   | { kind: 'rule'; i: number; rule: number }
   | { kind: 'creator'; i: number; by: number }
   | { kind: 'delete'; i: number };

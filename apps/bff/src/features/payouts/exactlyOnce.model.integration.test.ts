@@ -1,6 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON */
 import { randomUUID } from 'node:crypto';
-import type { PayoutStatus } from '@payouts/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { FAULT_KINDS } from '@payouts/orchestrator-sandbox';
 import fc from 'fast-check';
@@ -673,7 +672,7 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
       // Settled, or with a person (after two rounds, lookups have seen past any list lag).
       const open = rows.filter(
         (r) =>
-          !isFinalStatus(r.status as PayoutStatus) &&
+          !isFinalStatus(r.status) &&
           r.status !== 'awaiting_approval' &&
           (i < 2 || r.attentionReason === null),
       );
@@ -734,7 +733,7 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
       const unrecognized =
         row.status === 'unrecognized' && row.attentionReason === 'unrecognized_status';
       expect(
-        isFinalStatus(row.status as PayoutStatus) ||
+        isFinalStatus(row.status) ||
           row.status === 'awaiting_approval' ||
           handedToPerson ||
           unrecognized,
@@ -744,7 +743,7 @@ describe.each(PROFILES)('exactly-once payouts, model test ($profile profile)', (
         stats.reachedOrchestrator += 1;
         const expected = ledgerStatusOf(held.status);
         if (row.status === 'failed' || row.status === 'unknown') stats.lost += 1;
-        else if (isFinalStatus(row.status as PayoutStatus) && row.status !== expected) {
+        else if (isFinalStatus(row.status) && row.status !== expected) {
           stats.wronglyFinal += 1;
         }
         // Every payout the orchestrator has is in the ledger with the same status.

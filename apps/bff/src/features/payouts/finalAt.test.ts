@@ -5,7 +5,7 @@ const at = new Date('2030-01-01T10:00:00Z');
 
 describe('withFinalAt', () => {
   it('stamps the patch time when a status becomes final', () => {
-    for (const status of ['approved', 'declined', 'failed', 'rejected']) {
+    for (const status of ['approved', 'declined', 'failed', 'rejected'] as const) {
       expect(withFinalAt({ status: 'pending' }, { status, updatedAt: at })).toEqual({
         status,
         updatedAt: at,

@@ -1,7 +1,7 @@
 import { isFinalStatus, type PayoutStatus } from '@payouts/contracts';
 
 interface StatusPatch {
-  status?: string;
+  status?: PayoutStatus;
   updatedAt?: Date;
   finalAt?: Date | null;
 }
@@ -12,10 +12,10 @@ interface StatusPatch {
  * every timestamp; a payout already final keeps its first `finalAt`. The repository's two
  * writers of a status (`change` and `recordApproval`) pass every patch through here.
  */
-export function withFinalAt<P extends StatusPatch>(current: { status: string }, patch: P): P {
+export function withFinalAt<P extends StatusPatch>(current: { status: PayoutStatus }, patch: P): P {
   if (patch.status === undefined || patch.finalAt !== undefined) return patch;
-  const becomesFinal = isFinalStatus(patch.status as PayoutStatus);
-  const wasFinal = isFinalStatus(current.status as PayoutStatus);
+  const becomesFinal = isFinalStatus(patch.status);
+  const wasFinal = isFinalStatus(current.status);
   if (becomesFinal && !wasFinal && patch.updatedAt) return { ...patch, finalAt: patch.updatedAt };
   if (!becomesFinal && wasFinal) return { ...patch, finalAt: null };
   return patch;

@@ -100,9 +100,9 @@ export function createPayoutApprovals({
     const now = clock.now();
     let refused: PayoutStatus | undefined;
     const updated = await repo.change(id, (current) => {
-      const t = decideTransition(current.status as PayoutStatus, { kind: cause });
+      const t = decideTransition(current.status, { kind: cause });
       if (t.outcome !== 'changed') {
-        refused = current.status as PayoutStatus;
+        refused = current.status;
         return undefined;
       }
       return {
@@ -144,9 +144,9 @@ export function createPayoutApprovals({
       refuseOtherRoles(rule, user);
       const now = clock.now();
       const result = await repo.recordApproval(id, (current, approvals): Decision => {
-        const t = decideTransition(current.status as PayoutStatus, { kind: 'approve' });
+        const t = decideTransition(current.status, { kind: 'approve' });
         if (t.outcome !== 'changed') {
-          return { kind: 'refused', refusal: { status: current.status as PayoutStatus } };
+          return { kind: 'refused', refusal: { status: current.status } };
         }
         // The same person never counts twice: each approval is a different person.
         if (approvals.some((a) => a.userId === user.id)) {

@@ -92,7 +92,7 @@ export function foldMissing(
   const attempts = current.checkAttempts + 1;
   return {
     patch: {
-      nextCheckAt: nextCheckAt(schedule, current.status as PayoutStatus, attempts, now),
+      nextCheckAt: nextCheckAt(schedule, current.status, attempts, now),
       checkAttempts: attempts,
       updatedAt: now,
       ...releaseLease(current, leaseOwner),
@@ -212,7 +212,7 @@ function foundEvents(
   reported: PayoutStatus;
   transition: ReturnType<typeof decideTransition>;
 } {
-  const currentStatus = current.status as PayoutStatus;
+  const currentStatus = current.status;
   const reported = toPayoutStatus(record.status);
   const t = decideTransition(currentStatus, { kind: 'reported', status: reported });
   const rawChanged = record.status_raw !== current.orchestratorStatusRaw;
@@ -321,7 +321,7 @@ export function foldFound(
  * refusal applies to.
  */
 export function sealedDataLost(current: PayoutRow, now: Date): RowChange | undefined {
-  const t = decideTransition(current.status as PayoutStatus, { kind: 'refused' });
+  const t = decideTransition(current.status, { kind: 'refused' });
   if (t.outcome !== 'changed') return undefined;
   return {
     patch: {

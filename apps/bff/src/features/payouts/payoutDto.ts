@@ -1,9 +1,4 @@
-import type {
-  PayoutAttentionReason,
-  PayoutDto,
-  PayoutEventDto,
-  PayoutStatus,
-} from '@payouts/contracts';
+import type { PayoutAttentionReason, PayoutDto, PayoutEventDto } from '@payouts/contracts';
 import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 import type { ApprovalRow, Creator, PayoutEventRow, PayoutRow } from './payoutsRepository.js';
 
@@ -48,7 +43,7 @@ export function toPayoutDto(
     payout_method_type: row.payoutMethodType,
     metadata: row.metadata,
     recipient: { name: row.recipientName, email: row.recipientEmail },
-    status: row.status as PayoutStatus,
+    status: row.status,
     orchestrator_status: row.orchestratorStatusRaw,
     orchestrator_id: row.orchestratorId,
     psp_transaction_id: row.pspTransactionId,
@@ -87,8 +82,7 @@ export function toPayoutDto(
     cancelled: row.cancelled,
     needs_attention:
       row.attentionReason !== null ||
-      (RECONCILABLE_STATUSES.includes(row.status as PayoutStatus) &&
-        row.createdAt < attentionBefore),
+      (RECONCILABLE_STATUSES.includes(row.status) && row.createdAt < attentionBefore),
     attention_reason: row.attentionReason as PayoutAttentionReason | null,
     mark_failed:
       row.markFailedRequestedBy !== null &&

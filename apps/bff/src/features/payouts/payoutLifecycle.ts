@@ -184,7 +184,7 @@ export function createPayoutLifecycle({
         const now = clock.now();
         const reported = toPayoutStatus(created.status);
         const updated = await repo.change(row.id, (current) => {
-          const t = decideTransition(current.status as PayoutStatus, {
+          const t = decideTransition(current.status, {
             kind: 'reported',
             status: reported,
           });
@@ -277,7 +277,7 @@ export function createPayoutLifecycle({
           // Refused before anything was created there: failed, and the order id is free again.
           const problem = orchestratorErrorToAppError(error);
           const updated = await repo.change(row.id, (current) => {
-            const t = decideTransition(current.status as PayoutStatus, { kind: 'refused' });
+            const t = decideTransition(current.status, { kind: 'refused' });
             if (t.outcome === 'not_allowed') return undefined;
             return {
               patch: {
@@ -320,7 +320,7 @@ export function createPayoutLifecycle({
       const { leaseOwner, restartGrace = false } = options;
       const now = clock.now();
       return repo.change(id, (current) => {
-        const t = decideTransition(current.status as PayoutStatus, { kind: 'outcome_unknown' });
+        const t = decideTransition(current.status, { kind: 'outcome_unknown' });
         if (t.outcome === 'ignored' || t.outcome === 'not_allowed') {
           return { patch: { ...release(current, leaseOwner) }, events: [] };
         }
@@ -374,7 +374,7 @@ export function createPayoutLifecycle({
         const attempts = current.checkAttempts + 1;
         return {
           patch: {
-            nextCheckAt: nextCheckAt(current.status as PayoutStatus, attempts, now),
+            nextCheckAt: nextCheckAt(current.status, attempts, now),
             checkAttempts: attempts,
             ...release(current, leaseOwner),
           },

@@ -1,4 +1,4 @@
-import type { PayoutRecord, PayoutResolutionResultsDto, PayoutStatus } from '@payouts/contracts';
+import type { PayoutRecord, PayoutResolutionResultsDto } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import { OrchestratorError } from '@payouts/orchestrator-client';
 import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
@@ -260,7 +260,7 @@ export function createPayoutResolutions({
       const now = clock.now();
       let refused: string | undefined;
       await repo.change(id, (current) => {
-        const t = decideTransition(current.status as PayoutStatus, { kind: 'refused' });
+        const t = decideTransition(current.status, { kind: 'refused' });
         if (
           !isUnknownUnsent(current) ||
           current.markFailedRequestedBy !== payout.markFailedRequestedBy ||

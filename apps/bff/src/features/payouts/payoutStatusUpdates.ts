@@ -1,4 +1,4 @@
-import type { PayoutRecord, PayoutStatus } from '@payouts/contracts';
+import type { PayoutRecord } from '@payouts/contracts';
 import type { NotificationOutcome } from '@payouts/contracts/endpoints';
 import type { Logger } from 'pino';
 import { AppError } from '../../shared/AppError.js';
@@ -121,7 +121,7 @@ export function createPayoutStatusUpdates({
       });
       // A replay changes nothing and asks nothing: the first delivery did both.
       if (!recorded) return 'duplicate';
-      const status = payout.status as PayoutStatus;
+      const status = payout.status;
       if (isFinalStatus(status) || status === 'awaiting_approval') return 'recorded';
       const claimed = await repo.claimNotificationCheck({
         id: payout.id,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { PayoutStatus } from '@payouts/contracts';
 import { OrchestratorError } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
@@ -133,7 +132,7 @@ export function createPayoutsReconciler({
           (await lifecycle.markUnknown(row.id, 'system', 'abandoned', { leaseOwner: undefined })) ??
           row;
       }
-      const status = row.status as PayoutStatus;
+      const status = row.status;
       if (status === 'unknown' && !row.orchestratorId) return await lookUp(row);
       if (row.orchestratorId) {
         const record = await orchestrator.checkPayoutStatus(row.orchestratorId);

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/database.js';
-import type { Role } from '@payouts/contracts';
+import type { PayoutStatus, Role } from '@payouts/contracts';
 import { decidableBy } from './approvalEligibility.js';
 import { createApprovalRecords, type ApprovalRecords } from './payoutApprovalRecords.js';
 import { eventValues, type NewPayoutEvent } from './payoutEventValues.js';
@@ -65,7 +65,7 @@ export type NewBeneficiaryEvent = Omit<
 >;
 
 export interface PayoutListQuery {
-  statuses?: string[];
+  statuses?: PayoutStatus[];
   provider?: string;
   payoutMethodType?: string;
   currency?: string;
