@@ -15,7 +15,7 @@ import {
  * ready in 3 s; initdb and the migrations were about 5 of the 6.3 s). It is a plain folder,
  * copied by the operating system: unpacking a dumped tar through PGlite's file system took about
  * a second of a first start (decision 030). From the sources (tsx, tests) there is none and
- * PGlite starts the slow way.
+ * PGlite starts the slow way, unless the BFF's test set-up has made one beside them (ignored by git).
  */
 export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('./pglite-template', import.meta.url));
 

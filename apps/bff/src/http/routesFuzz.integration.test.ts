@@ -37,10 +37,10 @@ import { TEST_CARD_METADATA } from '../testing/testCardMetadata.js';
  * strings, bad ids and query strings) sent with a session allowed on it. Each must get a 4xx
  * (never a 5xx), reach no orchestrator, and write no row. A route's run starts with one input of
  * every kind that applies to it, so every kind meets every route at any count.
- * FUZZ_RUNS (default 30 per route on every push, after one of every kind; 1000 or more for a deeper run), FUZZ_BATCH
+ * FUZZ_RUNS (default 20 per route on every push, after one of every kind; 1000 or more for a deeper run), FUZZ_BATCH
  * (default 10) and FUZZ_SEED tune a run; the seed is printed on failure.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 // One database kind: PostgreSQL when configured, else PGlite.
 const [KIND = 'pglite'] = appTestDatabaseKinds;

@@ -8,6 +8,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { readTestDatabaseUrl } from '../config.js';
 import { MIGRATIONS_FOLDER, openDatabase, PGLITE_EXTENSIONS } from '../db/database.js';
+import { PGLITE_TEMPLATE_DIR, pgliteTemplateDir } from '../db/pgliteTemplate.js';
+import { writeBffPgliteTemplate } from '../cli/pgliteTemplateContent.js';
 import { onPostgresAdmin } from './postgresAdmin.js';
 
 declare module 'vitest' {
@@ -43,6 +45,10 @@ async function createPostgresTemplate(adminUrl: string): Promise<string> {
 
 // PGlite's initdb costs seconds per instance; doing it once per run keeps the suite fast.
 export async function setup(project: TestProject): Promise<void> {
+  // The servers the suites start from the sources (in-process and child processes, on a new
+  // PGlite folder) copy the template the build would put beside the compiled code: made here once
+  // per machine, again only when PGlite or the migrations change (its stamp says).
+  if (pgliteTemplateDir(PGLITE_TEMPLATE_DIR) === undefined) await writeBffPgliteTemplate();
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   const dump = await client.dumpDataDir('none');

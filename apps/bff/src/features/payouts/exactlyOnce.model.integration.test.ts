@@ -34,11 +34,11 @@ import { createTestClock } from '../../testing/testClock.js';
  * fewer approvals than the rule frozen on it asked.
  */
 /**
- * Scenarios per run, split between the profiles: 120 on every push, the first of them one per
+ * Scenarios per run, split between the profiles: 80 on every push, the first of them one per
  * create fault and one with every kind of command (the test checks every kind and every fault
  * was tried); `MODEL_RUNS=2000` for a deeper run.
  */
-const RUNS = Number(process.env.MODEL_RUNS ?? 120);
+const RUNS = Number(process.env.MODEL_RUNS ?? 80);
 /**
  * Half the scenarios against each sandbox profile (decision 039): the default one refuses a
  * reused order id, so the operator's declaration is set and unknown payouts are re-sent; the
