@@ -14,6 +14,7 @@ import {
   trustProxy,
   type AmountsByCurrency,
 } from './configValues.js';
+import { splitList } from '@payouts/contracts';
 import type { OrchestratorApiVersion } from '@payouts/orchestrator-client';
 
 import { LOG_LEVELS, type ApprovalThresholds } from './configTypes.js';
@@ -104,12 +105,7 @@ export const envSchema = z.object({
   ORCHESTRATOR_REFUSES_DUPLICATE_ORDER_ID: flag.default(false),
   DEPOSIT_FINGERPRINT_HOSTS: z
     .string()
-    .transform((text) =>
-      text
-        .split(',')
-        .map((h) => h.trim())
-        .filter(Boolean),
-    )
+    .transform(splitList)
     .pipe(
       z
         .array(

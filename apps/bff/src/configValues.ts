@@ -3,6 +3,7 @@ import {
   COUNTRY_CODE_RE as COUNTRY,
   CURRENCY_CODE_RE as CURRENCY,
   DECIMAL_STRING_RE as DECIMAL,
+  splitList,
   type Corridor,
 } from '@payouts/contracts';
 
@@ -46,10 +47,7 @@ export const amountsByCurrency = (example: string) =>
   z.string().transform((value, ctx): AmountsByCurrency => {
     const out: AmountsByCurrency = { byCurrency: {}, default: undefined };
     if (/^none$/i.test(value)) return out;
-    for (const part of value
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean)) {
+    for (const part of splitList(value)) {
       const [currency, amount, extra] = part.split('=').map((s) => s.trim().toUpperCase());
       if (
         !currency ||
@@ -72,10 +70,7 @@ export const amountsByCurrency = (example: string) =>
 
 export const corridors = z.string().transform((value, ctx) => {
   const out: Corridor[] = [];
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
+  for (const part of splitList(value)) {
     const [country, currency, extra] = part.split(':').map((s) => s.trim().toUpperCase());
     if (
       !country ||
@@ -100,10 +95,7 @@ const MID_ALIAS = /^[A-Za-z0-9_.-]{1,100}$/;
 
 export const knownPsps = z.string().transform((value, ctx) => {
   const out: KnownPsp[] = [];
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
+  for (const part of splitList(value)) {
     const at = part.indexOf(':');
     const name = (at < 0 ? part : part.slice(0, at)).trim();
     const title = (at < 0 ? name : part.slice(at + 1)).trim();
@@ -121,10 +113,7 @@ export const knownPsps = z.string().transform((value, ctx) => {
 
 export const depositPsps = z.string().transform((value, ctx) => {
   const out: DepositPsp[] = [];
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
+  for (const part of splitList(value)) {
     const [name = '', title = '', aliases = '', extra] = part.split(':').map((s) => s.trim());
     const mids = aliases
       .split('|')
@@ -202,10 +191,7 @@ export interface OidcRoleMapping {
 /** `payouts-finance=finance,payouts-admin=admin`: groups of the role claim to roles, in order. */
 export const oidcRoleMap = z.string().transform((value, ctx): OidcRoleMapping[] => {
   const out: OidcRoleMapping[] = [];
-  for (const part of value
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
+  for (const part of splitList(value)) {
     const at = part.lastIndexOf('=');
     const group = part.slice(0, at).trim();
     const role = part
@@ -235,10 +221,7 @@ export const oidcRoleMap = z.string().transform((value, ctx): OidcRoleMapping[] 
 /** `finance,admin`, or `none`. */
 export const roleList = z.string().transform((value, ctx): RoleName[] => {
   if (/^none$/i.test(value)) return [];
-  const roles = value
-    .split(',')
-    .map((p) => p.trim().toLowerCase())
-    .filter(Boolean);
+  const roles = splitList(value).map((p) => p.toLowerCase());
   const bad = roles.filter((r) => !isRole(r));
   if (bad.length > 0 || roles.length === 0) {
     ctx.addIssue({

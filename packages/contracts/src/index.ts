@@ -8,6 +8,7 @@ export * from './wallet.js';
 export * from './phone.js';
 export * from './email.js';
 export * from './formats.js';
+export * from './listParam.js';
 export * from './sensitive.js';
 export * from './fieldErrors.js';
 export * from './fieldRules.js';

@@ -11,6 +11,7 @@ import {
 } from './beneficiaries.js';
 import { COUNTRY_CODE_RE, CURRENCY_CODE_RE } from './patterns.js';
 import { countryCodeQuery, currencyCodeQuery } from './payoutListQuery.js';
+import { splitList } from '../listParam.js';
 
 // The BFF parses with these; the SPA imports only beneficiaries.ts (types and constants), so
 // zod never reaches its bundle. `details` is checked by the corridor's payout form, not here.
@@ -25,7 +26,7 @@ export const beneficiaryListQuery = z
     provider: z.string().trim().min(1).max(100).optional(),
     status: z
       .string()
-      .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+      .transform((s) => [...new Set(splitList(s))])
       .pipe(z.array(z.enum(BENEFICIARY_STATUSES)))
       .optional(),
     cursor: z.string().min(1).max(2000).optional(),

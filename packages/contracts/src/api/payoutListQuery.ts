@@ -15,6 +15,7 @@ import {
   isStorableInstant,
   LATEST_INSTANT,
 } from './patterns.js';
+import { splitList } from '../listParam.js';
 
 // The BFF parses with these; the SPA imports only payoutListParams.ts (types and constants), so
 // zod never reaches its bundle.
@@ -66,7 +67,7 @@ export const payoutListQuery = z
   .object({
     status: z
       .string()
-      .transform((s) => s.split(',').filter(Boolean))
+      .transform((s) => [...new Set(splitList(s))])
       .pipe(z.array(z.enum(PAYOUT_STATUSES)))
       .optional(),
     provider: z.string().trim().min(1).max(100).optional(),

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DAY_MS,
   describePolicyDiff,
   policyWeakening,
   dryRun,
@@ -22,10 +21,10 @@ import type { SeparationOfDuties } from '../separationOfDuties/separationOfDutie
 import type { AuditService } from '../audit/auditService.js';
 import type {
   ApprovalPoliciesRepository,
-  PolicyActor,
   PolicyProposalRow,
   PolicyVersionRow,
 } from './approvalPoliciesRepository.js';
+import { actorOf, dryRunPayout, proposalDto } from './approvalPolicyViews.js';
 
 /** Decided proposals `GET /api/approval-policies` shows. */
 export const POLICY_HISTORY_LIMIT = 20;
@@ -199,35 +198,6 @@ export function createApprovalPoliciesService({
     const made = await repo.active();
     if (!made) throw new Error('the initial approval policy could not be stored');
     return made;
-  }
-
-  const actorOf = (actors: Map<string, PolicyActor>, id: string | null): PolicyActor | null => {
-    if (id === null) return null;
-    const actor = actors.get(id);
-    return actor ? { id: actor.id, email: actor.email, name: actor.name } : null;
-  };
-
-  function proposalDto(
-    row: PolicyProposalRow,
-    actors: Map<string, PolicyActor>,
-  ): PolicyProposalDto {
-    return {
-      id: row.id,
-      status: row.status,
-      base_version: row.baseVersion,
-      policy: row.policy,
-      changes: row.changes,
-      note: row.note,
-      proposed_by: actorOf(actors, row.proposedBy)!,
-      proposed_at: row.proposedAt.toISOString(),
-      decided_by: actorOf(actors, row.decidedBy),
-      decided_at: row.decidedAt?.toISOString() ?? null,
-      reason: row.reason,
-      effective_at: row.effectiveAt?.toISOString() ?? null,
-      weakening: row.weakening,
-      cancelled_by: actorOf(actors, row.cancelledBy),
-      cancelled_at: row.cancelledAt?.toISOString() ?? null,
-    };
   }
 
   async function oneProposalDto(row: PolicyProposalRow): Promise<PolicyProposalDto> {
@@ -513,21 +483,7 @@ export function createApprovalPoliciesService({
       } else {
         policy = (await activeRow()).policy;
       }
-      const now = clock.now();
-      const days = body.payout.beneficiary_changed_days_ago;
-      return dryRun(policy, {
-        currency: body.payout.currency,
-        amount: body.payout.amount,
-        payout_method_type: body.payout.payout_method_type,
-        provider: body.payout.provider,
-        country: body.payout.country,
-        beneficiary:
-          days === undefined
-            ? null
-            : { created_or_changed_at: new Date(now.getTime() - days * DAY_MS).toISOString() },
-        in_batch: body.payout.in_batch ?? false,
-        now,
-      });
+      return dryRun(policy, dryRunPayout(body.payout, clock.now()));
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { payouts, users } from '../../db/schema.js';
 import { decidableBy } from '../payouts/approvalEligibility.js';
 import type { PayoutWithCreator } from '../payouts/payoutsRepository.js';
+import { afterKeyset } from '../../db/keyset.js';
 
 /** The approvals inbox's reads; decisions go through `PayoutApprovals`. */
 export interface ApprovalsRepository {
@@ -27,7 +28,11 @@ export function createApprovalsRepository(db: Database): ApprovalsRepository {
       const conditions: SQL[] = [eq(payouts.status, 'awaiting_approval')];
       if (after) {
         conditions.push(
-          sql`(${payouts.createdAt}, ${payouts.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+          afterKeyset(
+            'asc',
+            [payouts.createdAt, payouts.id],
+            [sql`${after.createdAt}::timestamptz`, sql`${after.id}::uuid`],
+          ),
         );
       }
       // `nulls first` (the columns are NOT NULL): the backward walk of the `DESC NULLS LAST`

@@ -2,6 +2,7 @@ import { UUID_RE } from '@payouts/contracts';
 import { and, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditLog } from '../../db/schema.js';
+import { afterKeyset, escapeLike } from '../../db/keyset.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'>;
@@ -120,14 +121,18 @@ export function createAuditRepository(db: Database): AuditRepository {
         );
       }
       if (query.what !== undefined) {
-        const escaped = query.what.replace(/[\\%_]/g, (c) => `\\${c}`);
+        const escaped = escapeLike(query.what);
         conditions.push(or(eq(auditLog.action, query.what), like(auditLog.action, `${escaped}.%`)));
       }
       if (query.from) conditions.push(gte(auditLog.at, query.from));
       if (query.to) conditions.push(lt(auditLog.at, query.to));
       if (query.after) {
         conditions.push(
-          sql`(${auditLog.at}, ${auditLog.id}) < (${query.after.at}::timestamptz, ${query.after.id})`,
+          afterKeyset(
+            'desc',
+            [auditLog.at, auditLog.id],
+            [sql`${query.after.at}::timestamptz`, sql`${query.after.id}`],
+          ),
         );
       }
       return db

@@ -4,10 +4,8 @@ import {
   asc,
   desc,
   eq,
-  gte,
   inArray,
   isNull,
-  lt,
   ne,
   notInArray,
   or,
@@ -20,13 +18,18 @@ import {
   batchApprovals,
   batchRows,
   batches,
-  beneficiaries,
   payouts,
   users,
   type BatchOthersChange,
 } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { afterKeyset } from '../../db/keyset.js';
+import { createBatchSendingQueries, type BatchSendingQueries } from './batchSendingQueries.js';
+import {
+  createBatchValidationQueries,
+  type BatchValidationQueries,
+} from './batchValidationQueries.js';
 
 export type BatchRow = typeof batches.$inferSelect;
 export type NewBatchRow = typeof batches.$inferInsert;
@@ -80,7 +83,7 @@ export type BatchChange<T> = (
     }
   | { refused: T };
 
-export interface BatchesRepository {
+export interface BatchesRepository extends BatchValidationQueries, BatchSendingQueries {
   findLiveByFile(sha256: string): Promise<BatchRow | undefined>;
   /** The batch and its rows, in one transaction; `file_taken` when a live batch has the file. */
   insert(
@@ -106,25 +109,6 @@ export interface BatchesRepository {
   /** Every row, in order (for summaries, exports and retries). */
   allRows(id: string): Promise<BatchItemWithPayout[]>;
   row(id: string, row: number): Promise<BatchItemRow | undefined>;
-  /**
-   * Takes the batch's validation lease until `until` when no other validation holds it (or its
-   * holder died and the lease ran out); false when one runs.
-   */
-  claimValidation(id: string, now: Date, until: Date): Promise<boolean>;
-  releaseValidation(id: string): Promise<void>;
-  /**
-   * What validation reads of every row (no cells), 1,000 rows per query with the event loop
-   * running between them.
-   */
-  validationRows(id: string): Promise<
-    {
-      row: number;
-      state: string;
-      orderId: string | null;
-      amount: string | null;
-      beneficiaryReference: string | null;
-    }[]
-  >;
   /** Gives the rows without an order id the one derived from the file (`prefix` + row), in parts. */
   assignGeneratedOrderIds(
     id: string,
@@ -139,58 +123,11 @@ export interface BatchesRepository {
     audit?: NewAuditRow[],
     othersChange?: BatchOthersChange,
   ): Promise<void>;
-  /** Order ids among `orderIds` that a payout (not failed) or another live batch's row holds. */
-  takenOrderIds(orderIds: readonly string[], exceptBatchId: string): Promise<Set<string>>;
-  /** Active beneficiaries by reference (for validation). */
-  beneficiariesByReference(references: readonly string[]): Promise<
-    Map<
-      string,
-      {
-        id: string;
-        reference: string;
-        country: string;
-        currency: string;
-        payoutMethodType: string;
-        provider: string;
-        status: string;
-      }
-    >
-  >;
   /** Locks the batch `FOR UPDATE` and applies `change`. Undefined: no such batch. */
   change<T>(
     id: string,
     change: BatchChange<T>,
   ): Promise<{ result: T; batch: BatchRow } | undefined>;
-  /**
-   * Claims a row for sending: `queued`, or `sending` under a claim older than `staleBefore`
-   * (its sender died), and only while the batch is `submitting`.
-   */
-  claimRow(input: {
-    batchId: string;
-    row: number;
-    owner: string;
-    now: Date;
-    staleBefore: Date;
-  }): Promise<BatchItemRow | undefined>;
-  /** The payout a row became, if any. */
-  payoutIdOfRow(batchId: string, row: number): Promise<string | undefined>;
-  /** Moves a claimed row on (only while `owner` holds it). */
-  settleRow(input: {
-    batchId: string;
-    row: number;
-    owner: string;
-    patch: Partial<NewBatchItemRow>;
-  }): Promise<void>;
-  /** Rows a queue may have lost: queued since before `before`, or claimed and stale. */
-  rowsToRequeue(input: {
-    queuedBefore: Date;
-    staleBefore: Date;
-    limit: number;
-  }): Promise<{ batchId: string; row: number }[]>;
-  /** Batches in `status` (the sweep's work: `approved` to start, `submitting` to complete). */
-  idsWithStatus(status: BatchStatus, limit: number): Promise<string[]>;
-  /** The numbers of a batch's rows in `state`, ascending. */
-  rowNumbers(id: string, state: BatchRowState): Promise<number[]>;
 }
 
 const withPayout = {
@@ -223,6 +160,8 @@ function filterSql(filter: BatchRowFilterSql): SQL | undefined {
 
 export function createBatchesRepository(db: Database): BatchesRepository {
   return {
+    ...createBatchValidationQueries(db),
+    ...createBatchSendingQueries(db),
     async findLiveByFile(sha256) {
       const [row] = await db
         .select()
@@ -275,10 +214,11 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       if (status) conditions.push(eq(batches.status, status));
       if (before) {
         conditions.push(
-          or(
-            lt(batches.createdAt, before.createdAt),
-            and(eq(batches.createdAt, before.createdAt), lt(batches.id, before.id)),
-          )!,
+          afterKeyset(
+            'desc',
+            [batches.createdAt, batches.id],
+            [sql`${before.createdAt.toISOString()}::timestamptz`, sql`${before.id}::uuid`],
+          ),
         );
       }
       return db
@@ -363,50 +303,6 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       return item;
     },
 
-    async claimValidation(id, now, until) {
-      const claimed = await db
-        .update(batches)
-        .set({ validatingUntil: until })
-        .where(
-          and(
-            eq(batches.id, id),
-            or(isNull(batches.validatingUntil), lt(batches.validatingUntil, now)),
-          ),
-        )
-        .returning({ id: batches.id });
-      return claimed.length > 0;
-    },
-
-    async releaseValidation(id) {
-      await db.update(batches).set({ validatingUntil: null }).where(eq(batches.id, id));
-    },
-
-    async validationRows(id) {
-      const out: Awaited<ReturnType<BatchesRepository['validationRows']>> = [];
-      for (let from = 1; ; from += 1000) {
-        if (from > 1) await yieldToLoop();
-        const part = await db
-          .select({
-            row: batchRows.row,
-            state: batchRows.state,
-            orderId: batchRows.orderId,
-            amount: batchRows.amount,
-            beneficiaryReference: batchRows.beneficiaryReference,
-          })
-          .from(batchRows)
-          .where(
-            and(
-              eq(batchRows.batchId, id),
-              gte(batchRows.row, from),
-              lt(batchRows.row, from + 1000),
-            ),
-          )
-          .orderBy(asc(batchRows.row));
-        if (part.length === 0) return out;
-        out.push(...part);
-      }
-    },
-
     async assignGeneratedOrderIds(id, prefix, rows, at) {
       for (let i = 0; i < rows.length; i += 500) {
         if (i > 0) await yieldToLoop();
@@ -442,53 +338,6 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         }
         await insertAuditRows(tx, audit);
       });
-    },
-
-    async takenOrderIds(orderIds, exceptBatchId) {
-      const taken = new Set<string>();
-      for (let i = 0; i < orderIds.length; i += 1000) {
-        // The event loop runs between parts (PGlite runs each query on its thread).
-        if (i > 0) await yieldToLoop();
-        const chunk = [...orderIds.slice(i, i + 1000)];
-        const [fromPayouts, fromRows] = await Promise.all([
-          db
-            .select({ orderId: payouts.orderId })
-            .from(payouts)
-            .where(and(inArray(payouts.orderId, chunk), ne(payouts.status, 'failed'))),
-          db
-            .select({ orderId: batchRows.orderId })
-            .from(batchRows)
-            .innerJoin(batches, eq(batches.id, batchRows.batchId))
-            .where(
-              and(
-                inArray(batchRows.orderId, chunk),
-                ne(batchRows.batchId, exceptBatchId),
-                notInArray(batches.status, ['draft', 'cancelled']),
-                notInArray(batchRows.state, ['invalid', 'excluded', 'cancelled']),
-              ),
-            ),
-        ]);
-        for (const r of fromPayouts) taken.add(r.orderId);
-        for (const r of fromRows) if (r.orderId) taken.add(r.orderId);
-      }
-      return taken;
-    },
-
-    async beneficiariesByReference(references) {
-      if (references.length === 0) return new Map();
-      const rows = await db
-        .select({
-          id: beneficiaries.id,
-          reference: beneficiaries.reference,
-          country: beneficiaries.country,
-          currency: beneficiaries.currency,
-          payoutMethodType: beneficiaries.payoutMethodType,
-          provider: beneficiaries.provider,
-          status: beneficiaries.status,
-        })
-        .from(beneficiaries)
-        .where(inArray(beneficiaries.reference, [...new Set(references)]));
-      return new Map(rows.map((r) => [r.reference, r]));
     },
 
     async change(id, change) {
@@ -529,89 +378,6 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         await insertAuditRows(tx, decided.audit);
         return { result: decided.result, batch: updated ?? batch };
       });
-    },
-
-    async claimRow({ batchId, row, owner, now, staleBefore }) {
-      const claimed = await db
-        .update(batchRows)
-        .set({
-          state: 'sending',
-          claimedBy: owner,
-          claimedAt: now,
-          attempts: sql`${batchRows.attempts} + 1`,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(batchRows.batchId, batchId),
-            eq(batchRows.row, row),
-            or(
-              eq(batchRows.state, 'queued'),
-              and(eq(batchRows.state, 'sending'), lt(batchRows.claimedAt, staleBefore)),
-            ),
-            sql`exists (select 1 from ${batches} where ${batches.id} = ${batchId} and ${batches.status} = 'submitting')`,
-          ),
-        )
-        .returning();
-      return claimed[0];
-    },
-
-    async payoutIdOfRow(batchId, row) {
-      const [found] = await db
-        .select({ id: payouts.id })
-        .from(payouts)
-        .where(and(eq(payouts.batchId, batchId), eq(payouts.batchRow, row)));
-      return found?.id;
-    },
-
-    async settleRow({ batchId, row, owner, patch }) {
-      await db
-        .update(batchRows)
-        .set(patch)
-        .where(
-          and(
-            eq(batchRows.batchId, batchId),
-            eq(batchRows.row, row),
-            eq(batchRows.state, 'sending'),
-            eq(batchRows.claimedBy, owner),
-          ),
-        );
-    },
-
-    async rowsToRequeue({ queuedBefore, staleBefore, limit }) {
-      const rows = await db
-        .select({ batchId: batchRows.batchId, row: batchRows.row })
-        .from(batchRows)
-        .innerJoin(batches, eq(batches.id, batchRows.batchId))
-        .where(
-          and(
-            eq(batches.status, 'submitting'),
-            or(
-              and(eq(batchRows.state, 'queued'), lt(batchRows.updatedAt, queuedBefore)),
-              and(eq(batchRows.state, 'sending'), lt(batchRows.claimedAt, staleBefore)),
-            ),
-          ),
-        )
-        .limit(limit);
-      return rows;
-    },
-
-    async idsWithStatus(status, limit) {
-      const rows = await db
-        .select({ id: batches.id })
-        .from(batches)
-        .where(eq(batches.status, status))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
-
-    async rowNumbers(id, state) {
-      const rows = await db
-        .select({ row: batchRows.row })
-        .from(batchRows)
-        .where(and(eq(batchRows.batchId, id), eq(batchRows.state, state)))
-        .orderBy(asc(batchRows.row));
-      return rows.map((r) => r.row);
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Database } from '../../db/database.js';
 import { beneficiaries, beneficiaryChanges, beneficiaryEvents, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { afterKeyset, escapeLike } from '../../db/keyset.js';
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 export type NewBeneficiaryRow = typeof beneficiaries.$inferInsert;
@@ -106,7 +107,7 @@ export interface BeneficiariesRepository {
 }
 
 function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 export function createBeneficiariesRepository(db: Database): BeneficiariesRepository {
@@ -271,7 +272,11 @@ export function createBeneficiariesRepository(db: Database): BeneficiariesReposi
       const name = sql`lower(${beneficiaries.displayName})`;
       if (query.after) {
         conditions.push(
-          sql`(${name}, ${beneficiaries.id}) > (${query.after.name}, ${query.after.id}::uuid)`,
+          afterKeyset(
+            'asc',
+            [name, beneficiaries.id],
+            [sql`${query.after.name}`, sql`${query.after.id}::uuid`],
+          ),
         );
       }
       return db

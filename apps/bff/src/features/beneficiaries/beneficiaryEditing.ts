@@ -1,34 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import {
-  buildPayoutForm,
-  UUID_RE,
-  type BeneficiaryDetailDiff,
-  type BeneficiaryDto,
-  type Corridor,
-  type PayoutMetadataValue,
-} from '@payouts/contracts';
+import type { BeneficiaryDetailDiff, BeneficiaryDto, Corridor } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
 import type { AuditService } from '../audit/auditService.js';
-import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
 import type { ProvidersService } from '../providers/providersService.js';
 import type {
   BeneficiariesRepository,
-  BeneficiaryMutation,
   BeneficiaryRow,
-  MutateResult,
   NewBeneficiaryEvent,
 } from './beneficiariesRepository.js';
-import { diffDetails, maskDetails, searchTextOf, storableDetails } from './beneficiaryMasking.js';
-import {
-  validateBeneficiaryPayment,
-  type BeneficiaryPaymentInput,
-  type ValidBeneficiaryPayment,
-} from './beneficiaryValidation.js';
+import { diffDetails, searchTextOf } from './beneficiaryMasking.js';
+import type { BeneficiaryPaymentInput } from './beneficiaryValidation.js';
 import type { BeneficiaryVault } from './beneficiaryVault.js';
 import type { BeneficiaryViews } from './beneficiaryViews.js';
+import {
+  ARCHIVED,
+  CHANGE_PENDING,
+  createEditingHelpers,
+  NOT_FOUND,
+  REFERENCE_TAKEN,
+} from './beneficiaryEditingHelpers.js';
 
 export interface CreateBeneficiaryInput extends BeneficiaryPaymentInput {
   display_name: string;
@@ -73,25 +66,6 @@ export interface BeneficiaryEditing {
   archive(id: string, user: SessionUser, context: AuditContext): Promise<BeneficiaryDto>;
 }
 
-const NOT_FOUND = () => new AppError('not_found', 'No such beneficiary.');
-const REFERENCE_TAKEN = () =>
-  new AppError('conflict', 'A beneficiary with this reference already exists.', {
-    errors: [{ pointer: '/reference', message: 'This reference is already used' }],
-  });
-const CHANGE_PENDING = (pointer = '/details') =>
-  new AppError('conflict', 'A change of this beneficiary already awaits a decision.', {
-    errors: [{ pointer, message: 'A change already awaits a decision' }],
-  });
-const ARCHIVED = () => new AppError('conflict', 'This beneficiary is archived.');
-
-/** The stored form of valid details: sealed, masked, fingerprinted; never card data. */
-interface PreparedDetails {
-  details: Record<string, PayoutMetadataValue>;
-  masked: Record<string, PayoutMetadataValue>;
-  fingerprint: string | null;
-  cardFieldsRequired: boolean;
-}
-
 export function createBeneficiaryEditing({
   repo,
   views,
@@ -111,66 +85,8 @@ export function createBeneficiaryEditing({
   corridors: readonly Corridor[];
   separationOfDuties: SeparationOfDuties;
 }): BeneficiaryEditing {
-  async function validPayment(input: BeneficiaryPaymentInput): Promise<ValidBeneficiaryPayment> {
-    const corridor = { country: input.country, currency: input.currency };
-    requireKnownCorridor(corridors, corridor);
-    const { providers } = await providersService.get(corridor);
-    const form = buildPayoutForm(providers, corridor, { now: clock.now() });
-    const result = validateBeneficiaryPayment(form, input);
-    if (!result.ok) {
-      throw new AppError('validation_failed', 'Some fields are invalid.', {
-        errors: result.errors,
-      });
-    }
-    return result.value;
-  }
-
-  function prepare(payment: ValidBeneficiaryPayment): PreparedDetails {
-    const { details, cardFieldsRequired } = storableDetails(
-      payment.payoutMethodType,
-      payment.details,
-    );
-    return {
-      details,
-      masked: maskDetails(details),
-      fingerprint: vault.fingerprint(payment.payoutMethodType, details),
-      cardFieldsRequired,
-    };
-  }
-
-  async function dtoOf(row: BeneficiaryRow): Promise<BeneficiaryDto> {
-    const [dto] = await views.dtosOf([row]);
-    return dto!;
-  }
-
-  async function mutated(result: MutateResult): Promise<BeneficiaryDto> {
-    if (result.kind === 'not_found') throw NOT_FOUND();
-    if (result.kind === 'reference_taken') throw REFERENCE_TAKEN();
-    if (result.kind === 'change_pending') throw CHANGE_PENDING();
-    return dtoOf(result.row);
-  }
-
-  function requireUuid(id: string): void {
-    if (!UUID_RE.test(id)) throw NOT_FOUND();
-  }
-
-  /** The change, which must belong to the beneficiary; a decision needs it still pending (checked under lock). */
-  async function requireChange(id: string, changeId: string) {
-    requireUuid(id);
-    const change = UUID_RE.test(changeId) ? await repo.findChange(id, changeId) : undefined;
-    if (!change) throw new AppError('not_found', 'No such change of this beneficiary.');
-    return change;
-  }
-
-  function pendingOrConflict(
-    pending: Parameters<BeneficiaryMutation>[1],
-    changeId: string,
-  ): NonNullable<Parameters<BeneficiaryMutation>[1]> {
-    if (!pending || pending.id !== changeId) {
-      throw new AppError('conflict', 'This change no longer awaits a decision.');
-    }
-    return pending;
-  }
+  const { validPayment, prepare, dtoOf, mutated, requireUuid, requireChange, pendingOrConflict } =
+    createEditingHelpers({ repo, views, vault, providersService, clock, corridors });
 
   return {
     async create(user, input, context) {

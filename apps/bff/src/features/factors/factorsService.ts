@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   RECOVERY_CODE_COUNT,
   UUID_RE,
@@ -7,7 +6,6 @@ import {
   type FactorsDto,
   type RecoveryCodesDto,
   type Role,
-  type SecondFactorMethod,
   type SessionReply,
   type TotpEnrolmentDto,
 } from '@payouts/contracts';
@@ -24,16 +22,11 @@ import type { AuditContext, AuditEntry, AuditService } from '../audit/auditServi
 import type { Logger } from 'pino';
 import type { SessionService } from '../session/sessionService.js';
 import type { SignInDelays } from '../session/signInDelays.js';
-import {
-  countFailure,
-  FACTOR_LOCKOUT_POLICY,
-  lockedUntil,
-  type FailureOutcome,
-  type GuessableMethod,
-  type LockoutPolicy,
-} from './factorLockout.js';
+import { FACTOR_LOCKOUT_POLICY, lockedUntil, type LockoutPolicy } from './factorLockout.js';
 import type { FactorRow, FactorsRepository } from './factorsRepository.js';
-import type { PasskeyCredential, Passkeys } from './passkeys.js';
+import { createCodeGuesses, guessScope, userTarget } from './codeGuesses.js';
+import { createFactorVerification, credentialOf } from './factorVerification.js';
+import type { Passkeys } from './passkeys.js';
 import { newRecoveryCodes, type RecoveryCodeHasher } from './recoveryCodes.js';
 import { newTotpSecret, verifyTotp } from './totp.js';
 
@@ -107,13 +100,6 @@ const toDto = (row: FactorRow): FactorDto => ({
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
 });
 
-const credentialOf = (row: FactorRow): PasskeyCredential => ({
-  credentialId: row.credentialId ?? '',
-  publicKey: row.publicKey ?? '',
-  signCount: row.signCount ?? 0,
-  transports: row.transports ?? [],
-});
-
 export function createFactorsService({
   repo,
   passkeys,
@@ -162,17 +148,7 @@ export function createFactorsService({
   const confirmed = async (userId: string) =>
     (await repo.listForUser(userId)).filter((row) => row.confirmedAt !== null);
 
-  const userTarget = (viewer: FactorViewer) => ({ type: 'user', id: viewer.user.id });
-  /** Where wrong codes are counted and locked: this session from this address. */
-  const scopeOf = (viewer: FactorViewer) =>
-    createHash('sha256')
-      .update(`${sessionKey(viewer.sessionId)}|${viewer.address}`)
-      .digest('base64url');
-  const accountKey = (viewer: FactorViewer) => `second-factor:${viewer.user.id}`;
-  const actorContext = (viewer: FactorViewer, context: AuditContext): AuditContext => ({
-    ...context,
-    actor: context.actor ?? { id: viewer.user.id, email: viewer.user.email },
-  });
+  const scopeOf = (viewer: FactorViewer) => guessScope(sessionKey, viewer);
 
   /**
    * A session that has not verified the user's existing factor may not add one: otherwise a
@@ -257,200 +233,26 @@ export function createFactorsService({
         : []),
     ];
 
-  function lockedError(until: Date, now: Date): AppError {
-    return new AppError(
-      'factor_locked',
-      'Too many wrong codes from this session: try again later.',
-      {
-        retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
-        extensions: { locked_until: until.toISOString() },
-      },
-    );
-  }
-
-  /**
-   * One guess at a code: refused while the method is locked, `matches` run under the count's
-   * lock, the count cleared on a match and raised (and audited, maybe locking) otherwise.
-   */
-  async function guess<M>(
-    viewer: FactorViewer,
-    method: GuessableMethod,
-    context: AuditContext,
-    matches: () => Promise<M | undefined>,
-  ): Promise<M> {
-    const now = clock.now();
-    const ctx = actorContext(viewer, context);
-    const failed = (data: Record<string, unknown>) =>
-      auditService.row(ctx, {
-        action: 'factor.verify_failed',
-        target: userTarget(viewer),
-        data: { method, ...data },
-      });
-    type Result =
-      | { kind: 'locked'; until: Date }
-      | { kind: 'ok'; match: M }
-      | { kind: 'wrong'; outcome: FailureOutcome };
-    const scope = scopeOf(viewer);
-    const [state] = (await repo.failures(viewer.user.id, scope)).filter((f) => f.method === method);
-    const lockedHere = lockedUntil(state, now);
-    // A session already held back here costs the account nothing more.
-    if (lockedHere === undefined) {
-      const taken = await accountDelays.take(accountKey(viewer));
-      if (!taken.allowed) {
-        await auditService.record(ctx, {
-          action: 'factor.verify_failed',
-          target: userTarget(viewer),
-          data: { method, reason: 'account_delay' },
-        });
-        throw new AppError(
-          'rate_limited',
-          'Too many wrong codes for this account from all its sessions. Wait a moment.',
-          { retryAfterSeconds: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)) },
-        );
-      }
-    }
-    const result = await repo.withFailureLock<Result>(
-      viewer.user.id,
-      method,
-      scope,
-      now,
-      async (previous) => {
-        const until = lockedUntil(previous, now);
-        if (until !== undefined) {
-          return {
-            result: { kind: 'locked', until },
-            audit: [failed({ reason: 'locked', locked_until: until.toISOString() })],
-          };
-        }
-        const match = await matches();
-        if (match !== undefined) return { result: { kind: 'ok', match }, next: null, audit: [] };
-        const outcome: FailureOutcome = countFailure(previous, method, now, lockoutPolicy);
-        const audit = [failed({ reason: 'wrong_code', attempts_left: outcome.attemptsLeft })];
-        if (outcome.lockedUntil) {
-          audit.push(
-            auditService.row(ctx, {
-              action: 'factor.locked',
-              target: userTarget(viewer),
-              data: { method, locked_until: outcome.lockedUntil.toISOString() },
-            }),
-          );
-        }
-        return { result: { kind: 'wrong', outcome }, next: outcome.next, audit };
-      },
-    );
-    if (result.kind === 'ok') {
-      await accountDelays.clear(accountKey(viewer));
-      return result.match;
-    }
-    if (result.kind === 'locked') throw lockedError(result.until, now);
-    if (result.outcome.lockedUntil) throw lockedError(result.outcome.lockedUntil, now);
-    throw new AppError('invalid_code', 'The code is not valid.', {
-      extensions: { attempts_left: result.outcome.attemptsLeft },
-    });
-  }
-
-  // Matched under the lock, then lost to a request using the same code at the same moment.
-  const usedMeanwhile = () => new AppError('invalid_code', 'This code was just used.');
-
-  async function verified(
-    viewer: FactorViewer,
-    method: SecondFactorMethod,
-    context: AuditContext,
-    data: Record<string, unknown> = {},
-  ): Promise<SessionReply> {
-    await sessions.recordSecondFactor(viewer.sessionId, method, [
-      auditService.row(actorContext(viewer, context), {
-        action: 'session.second_factor_verified',
-        target: userTarget(viewer),
-        data: { method, ...data },
-      }),
-    ]);
-    const reply = await sessions.reply(viewer.sessionId);
-    // Ended meanwhile (signed out elsewhere, an admin's reset).
-    if (!reply) throw new AppError('unauthenticated', 'Sign in to continue.');
-    return reply;
-  }
-
-  async function verifyTotpCode(
-    viewer: FactorViewer,
-    code: string,
-    context: AuditContext,
-  ): Promise<SessionReply> {
-    const factors = (await confirmed(viewer.user.id)).filter((f) => f.kind === 'totp');
-    if (factors.length === 0) {
-      throw new AppError('conflict', 'No authenticator app is set up for this account.');
-    }
-    const now = clock.now();
-    const match = await guess(viewer, 'totp', context, async () => {
-      for (const factor of factors) {
-        const secret = factor.totpSecret ? sealedBox.open(factor.totpSecret, factor.id) : undefined;
-        if (secret === undefined) continue;
-        const step = await verifyTotp(secret, code, now, factor.totpLastStep);
-        if (step !== undefined) return { factor, step };
-      }
-      return undefined;
-    });
-    // Conditional: of two requests racing with one code, one gets it.
-    if (!(await repo.useTotpStep(match.factor.id, match.step, now))) throw usedMeanwhile();
-    return verified(viewer, 'totp', context, { factor_id: match.factor.id });
-  }
-
-  async function verifyRecoveryCode(
-    viewer: FactorViewer,
-    code: string,
-    context: AuditContext,
-  ): Promise<SessionReply> {
-    if ((await confirmed(viewer.user.id)).length === 0) {
-      throw new AppError('conflict', 'This account has no second factor.');
-    }
-    const userId = viewer.user.id;
-    const codes = await repo.unusedRecoveryCodes(userId);
-    const match = await guess(viewer, 'recovery_code', context, () =>
-      // Every stored code is compared (constant time each): the time says nothing of which.
-      Promise.resolve(codes.filter((c) => recoveryCodeHasher.matches(userId, code, c.codeHash))[0]),
-    );
-    if (!(await repo.useRecoveryCode(match.id, clock.now()))) throw usedMeanwhile();
-    // One code fewer: the sessions' `methods` may change (the last code used).
-    forgetUserSessions(userId);
-    return verified(viewer, 'recovery_code', context, { codes_left: codes.length - 1 });
-  }
-
-  async function verifyPasskey(
-    viewer: FactorViewer,
-    response: Record<string, unknown>,
-    context: AuditContext,
-  ): Promise<SessionReply> {
-    const passkeyFactors = (await confirmed(viewer.user.id)).filter((f) => f.kind === 'passkey');
-    if (passkeyFactors.length === 0) {
-      throw new AppError('conflict', 'No passkey is set up for this account.');
-    }
-    const now = clock.now();
-    const challenge = await repo.takeChallenge(sessionKey(viewer.sessionId), now);
-    const id = typeof response.id === 'string' ? response.id : '';
-    const factor = passkeyFactors.find((f) => f.credentialId === id);
-    const result =
-      challenge !== undefined && factor
-        ? await passkeys.verifyAuthentication(response, challenge, credentialOf(factor))
-        : undefined;
-    if (!factor || !result) {
-      // A passkey cannot be guessed: a failed assertion is audited but locks nothing.
-      const reason =
-        challenge === undefined ? 'no_challenge' : !factor ? 'unknown_credential' : 'assertion';
-      await auditService.record(actorContext(viewer, context), {
-        action: 'factor.verify_failed',
-        target: userTarget(viewer),
-        data: { method: 'passkey', reason },
-      });
-      throw new AppError(
-        'invalid_code',
-        challenge === undefined
-          ? 'The passkey request expired: try again.'
-          : 'The passkey could not be verified.',
-      );
-    }
-    await repo.usePasskey(factor.id, result.signCount, now);
-    return verified(viewer, 'passkey', context, { factor_id: factor.id });
-  }
+  const verification = createFactorVerification({
+    repo,
+    passkeys,
+    sealedBox,
+    recoveryCodeHasher,
+    auditService,
+    clock,
+    sessions,
+    sessionKey,
+    forgetUserSessions,
+    confirmed,
+    guesses: createCodeGuesses({
+      repo,
+      auditService,
+      clock,
+      accountDelays,
+      lockoutPolicy,
+      sessionKey,
+    }),
+  });
 
   return {
     async list(viewer) {
@@ -654,11 +456,11 @@ export function createFactorsService({
     async verify(viewer, input, context) {
       switch (input.method) {
         case 'totp':
-          return verifyTotpCode(viewer, input.code, context);
+          return verification.totp(viewer, input.code, context);
         case 'recovery_code':
-          return verifyRecoveryCode(viewer, input.code, context);
+          return verification.recoveryCode(viewer, input.code, context);
         case 'passkey':
-          return verifyPasskey(viewer, input.response, context);
+          return verification.passkey(viewer, input.response, context);
       }
     },
   };

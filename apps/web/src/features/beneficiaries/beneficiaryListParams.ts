@@ -7,6 +7,7 @@ import {
   type BeneficiaryListQueryParams,
   type BeneficiaryStatus,
   type PayoutMethodType,
+  splitList,
 } from '@payouts/contracts';
 
 /** What the beneficiaries list shows, as the URL keeps it. */
@@ -37,7 +38,7 @@ export function parseBeneficiaryFilters(search: URLSearchParams): BeneficiaryFil
     const value = get(name).toUpperCase();
     return re.test(value) ? value : '';
   };
-  const statuses = get('status').split(',');
+  const statuses = splitList(get('status'));
   const type = get('payout_method_type');
   return {
     q: get('q').slice(0, BENEFICIARY_SEARCH_MAX_LENGTH),

@@ -13,6 +13,7 @@ import {
   type PayoutSortField,
   type PayoutStatus,
   type SortDirection,
+  splitList,
 } from '@payouts/contracts';
 
 /** What the list shows, as the URL keeps it: every value a string the user could type or share. */
@@ -107,9 +108,9 @@ const PROVIDER_RE = /^[\w.:-]{1,100}$/;
  */
 export function parsePayoutListParams(search: URLSearchParams): PayoutListParams {
   const get = (name: string): string => search.get(name)?.trim() ?? '';
-  const statuses = get('status')
-    .split(',')
-    .filter((s): s is PayoutStatus => (PAYOUT_STATUSES as readonly string[]).includes(s));
+  const statuses = splitList(get('status')).filter((s): s is PayoutStatus =>
+    (PAYOUT_STATUSES as readonly string[]).includes(s),
+  );
   const type = get('payout_method_type');
   const sort = get('sort');
   const order = get('order');
