@@ -118,6 +118,25 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA's forms/ (the generated PSP sections and method steps, and what loads them) is what
+    // several features render: it imports none of them.
+    files: ['apps/web/src/forms/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**'],
+              message:
+                'forms/ sits below the features (the wizard, beneficiaries, the lab): it imports none of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The BFF's bottom layers: `shared/` and `db/` import no feature and no HTTP code; `http/`
     // imports no feature. Features build on all three.
     files: ['apps/bff/src/shared/**/*.ts', 'apps/bff/src/db/**/*.ts', 'apps/bff/src/http/**/*.ts'],

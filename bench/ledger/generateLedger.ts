@@ -12,6 +12,7 @@ import { on } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { PayoutWorkerReply, PayoutWorkerRequest } from './payoutWorker.js';
+import { COMBOS, DOMAINS, FIRST_NAMES, LAST_NAMES, STATUSES } from './ledgerData.js';
 
 /** The same calls run on PGlite and node-postgres: one statement, or one COPY of text rows. */
 export interface SqlRunner {
@@ -35,119 +36,6 @@ const CHUNK = 1_000;
 /** The first payout's creation time; the rows cover the following 365 days evenly. */
 export const LEDGER_START = '2025-11-21T00:00:00Z';
 const LEDGER_SPAN_SECONDS = 365 * 86_400;
-
-/**
- * PSP x corridor x payout type, shaped on the sandbox's PSPs; the weight is how many of the
- * 100 slots a combination takes, so the big corridors dominate as in a real ledger.
- */
-const COMBOS: Array<
-  [provider: string, country: string, currency: string, method: string, weight: number]
-> = [
-  ['northwind_pay', 'DE', 'EUR', 'bank_account', 12],
-  ['northwind_pay', 'FR', 'EUR', 'bank_account', 8],
-  ['northwind_pay', 'BE', 'EUR', 'bank_account', 4],
-  ['northwind_pay', 'GB', 'GBP', 'bank_account', 6],
-  ['northwind_pay', 'DE', 'EUR', 'credit_card', 6],
-  ['harbor_payments', 'US', 'USD', 'credit_card', 12],
-  ['harbor_payments', 'CA', 'CAD', 'credit_card', 4],
-  ['harbor_payments', 'GB', 'GBP', 'credit_card', 4],
-  ['harbor_payments', 'AU', 'AUD', 'credit_card', 3],
-  ['harbor_payments', 'US', 'USD', 'bank_account', 5],
-  ['meridian_transfers', 'US', 'USD', 'bank_account', 9],
-  ['meridian_transfers', 'JP', 'JPY', 'bank_account', 3],
-  ['meridian_transfers', 'US', 'USD', 'credit_card', 4],
-  ['lumen_cards', 'FR', 'EUR', 'credit_card', 5],
-  ['lumen_cards', 'BE', 'EUR', 'credit_card', 2],
-  ['atlas_remit', 'GB', 'GBP', 'bank_account', 4],
-  ['coinbridge', 'DE', 'BTC', 'crypto', 2],
-  ['coinbridge', 'DE', 'ETH', 'crypto', 1],
-  ['coinbridge', 'GB', 'BTC', 'crypto', 1],
-  ['saltmarsh_digital', 'DE', 'ETH', 'crypto', 1],
-];
-
-/** Cumulative thresholds over [0, 1): the shape of a ledger where most payouts went through. */
-const STATUSES: Array<[status: string, share: number]> = [
-  ['approved', 0.62],
-  ['declined', 0.08],
-  ['pending', 0.06],
-  ['in_process', 0.05],
-  ['authorized', 0.03],
-  ['awaiting_approval', 0.05],
-  ['rejected', 0.03],
-  ['submitting', 0.01],
-  ['failed', 0.05],
-  ['unknown', 0.02],
-];
-
-const FIRST_NAMES = [
-  'Anna',
-  'Ben',
-  'Chloe',
-  'David',
-  'Emma',
-  'Felix',
-  'Grace',
-  'Hugo',
-  'Ines',
-  'Jonas',
-  'Kenji',
-  'Lea',
-  'Marco',
-  'Nora',
-  'Oscar',
-  'Paula',
-  'Quentin',
-  'Rosa',
-  'Samir',
-  'Tara',
-  'Ugo',
-  'Vera',
-  'William',
-  'Xenia',
-  'Yusuf',
-  'Zoe',
-  'Amelie',
-  'Bruno',
-  'Clara',
-  'Diego',
-  'Elif',
-  'Finn',
-];
-const LAST_NAMES = [
-  'Schmidt',
-  'Martin',
-  'Dubois',
-  'Smith',
-  'Johnson',
-  'Tanaka',
-  'Garcia',
-  'Rossi',
-  'Peeters',
-  'Jansen',
-  'Brown',
-  'Wilson',
-  'Taylor',
-  'Muller',
-  'Lefebvre',
-  'Sato',
-  'Kowalski',
-  'Novak',
-  'Andersen',
-  'Costa',
-  'Fischer',
-  'Moreau',
-  'Walker',
-  'Young',
-  'Nakamura',
-  'Silva',
-  'Weber',
-  'Bernard',
-  'Clarke',
-  'Lambert',
-  'Hughes',
-  'Okafor',
-];
-const DOMAINS = ['example.com', 'mail.example', 'post.example', 'inbox.example'];
 
 /** Slot (0..99) to combination: the weights laid out as in the 100 slots. */
 const SLOTS = COMBOS.flatMap((combo) => Array.from({ length: combo[4] }, () => combo));

@@ -7,7 +7,7 @@
  * beneficiary's name, the PSP matrix) renders without it while it loads alongside the page's data.
  */
 export { buildPayoutForm, normalizePayout } from '@payouts/contracts';
-export { MethodAndRecipientStep } from '../features/payoutWizard/MethodAndRecipientStep.js';
-export { MethodStep } from '../features/payoutWizard/MethodStep.js';
-export { RecipientStep } from '../features/payoutWizard/RecipientStep.js';
-export { SectionForm } from '../features/payoutWizard/SectionForm.js';
+export { MethodAndRecipientStep } from './sections/MethodAndRecipientStep.js';
+export { MethodStep } from './sections/MethodStep.js';
+export { RecipientStep } from './sections/RecipientStep.js';
+export { SectionForm } from './sections/SectionForm.js';

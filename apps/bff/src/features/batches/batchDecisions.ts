@@ -10,7 +10,7 @@ import type {
   SecondPersonQuestion,
   SeparationOfDuties,
 } from '../separationOfDuties/separationOfDuties.js';
-import { ownerOr403 } from './batchEditing.js';
+import { ownerOr403 } from './batchAccess.js';
 import type { BatchQueue } from './batchQueue.js';
 import type { BatchesRepository, BatchRow } from './batchesRepository.js';
 

@@ -27,6 +27,7 @@ import {
   type BatchRow,
   type NewBatchItemRow,
 } from './batchesRepository.js';
+import { draftOr409, ownerOr403 } from './batchAccess.js';
 
 /** Upload, fix in place, validate, retry: everything that makes or edits a batch's rows. */
 export interface BatchEditing {
@@ -57,36 +58,6 @@ export interface BatchEditing {
 
 function sha256(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
-}
-
-/**
- * A batch belongs to its uploader (decision 042): only they, or an admin (audited as acting on
- * another's batch), fix its cells, validate it or cancel it. Null: the uploader acts; the audit
- * data to add otherwise.
- */
-export function ownerOr403(
-  batch: Pick<BatchRow, 'createdBy'>,
-  user: SessionUser,
-): Record<string, unknown> {
-  if (batch.createdBy === user.id) return {};
-  if (user.role === 'admin') return { on_behalf_of: batch.createdBy };
-  throw new AppError(
-    'forbidden',
-    'Only the person who uploaded this batch (or an admin) changes, validates or cancels it.',
-  );
-}
-
-export async function draftOr409(repo: BatchesRepository, id: string): Promise<BatchRow> {
-  const batch = await repo.findById(id);
-  if (!batch) throw new AppError('not_found', 'No such batch.');
-  if (batch.status !== 'draft') {
-    throw new AppError(
-      'conflict',
-      `This batch is ${batch.status.replace(/_/g, ' ')}: its rows can no longer be changed.`,
-      { extensions: { batch_status: batch.status } },
-    );
-  }
-  return batch;
 }
 
 /** Rows sealed and masked between two turns of the event loop. */

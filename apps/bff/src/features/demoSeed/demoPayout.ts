@@ -17,6 +17,7 @@ import { ledgerMetadata, recipientOf } from '../payouts/ledgerMetadata.js';
 import type { NewPayoutEvent } from '../payouts/payoutEventValues.js';
 import type { NewPayoutRow } from '../payouts/payoutsRepository.js';
 import type { SeededRandom } from './seededRandom.js';
+import { BANKS, FIRST_NAMES, LAST_NAMES, REJECTION_REASONS, TYPICAL } from './demoNames.js';
 import type { DemoPlan, DemoPlanInput, DemoUser, DemoWorld } from './demoHistoryPlan.js';
 
 /** One demo payout of the plan: its amount, recipient, approvals, timeline and outcome. */
@@ -35,102 +36,6 @@ export interface Option {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-
-/** A typical payout's size in major units; others by kind. Sizes vary log-normally around it. */
-const TYPICAL: Readonly<Record<string, number>> = {
-  EUR: 220,
-  USD: 260,
-  GBP: 190,
-  CAD: 340,
-  AUD: 360,
-  JPY: 32_000,
-  MXN: 4_300,
-  BTC: 0.004,
-  ETH: 0.09,
-  USDT: 250,
-};
-
-const FIRST_NAMES = [
-  'Amelia',
-  'Bruno',
-  'Chloé',
-  'Dmitri',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hiroshi',
-  'Ines',
-  'Jonas',
-  'Kaito',
-  'Lena',
-  'Mateo',
-  'Nadia',
-  'Oscar',
-  'Priya',
-  'Quentin',
-  'Rosa',
-  'Sven',
-  'Tara',
-  'Umar',
-  'Valeria',
-  'Wen',
-  'Yusuf',
-  'Zoe',
-  'Aiko',
-  'Luca',
-  'Maya',
-  'Noah',
-  'Sofia',
-] as const;
-const LAST_NAMES = [
-  'Andersen',
-  'Becker',
-  'Costa',
-  'Dubois',
-  'Evans',
-  'Fischer',
-  'García',
-  'Hansen',
-  'Ito',
-  'Janssen',
-  'Kowalski',
-  'Laurent',
-  'Martin',
-  'Nakamura',
-  'Olsen',
-  'Peeters',
-  'Quinn',
-  'Rossi',
-  'Schmidt',
-  'Tanaka',
-  'Usman',
-  'Visser',
-  'Walsh',
-  'Young',
-  'Zimmermann',
-  'Moreau',
-  'Silva',
-] as const;
-
-/** Banks people are paid at, per country (names only: the stored details are the sample's). */
-const BANKS: Readonly<Record<string, readonly string[]>> = {
-  DE: ['Deutsche Bank', 'Commerzbank', 'Sparkasse KölnBonn'],
-  FR: ['BNP Paribas', 'Crédit Agricole', 'Société Générale'],
-  BE: ['Belfius Bank', 'KBC Bank', 'ING Belgium'],
-  GB: ['Barclays', 'HSBC UK', 'Lloyds Bank'],
-  US: ['JPMorgan Chase', 'Bank of America', 'Wells Fargo'],
-  CA: ['RBC Royal Bank', 'TD Canada Trust', 'Scotiabank'],
-  AU: ['Commonwealth Bank', 'Westpac', 'ANZ'],
-  JP: ['MUFG Bank', 'Mizuho Bank', 'SMBC'],
-  MX: ['BBVA México', 'Banorte', 'Santander México'],
-};
-
-const REJECTION_REASONS = [
-  'Beneficiary details do not match the KYC record',
-  'Duplicate of an earlier payout',
-  'Amount above the agreed settlement',
-  'Requested by compliance: hold pending review',
-] as const;
 
 /** `in_process` -> `InProcess`, as the orchestrator spells statuses. */
 function statusRaw(status: string): string {

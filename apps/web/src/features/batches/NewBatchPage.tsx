@@ -1,29 +1,19 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   can,
-  MAX_BATCH_FILE_BYTES,
-  MAX_BATCH_ROWS,
-  PAYOUT_METHOD_TYPE_TITLES,
   type BatchCsvDelimiter,
-  type BatchHeaderCheck,
   type Corridor,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -35,37 +25,12 @@ import { useProviders } from '../providers/useProviders.js';
 import { useSession } from '../session/useSession.js';
 import { BatchSteps } from './BatchSteps.js';
 import { ColumnMappingStep } from './ColumnMappingStep.js';
-import {
-  applyMapping,
-  loadRememberedMapping,
-  rememberMapping,
-  suggestMapping,
-  type ColumnMapping,
-} from './columnMapping.js';
-import { useApi } from '../../api/ApiContext.js';
+import { applyMapping, rememberMapping, type ColumnMapping } from './columnMapping.js';
 import { localBatchFiles } from './localBatchFiles.js';
 import { useBatchFileKit } from './useBatchFileKit.js';
-import type { parseBatchFile as ParseBatchFile, ParsedBatchFile } from './parseBatchFile.js';
 import { useUploadBatch } from './useBatches.js';
-
-interface ChosenFile {
-  name: string;
-  text: string;
-  parsed: ParsedBatchFile;
-  check: BatchHeaderCheck;
-  /** Whether the header names exactly the template's columns (no mapping step). */
-  exact: boolean;
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** The file's text, refused when it is not UTF-8 (the server refuses it too). */
-async function readUtf8(file: File): Promise<string> {
-  const bytes = await file.arrayBuffer();
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-}
+import { readChosenFile, type ChosenFile } from './readChosenFile.js';
+import { MethodPspPicker, TemplateDownload } from './NewBatchFields.js';
 
 /**
  * A new batch: corridor, type and PSP; the template (made here, from the PSP's metadata); the
@@ -73,7 +38,6 @@ async function readUtf8(file: File): Promise<string> {
  * they differ; then the upload, after which the batch's own page shows its preview.
  */
 export function NewBatchPage() {
-  const api = useApi();
   const { user } = useSession();
   const navigate = useNavigate();
   const corridors = useCorridors();
@@ -85,7 +49,6 @@ export function NewBatchPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const upload = useUploadBatch();
-  const delimiterLabel = useId();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const corridor: Corridor | null = useMemo(() => {
@@ -130,57 +93,13 @@ export function NewBatchPage() {
     event.target.value = '';
     resetFile();
     if (!chosen || !model || !kit) return;
-    if (chosen.size > MAX_BATCH_FILE_BYTES) {
-      setFileError(
-        `${chosen.name} is ${megabytes(chosen.size)}: a batch file may be at most ${megabytes(MAX_BATCH_FILE_BYTES)}.`,
-      );
+    const read = await readChosenFile(chosen, { kit, model, provider, type });
+    if ('error' in read) {
+      setFileError(read.error);
       return;
     }
-    // The CSV parser (papaparse) loads with the first file picked, while the file is read: the
-    // page itself does not need it.
-    const parser = import('./parseBatchFile.js');
-    let text: string;
-    try {
-      text = await readUtf8(chosen);
-    } catch {
-      parser.catch(() => undefined);
-      setFileError(`${chosen.name} is not UTF-8 text: save it as "CSV UTF-8" and try again.`);
-      return;
-    }
-    let parseBatchFile: typeof ParseBatchFile;
-    try {
-      ({ parseBatchFile } = await parser);
-    } catch {
-      setFileError(
-        'Could not load the file reader: check your connection and pick the file again.',
-      );
-      return;
-    }
-    const parsed = parseBatchFile(text);
-    const header = parsed.rows[0];
-    if (!header || header.every((h) => h.trim() === '')) {
-      setFileError(`${chosen.name} is empty: it has no header row.`);
-      return;
-    }
-    if (parsed.rows.length - 1 > MAX_BATCH_ROWS) {
-      setFileError(
-        `${chosen.name} has ${(parsed.rows.length - 1).toLocaleString('en-US')} rows: a batch may have at most ${MAX_BATCH_ROWS.toLocaleString('en-US')}.`,
-      );
-      return;
-    }
-    const check = kit.checkBatchHeader(model, header);
-    const exact =
-      check.unknown.length === 0 && check.missing.length === 0 && check.duplicate.length === 0;
-    setFile({ name: chosen.name, text, parsed, check, exact });
-    setMapping(
-      exact
-        ? check.columns.map((c) => c?.name ?? null)
-        : suggestMapping(
-            header,
-            model.columns,
-            loadRememberedMapping(provider, type === '' ? '' : type),
-          ),
-    );
+    setFile(read.file);
+    setMapping(read.mapping);
   };
 
   const send = () => {
@@ -298,44 +217,22 @@ export function NewBatchPage() {
               list.length === 0 ? (
                 <Alert severity="warning">No PSP pays out in this corridor.</Alert>
               ) : (
-                <>
-                  <TextField
-                    select
-                    label="Payout method type"
-                    required
-                    value={type}
-                    onChange={(e) => {
-                      const next = e.target.value as PayoutMethodType;
-                      setType(next);
-                      const only = list.filter((p) => p.payout_method_type === next);
-                      setProvider(only.length === 1 ? (only[0]?.name ?? '') : '');
-                      resetFile();
-                    }}
-                  >
-                    {types.map((t) => (
-                      <MenuItem key={t} value={t}>
-                        {PAYOUT_METHOD_TYPE_TITLES[t]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField
-                    select
-                    label="PSP"
-                    required
-                    disabled={type === ''}
-                    value={psps.some((p) => p.name === provider) ? provider : ''}
-                    onChange={(e) => {
-                      setProvider(e.target.value);
-                      resetFile();
-                    }}
-                  >
-                    {psps.map((p) => (
-                      <MenuItem key={p.name} value={p.name}>
-                        {p.title}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </>
+                <MethodPspPicker
+                  types={types}
+                  type={type}
+                  psps={psps}
+                  provider={provider}
+                  onType={(next) => {
+                    setType(next);
+                    const only = list.filter((p) => p.payout_method_type === next);
+                    setProvider(only.length === 1 ? (only[0]?.name ?? '') : '');
+                    resetFile();
+                  }}
+                  onProvider={(name) => {
+                    setProvider(name);
+                    resetFile();
+                  }}
+                />
               )
             ) : null}
             {modelWanted && !kit && batchFileKit.error ? (
@@ -350,40 +247,7 @@ export function NewBatchPage() {
             ) : null}
             {model ? (
               <>
-                <FormControl>
-                  <FormLabel id={delimiterLabel}>Template separator</FormLabel>
-                  <RadioGroup
-                    row
-                    aria-labelledby={delimiterLabel}
-                    value={delimiter}
-                    onChange={(e) => setDelimiter(e.target.value === ';' ? ';' : ',')}
-                  >
-                    <FormControlLabel value="," control={<Radio />} label="Comma" />
-                    <FormControlLabel value=";" control={<Radio />} label="Semicolon" />
-                  </RadioGroup>
-                </FormControl>
-                <Box>
-                  <Button
-                    variant="outlined"
-                    component="a"
-                    href={api.batches.templateUrl({
-                      country: model.corridor.country,
-                      currency: model.corridor.currency,
-                      payout_method_type: model.payout_method_type,
-                      provider: model.provider.name,
-                      delimiter: delimiter === ';' ? 'semicolon' : 'comma',
-                    })}
-                    download={`batch-template-${model.corridor.country}-${model.corridor.currency}-${model.payout_method_type}-${model.provider.name}.csv`}
-                    startIcon={<DownloadIcon />}
-                  >
-                    Download template
-                  </Button>
-                  <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-                    Columns: {model.columns.map((c) => c.name).join(', ')}. Up to{' '}
-                    {MAX_BATCH_ROWS.toLocaleString('en-US')} rows and{' '}
-                    {megabytes(MAX_BATCH_FILE_BYTES)}.
-                  </Typography>
-                </Box>
+                <TemplateDownload model={model} delimiter={delimiter} onDelimiter={setDelimiter} />
                 <Box>
                   {/* A button that opens the file picker: a label styled as a button is not a
                       button to assistive technology. */}

@@ -1,39 +1,19 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  FINAL_DEPOSIT_STATUSES,
-  isPlausibleCardNumber,
-  type LabDepositRequest,
-  maskCardNumber,
-  normalizeCardNumber,
-} from '@payouts/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useApi } from '../../api/ApiContext.js';
-import { isApiError } from '../../api/ApiError.js';
-import { DetailList } from '../../components/DetailList.js';
+import { type ReactNode } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { regionName } from '../../components/regionName.js';
-import { withPatternEngine } from '../../forms/withPatternEngine.js';
-import { ExchangeView } from '../lab/ExchangeView.js';
-import {
-  depositBin,
-  emptyDepositForm,
-  toDepositInput,
-  type DepositFormErrors,
-  type DepositFormValues,
-} from './depositForm.js';
+import { type DepositFormValues } from './depositForm.js';
 import { FingerprintFrame } from './FingerprintFrame.js';
-import { loadDepositChecks, loadedDepositChecks, type DepositChecks } from './loadDepositChecks.js';
+import { DepositStatus } from './DepositStatus.js';
+import { useDepositConsole } from './useDepositConsole.js';
 
 export interface DepositConsolePageProps {
   now?: () => Date;
@@ -66,11 +46,6 @@ function Step({ n, title, children }: { n: string; title: string; children: Reac
   );
 }
 
-type Phase =
-  | { name: 'form' }
-  | { name: 'fingerprint'; src: string }
-  | { name: 'ready'; ddc: Record<string, string>; received: boolean };
-
 /**
  * The server-to-server card deposit, step by step (admins): card and customer data; the
  * fingerprint page for country, currency and BIN in a scripts-only sandboxed iframe; its message
@@ -84,73 +59,30 @@ export function DepositConsolePage({
   pollIntervalMs = 3000,
   openWindow = defaultOpenWindow,
 }: DepositConsolePageProps) {
-  const api = useApi();
-  const options = useQuery({
-    queryKey: ['lab', 'deposits', 'options'],
-    // The form is checked against the contracts' schema, whose patterns RE2 matches; the checks
-    // themselves (with the field rules) load alongside too, not with the page.
-    queryFn: async ({ signal }) => {
-      const [reply] = await Promise.all([
-        withPatternEngine(api.lab.depositOptions(signal)),
-        loadDepositChecks(),
-      ]);
-      return reply;
-    },
-  });
-  const [values, setValues] = useState<DepositFormValues>(() =>
-    emptyDepositForm(`DEP-${now().getTime().toString(36).toUpperCase()}`),
-  );
-  const [errors, setErrors] = useState<DepositFormErrors>({});
-  const [editingCard, setEditingCard] = useState(false);
-  const [phase, setPhase] = useState<Phase>({ name: 'form' });
-  const [mode, setMode] = useState<'routed' | 'single'>('routed');
-  const [pspName, setPspName] = useState('');
-  const [mid, setMid] = useState('');
-
-  const corridors = options.data?.corridors ?? [];
-  const corridor =
-    values.corridor || (corridors[0] ? `${corridors[0].country}/${corridors[0].currency}` : '');
-  const psps = options.data?.psps ?? [];
-  const psp = psps.find((p) => p.name === pspName) ?? psps[0];
-  const mids = psp?.mids ?? [];
-  const midAlias = mids.includes(mid) ? mid : (mids[0] ?? '');
-
-  const send = useMutation({
-    mutationFn: (body: LabDepositRequest) => api.lab.sendDeposit(body),
-    onError: (error) => {
-      // The BFF's field problems (`/deposit/credit_card_number`, …) go back on their fields.
-      if (!isApiError(error, 'validation_failed')) return;
-      const found: DepositFormErrors = {};
-      for (const { pointer, message } of error.errors) {
-        const name = pointer.startsWith('/deposit/') ? pointer.slice('/deposit/'.length) : '';
-        const field = name === 'country' || name === 'currency' ? 'corridor' : name;
-        if (field in values) found[field as keyof DepositFormValues] = message;
-      }
-      setErrors(found);
-    },
-    onSuccess: (reply) => {
-      setValues((v) => ({ ...v, cvv2: '' }));
-      if (reply.result.status === 'in_process' && reply.result.mpi_url) {
-        openWindow(reply.result.mpi_url);
-      }
-    },
-  });
-  const result = send.data?.result;
-  const following = result?.status === 'in_process';
-  const lookup = useQuery({
-    queryKey: ['lab', 'deposits', result?.id],
-    queryFn: ({ signal }) => api.lab.deposit(result!.id, signal),
-    enabled: following,
-    refetchInterval: (query) =>
-      query.state.data && FINAL_DEPOSIT_STATUSES.includes(query.state.data.status)
-        ? false
-        : pollIntervalMs,
-  });
-
-  const set = (patch: Partial<DepositFormValues>): void => {
-    setValues((v) => ({ ...v, ...patch }));
-    if (phase.name !== 'form') setPhase({ name: 'form' });
-  };
+  const depositConsole = useDepositConsole({ now, pollIntervalMs, openWindow });
+  const {
+    options,
+    values,
+    errors,
+    setEditingCard,
+    phase,
+    setPhase,
+    mode,
+    setMode,
+    setPspName,
+    setMid,
+    corridors,
+    corridor,
+    psps,
+    psp,
+    mids,
+    midAlias,
+    send,
+    set,
+    startFingerprint,
+    submitDeposit,
+    cardShown,
+  } = depositConsole;
   const field = (
     name: keyof DepositFormValues,
     label: string,
@@ -169,46 +101,6 @@ export function DepositConsolePage({
       />
     );
   };
-
-  const fingerprintIfValid = ({ validateDepositForm }: DepositChecks): void => {
-    const withCorridor = { ...values, corridor };
-    const found = validateDepositForm(withCorridor, now());
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setValues(withCorridor);
-    const [country = '', currency = ''] = corridor.split('/');
-    send.reset();
-    setPhase({
-      name: 'fingerprint',
-      src: api.lab.fingerprintUrl({ country, currency, card_bin: depositBin(withCorridor) }),
-    });
-  };
-
-  const startFingerprint = (event: FormEvent): void => {
-    event.preventDefault();
-    const checks = loadedDepositChecks();
-    // Sent before the options (and the checks with them) are there: wait for the checks. Should
-    // they fail to load, the options' error says so and offers a retry.
-    if (checks) fingerprintIfValid(checks);
-    else void loadDepositChecks().then(fingerprintIfValid, () => undefined);
-  };
-
-  const submitDeposit = (): void => {
-    if (phase.name !== 'ready') return;
-    send.mutate({
-      mode,
-      ...(mode === 'single' && psp
-        ? { psp_name: psp.name, ...(midAlias ? { single_payment_mid_alias: midAlias } : {}) }
-        : {}),
-      deposit: toDepositInput(values, phase.ddc),
-    });
-  };
-
-  const cardShown =
-    !editingCard && isPlausibleCardNumber(normalizeCardNumber(values.credit_card_number))
-      ? maskCardNumber(normalizeCardNumber(values.credit_card_number))
-      : values.credit_card_number;
-  const final = lookup.data && FINAL_DEPOSIT_STATUSES.includes(lookup.data.status);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -382,83 +274,7 @@ export function DepositConsolePage({
       </Step>
 
       <Step n="6" title="Status">
-        <Box aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {send.isError ? <ErrorState error={send.error} title="The deposit was refused" /> : null}
-          {send.isError && isApiError(send.error) && send.error.errors.length > 0 ? (
-            <Box component="ul" aria-label="Field problems">
-              {send.error.errors.map((e) => (
-                <li key={e.pointer}>
-                  <code>{e.pointer}</code>: {e.message}
-                </li>
-              ))}
-            </Box>
-          ) : null}
-          {result ? (
-            <>
-              <Alert
-                severity={
-                  result.status === 'approved'
-                    ? 'success'
-                    : result.status === 'declined'
-                      ? 'error'
-                      : 'info'
-                }
-              >
-                Deposit {result.id}: {result.status.replace('_', ' ')}
-              </Alert>
-              <DetailList
-                items={[
-                  { label: 'Deposit id', value: result.id },
-                  { label: 'Status', value: result.status },
-                  { label: 'Decline code', value: result.decline_code },
-                  { label: 'Decline reason', value: result.decline_reason },
-                ]}
-              />
-              {following && result.mpi_url ? (
-                <Typography>
-                  3D Secure opened in a new window.{' '}
-                  <Link href={result.mpi_url} target="_blank" rel="noopener noreferrer">
-                    Open the 3D Secure page
-                  </Link>
-                </Typography>
-              ) : null}
-              {following ? (
-                <Box role="status">
-                  {lookup.data ? (
-                    <>
-                      <Typography>
-                        {final
-                          ? `Final status: ${lookup.data.status}.`
-                          : `Following the deposit: ${lookup.data.status.replace('_', ' ')}…`}
-                      </Typography>
-                      <DetailList
-                        items={[
-                          { label: 'PSP', value: lookup.data.psp_name },
-                          {
-                            label: 'Card',
-                            value: `${lookup.data.card_type ?? ''} •••• ${lookup.data.last_four_digits ?? ''}`,
-                          },
-                          {
-                            label: 'Amount',
-                            value: `${lookup.data.amount} ${lookup.data.currency}`,
-                          },
-                          { label: 'Decline code', value: lookup.data.decline_code },
-                          { label: 'Decline reason', value: lookup.data.decline_reason },
-                        ]}
-                      />
-                    </>
-                  ) : (
-                    <Typography>Following the deposit…</Typography>
-                  )}
-                </Box>
-              ) : null}
-              {lookup.isError ? (
-                <ErrorState error={lookup.error} title="The deposit could not be looked up" />
-              ) : null}
-              {send.data?.exchange ? <ExchangeView exchange={send.data.exchange} /> : null}
-            </>
-          ) : null}
-        </Box>
+        <DepositStatus console={depositConsole} />
       </Step>
     </Box>
   );

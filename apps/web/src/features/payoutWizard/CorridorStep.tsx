@@ -20,7 +20,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { Placeholder } from '../../components/Placeholder.js';
 import { regionName } from '../../components/regionName.js';
 import { stateLabel, type CorridorErrors } from './validateCorridor.js';
-import { WizardButtons } from './WizardButtons.js';
+import { WizardButtons } from '../../forms/sections/WizardButtons.js';
 import type { CorridorValues } from './wizardDraft.js';
 
 export interface CorridorStepProps {

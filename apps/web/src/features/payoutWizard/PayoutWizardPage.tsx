@@ -12,7 +12,7 @@ import { lazy, memo, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FullPageProgress } from '../../components/FullPageProgress.js';
 import { CorridorStep } from './CorridorStep.js';
-import { MethodStepPending } from './MethodStepPending.js';
+import { MethodStepPending } from '../../forms/sections/MethodStepPending.js';
 import { ReviewStep } from './ReviewStep.js';
 import { SavedBeneficiaryPicker } from './SavedBeneficiaryPicker.js';
 import { StepHeading } from './StepHeading.js';

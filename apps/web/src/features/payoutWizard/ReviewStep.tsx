@@ -19,7 +19,7 @@ import { formatMoney } from '../../components/formatMoney.js';
 import { regionName } from '../../components/regionName.js';
 import { currencyName } from '../../components/currencyName.js';
 import { stateLabel } from './validateCorridor.js';
-import { WizardButtons } from './WizardButtons.js';
+import { WizardButtons } from '../../forms/sections/WizardButtons.js';
 
 export interface ReviewStepProps {
   body: PayoutRequest;

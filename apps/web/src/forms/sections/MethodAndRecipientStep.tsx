@@ -4,19 +4,16 @@ import {
   PAYOUT_METHOD_TYPE_TITLES,
   type Corridor,
   type PayoutForm,
-  type PayoutFormSection,
   type PayoutMethodType,
 } from '@payouts/contracts';
-import { memo, startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { visuallyHidden } from '../../components/visuallyHidden.js';
 import { MethodChoice, type MethodChoiceValue } from './MethodChoice.js';
 import { MethodStepPending, NoProviderStep } from './MethodStepPending.js';
 import { ProviderListAge } from './ProviderListAge.js';
-import { RecipientStep } from './RecipientStep.js';
 import { WizardButtons } from './WizardButtons.js';
 import { useLatest } from '../../components/useLatest.js';
-
-type Values = Record<string, unknown>;
+import { Section, sectionFormId, type Values } from './RecipientSection.js';
 
 export interface MethodAndRecipientStepProps {
   corridor: Corridor;
@@ -84,7 +81,6 @@ const STEP_STYLE: CSSProperties = {
 };
 
 const sectionKey = (type: PayoutMethodType | '', provider: string): string => `${type}:${provider}`;
-const sectionFormId = (key: string): string => `recipient-form-${key.replace(':', '-')}`;
 
 /**
  * The wizard's second step: the payout method, its PSP, and the PSP's own section right below,
@@ -268,39 +264,3 @@ export function MethodAndRecipientStep({
 }
 
 const NO_VALUES: Values = {};
-
-/**
- * One PSP's section with its buttons (hidden with it). Memoised: a pick re-renders the step, and
- * no section's props change with it (API errors aside).
- */
-const Section = memo(function Section({
-  sectionKey: key,
-  section,
-  initialValues,
-  apiErrors,
-  onChange,
-  onBack,
-  onNext,
-}: {
-  sectionKey: string;
-  section: PayoutFormSection;
-  initialValues: Values;
-  apiErrors: Record<string, string>;
-  onChange: (key: string, values: Values) => void;
-  onBack: () => void;
-  onNext: () => void;
-}) {
-  return (
-    <RecipientStep
-      section={section}
-      formData={initialValues}
-      apiErrors={apiErrors}
-      onChange={(values) => onChange(key, values)}
-      onBack={onBack}
-      onNext={onNext}
-      idPrefix={`recipient-${key.replace(':', '-')}`}
-      formId={sectionFormId(key)}
-      active={false}
-    />
-  );
-});

@@ -1,0 +1,123 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  MAX_BATCH_FILE_BYTES,
+  MAX_BATCH_ROWS,
+  PAYOUT_METHOD_TYPE_TITLES,
+  type BatchCsvDelimiter,
+  type PayoutMethodType,
+} from '@payouts/contracts';
+import { useId } from 'react';
+import { useApi } from '../../api/ApiContext.js';
+
+import type { BatchFileModel, PayoutProvider } from '@payouts/contracts';
+import { megabytes } from './readChosenFile.js';
+
+/** The payout method type and the PSP of a new batch, among the corridor's PSPs. */
+export function MethodPspPicker({
+  types,
+  type,
+  psps,
+  provider,
+  onType,
+  onProvider,
+}: {
+  types: readonly PayoutMethodType[];
+  type: PayoutMethodType | '';
+  psps: readonly PayoutProvider[];
+  provider: string;
+  onType: (type: PayoutMethodType) => void;
+  onProvider: (name: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        select
+        label="Payout method type"
+        required
+        value={type}
+        onChange={(e) => onType(e.target.value as PayoutMethodType)}
+      >
+        {types.map((t) => (
+          <MenuItem key={t} value={t}>
+            {PAYOUT_METHOD_TYPE_TITLES[t]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="PSP"
+        required
+        disabled={type === ''}
+        value={psps.some((p) => p.name === provider) ? provider : ''}
+        onChange={(e) => onProvider(e.target.value)}
+      >
+        {psps.map((p) => (
+          <MenuItem key={p.name} value={p.name}>
+            {p.title}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
+/** The template of the PSP's columns, in the separator picked, and what a file may hold. */
+export function TemplateDownload({
+  model,
+  delimiter,
+  onDelimiter,
+}: {
+  model: BatchFileModel;
+  delimiter: BatchCsvDelimiter;
+  onDelimiter: (delimiter: BatchCsvDelimiter) => void;
+}) {
+  const api = useApi();
+  const delimiterLabel = useId();
+  return (
+    <>
+      <FormControl>
+        <FormLabel id={delimiterLabel}>Template separator</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={delimiterLabel}
+          value={delimiter}
+          onChange={(e) => onDelimiter(e.target.value === ';' ? ';' : ',')}
+        >
+          <FormControlLabel value="," control={<Radio />} label="Comma" />
+          <FormControlLabel value=";" control={<Radio />} label="Semicolon" />
+        </RadioGroup>
+      </FormControl>
+      <Box>
+        <Button
+          variant="outlined"
+          component="a"
+          href={api.batches.templateUrl({
+            country: model.corridor.country,
+            currency: model.corridor.currency,
+            payout_method_type: model.payout_method_type,
+            provider: model.provider.name,
+            delimiter: delimiter === ';' ? 'semicolon' : 'comma',
+          })}
+          download={`batch-template-${model.corridor.country}-${model.corridor.currency}-${model.payout_method_type}-${model.provider.name}.csv`}
+          startIcon={<DownloadIcon />}
+        >
+          Download template
+        </Button>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+          Columns: {model.columns.map((c) => c.name).join(', ')}. Up to{' '}
+          {MAX_BATCH_ROWS.toLocaleString('en-US')} rows and {megabytes(MAX_BATCH_FILE_BYTES)}.
+        </Typography>
+      </Box>
+    </>
+  );
+}
