@@ -299,13 +299,20 @@ export async function startTestApp({
   const origin = config.publicUrl.origin;
 
   async function signInAs(email: string, password: string): Promise<ApiFetch> {
-    const res = await createApiFetch(
-      baseUrl,
-      origin,
-      secretScanner,
-    )('/api/session', {
-      method: 'POST',
-      json: { email, password },
+    const post = () =>
+      createApiFetch(
+        baseUrl,
+        origin,
+        secretScanner,
+      )('/api/session', {
+        method: 'POST',
+        json: { email, password },
+      });
+    // A kept-alive connection that `restart` cut can still be in fetch's pool when the next
+    // request takes it ("other side closed", nothing sent to the app): a sign-in is asked again.
+    const res = await post().catch((error: unknown) => {
+      if (!isSocketClosed(error)) throw error;
+      return post();
     });
     if (res.status !== 200) throw new Error(`sign-in as ${email} failed: ${res.status}`);
     const setCookie = res.headers.getSetCookie()[0];
@@ -436,4 +443,11 @@ async function scanStoredRows(db: Database, scanner: SecretScanner): Promise<voi
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions navigate untyped JSON
 export function readJson(res: Response): Promise<any> {
   return res.json();
+}
+
+/** fetch's failure when the server closed the kept-alive connection the request was sent on. */
+function isSocketClosed(error: unknown): boolean {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET';
 }
