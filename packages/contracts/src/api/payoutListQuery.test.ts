@@ -33,6 +33,14 @@ describe('the payouts list query', () => {
     expect(q.limit).toBe(100);
   });
 
+  it('reads a status list with spaces and repeats as each status once', () => {
+    expect(payoutListQuery.parse({ status: ' pending , pending,approved' }).status).toEqual([
+      'pending',
+      'approved',
+    ]);
+    expect(payoutListQuery.safeParse({ status: 'pending,nope' }).success).toBe(false);
+  });
+
   it('takes an instant with its offset as that exact instant', () => {
     const q = payoutListQuery.parse({ created_to: '2030-01-31T23:59:59.999+01:00' });
     expect(q.created_to).toEqual(new Date('2030-01-31T22:59:59.999Z'));

@@ -148,8 +148,6 @@ export function createFactorsService({
   const confirmed = async (userId: string) =>
     (await repo.listForUser(userId)).filter((row) => row.confirmedAt !== null);
 
-  const scopeOf = (viewer: FactorViewer) => guessScope(sessionKey, viewer);
-
   /**
    * A session that has not verified the user's existing factor may not add one: otherwise a
    * stolen password would enrol its own authenticator and pass as the second factor. And the
@@ -260,7 +258,7 @@ export function createFactorsService({
       const [rows, codes, failures, enrolmentRequired] = await Promise.all([
         confirmed(viewer.user.id),
         repo.unusedRecoveryCodes(viewer.user.id),
-        repo.failures(viewer.user.id, scopeOf(viewer)),
+        repo.failures(viewer.user.id, guessScope(sessionKey, viewer)),
         repo.userEnrolmentRequired(viewer.user.id),
       ]);
       return {

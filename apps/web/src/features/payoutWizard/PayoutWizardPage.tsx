@@ -19,17 +19,13 @@ import { StepHeading } from './StepHeading.js';
 import { loadResultStep, usePayoutWizard, type PayoutWizardOptions } from './usePayoutWizard.js';
 import { STEP, WIZARD_STEPS, type WizardStep } from './wizardDraft.js';
 
-export { DRAFT_SAVE_DELAY_MS } from './useWizardDraft.js';
-
-export type PayoutWizardPageProps = PayoutWizardOptions;
-
 const ResultStep = lazy(() => loadResultStep().then((m) => ({ default: m.ResultStep })));
 
 /**
  * The "+" wizard: corridor and amount; payout method, PSP and the PSP's own section (shown under
  * the PSP as it is picked); review; the result. Its state and actions are `usePayoutWizard`'s.
  */
-export function PayoutWizardPage(props: PayoutWizardPageProps) {
+export function PayoutWizardPage(props: PayoutWizardOptions) {
   const wizard = usePayoutWizard(props);
   const {
     user,
