@@ -173,6 +173,44 @@ export default tseslint.config(
     },
   },
   {
+    // A BFF feature reaches another feature only through that feature's `index.ts`, the list of
+    // what it offers the others; everything else in a feature folder is its own business.
+    files: ['apps/bff/src/features/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./[^./][^/]*/(?!index\.js$)`,
+              message:
+                "Another feature's internals: import what it offers from its index.js (add it there).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/bff/src/features/*/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./\.\./[^./][^/]*/(?!index\.js$)`,
+              message:
+                "Another feature's internals: import what it offers from its index.js (add it there).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tooling reaches the BFF through its package exports, as any other workspace does.
     files: ['bench/**/*.ts', 'tests/e2e/**/*.ts'],
     rules: {

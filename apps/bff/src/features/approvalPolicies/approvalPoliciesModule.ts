@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { ModuleBase } from '../moduleBase.js';
-import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
-import type { StaffNotifier } from '../staffNotifications/staffNotifier.js';
+import type { SeparationOfDuties } from '../separationOfDuties/index.js';
+import type { StaffNotifier } from '../staffNotifications/index.js';
 import { createApprovalPoliciesRepository } from './approvalPoliciesRepository.js';
 import { createApprovalPoliciesRouter } from './approvalPoliciesRouter.js';
 import {

@@ -3,7 +3,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { approvalPolicyProposals, approvalPolicyVersions, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 
 export type PolicyVersionRow = typeof approvalPolicyVersions.$inferSelect;
 export type PolicyProposalRow = typeof approvalPolicyProposals.$inferSelect;

@@ -17,8 +17,8 @@ import type { Logger } from 'pino';
 import { AppError, type FieldError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
-import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
-import type { AuditService } from '../audit/auditService.js';
+import type { SeparationOfDuties } from '../separationOfDuties/index.js';
+import type { AuditService } from '../audit/index.js';
 import type {
   ApprovalPoliciesRepository,
   PolicyProposalRow,

@@ -13,9 +13,8 @@ import { AppError, problemSummaryOf } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
-import { LEGACY_RULE } from '../payouts/approvalEligibility.js';
-import type { PayoutApprovals } from '../payouts/payoutApprovals.js';
-import type { PayoutViews } from '../payouts/payoutViews.js';
+import { LEGACY_RULE } from '../payouts/index.js';
+import type { PayoutApprovals, PayoutViews } from '../payouts/index.js';
 import type { ApprovalsRepository } from './approvalsRepository.js';
 
 /** The approvals inbox: what waits for the caller, and bulk decisions on it. */

@@ -2,8 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@payouts/contracts';
 import type { Database } from '../../db/database.js';
 import { payouts, users } from '../../db/schema.js';
-import { decidableBy } from '../payouts/approvalEligibility.js';
-import type { PayoutWithCreator } from '../payouts/payoutsRepository.js';
+import { decidableBy } from '../payouts/index.js';
+import type { PayoutWithCreator } from '../payouts/index.js';
 import { afterKeyset } from '../../db/keyset.js';
 
 /** The approvals inbox's reads; decisions go through `PayoutApprovals`. */

@@ -2,14 +2,10 @@ import type { ApprovalPolicy } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
-import type { AuditService } from '../audit/auditService.js';
-import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
-import { cancelDeferred } from '../payouts/payoutChanges.js';
-import { decideTransition } from '../payouts/payoutStatus.js';
-import type {
-  SecondPersonQuestion,
-  SeparationOfDuties,
-} from '../separationOfDuties/separationOfDuties.js';
+import type { AuditService } from '../audit/index.js';
+import type { PayoutsRepository } from '../payouts/index.js';
+import { cancelDeferred, decideTransition } from '../payouts/index.js';
+import type { SecondPersonQuestion, SeparationOfDuties } from '../separationOfDuties/index.js';
 import { ownerOr403 } from './batchAccess.js';
 import type { BatchQueue } from './batchQueue.js';
 import type { BatchesRepository, BatchRow } from './batchesRepository.js';

@@ -5,10 +5,10 @@ import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
-import type { AuditService } from '../audit/auditService.js';
-import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
-import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import type { AuditService } from '../audit/index.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
+import { requireKnownCorridor } from '../corridors/index.js';
+import type { ProvidersService } from '../providers/index.js';
 import { parseBatchFileInSlices } from './batchFile.js';
 import {
   assessBatch,

@@ -17,8 +17,8 @@ import {
 } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
-import { isSecurityCodeField } from '../payouts/ledgerMetadata.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import { isSecurityCodeField } from '../payouts/index.js';
+import type { ProvidersService } from '../providers/index.js';
 import type { FrozenApprovalRule, StoredBatchSummary } from '../../db/schema.js';
 import type { BatchesRepository } from './batchesRepository.js';
 

@@ -10,7 +10,7 @@ import type { BatchFormChange } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
-import type { AuditService } from '../audit/auditService.js';
+import type { AuditService } from '../audit/index.js';
 import { maskCells, openCells, validateRows } from './batchModel.js';
 import type { BatchesRepository, BatchRow, NewBatchItemRow } from './batchesRepository.js';
 

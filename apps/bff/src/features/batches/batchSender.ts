@@ -13,16 +13,19 @@ import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
-import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
-import type { PayoutCreation, CreatePayoutResult } from '../payouts/payoutCreation.js';
-import { cancelDeferred } from '../payouts/payoutChanges.js';
-import type { PayoutLifecycle } from '../payouts/payoutLifecycle.js';
-import type { PayoutsRepository } from '../payouts/payoutsRepository.js';
-import type { ProvidersService } from '../providers/providersService.js';
-import type { UsersRepository } from '../users/usersRepository.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
+import type {
+  PayoutCreation,
+  CreatePayoutResult,
+  PayoutLifecycle,
+  PayoutsRepository,
+  BatchApprovalForRow,
+} from '../payouts/index.js';
+import { cancelDeferred } from '../payouts/index.js';
+import type { ProvidersService } from '../providers/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { startSending } from './batchDecisions.js';
 import { modelOf, openCells } from './batchModel.js';
-import type { BatchApprovalForRow } from '../payouts/payoutCreation.js';
 import type { BatchQueue, BatchRowJob } from './batchQueue.js';
 import {
   FAILED_PAYOUT_STATUSES,

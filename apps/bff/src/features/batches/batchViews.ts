@@ -11,10 +11,10 @@ import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
 import { stringify } from 'csv-stringify/sync';
-import { csvCell } from '../payouts/payoutsCsv.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import { csvCell } from '../payouts/index.js';
+import type { ProvidersService } from '../providers/index.js';
 import { cannotDecideReason, secondPersonQuestion } from './batchDecisions.js';
-import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
+import type { SeparationOfDuties } from '../separationOfDuties/index.js';
 import { modelOf } from './batchModel.js';
 import type {
   BatchActor,

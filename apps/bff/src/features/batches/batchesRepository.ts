@@ -23,7 +23,7 @@ import {
   type BatchOthersChange,
 } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 import { afterKeyset } from '../../db/keyset.js';
 import { createBatchSendingQueries, type BatchSendingQueries } from './batchSendingQueries.js';
 import {

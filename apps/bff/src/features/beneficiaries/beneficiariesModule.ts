@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { ModuleBase } from '../moduleBase.js';
-import type { ProvidersService } from '../providers/providersService.js';
-import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
+import type { ProvidersService } from '../providers/index.js';
+import type { SeparationOfDuties } from '../separationOfDuties/index.js';
 import { createBeneficiariesRepository } from './beneficiariesRepository.js';
 import { createBeneficiariesRouter } from './beneficiariesRouter.js';
 import { createBeneficiaryEditing } from './beneficiaryEditing.js';

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { beneficiaries, beneficiaryChanges, beneficiaryEvents, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 import { afterKeyset, escapeLike } from '../../db/keyset.js';
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;

@@ -3,9 +3,9 @@ import type { BeneficiaryDetailDiff, BeneficiaryDto, Corridor } from '@payouts/c
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
-import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
-import type { AuditService } from '../audit/auditService.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import type { SeparationOfDuties } from '../separationOfDuties/index.js';
+import type { AuditService } from '../audit/index.js';
+import type { ProvidersService } from '../providers/index.js';
 import type {
   BeneficiariesRepository,
   BeneficiaryRow,

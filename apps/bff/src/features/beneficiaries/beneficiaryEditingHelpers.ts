@@ -7,8 +7,8 @@ import {
 } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
-import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import { requireKnownCorridor } from '../corridors/index.js';
+import type { ProvidersService } from '../providers/index.js';
 import type {
   BeneficiariesRepository,
   BeneficiaryMutation,

@@ -12,7 +12,7 @@ import {
   type PayoutProvider,
   type ValidationResult,
 } from '@payouts/contracts';
-import { likelyCauseOfMissing } from '../providers/providersMatrix.js';
+import { likelyCauseOfMissing } from '../providers/index.js';
 import { isCardDataField } from './beneficiaryMasking.js';
 
 /** What a payout has that a payee does not: they are typed for each payout. */

@@ -10,7 +10,7 @@ import {
   type PayoutProvider,
 } from '@payouts/contracts';
 import type { Clock } from '../../shared/clock.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import type { ProvidersService } from '../providers/index.js';
 import type {
   Actor,
   BeneficiariesRepository,

@@ -12,8 +12,7 @@ import {
   type PayoutRequest,
   type PayoutStatus,
 } from '@payouts/contracts';
-import type { NewPayoutEvent } from '../payouts/payoutEventValues.js';
-import type { NewPayoutRow } from '../payouts/payoutsRepository.js';
+import type { NewPayoutEvent, NewPayoutRow } from '../payouts/index.js';
 import { createSeededRandom, type SeededRandom } from './seededRandom.js';
 import { addPayout, DAY, HOUR, MINUTE, pick, type Option, type Outcome } from './demoPayout.js';
 

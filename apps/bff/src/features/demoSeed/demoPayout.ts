@@ -13,9 +13,8 @@ import {
   type PayoutProvider,
   type PayoutRequest,
 } from '@payouts/contracts';
-import { ledgerMetadata, recipientOf } from '../payouts/ledgerMetadata.js';
-import type { NewPayoutEvent } from '../payouts/payoutEventValues.js';
-import type { NewPayoutRow } from '../payouts/payoutsRepository.js';
+import { ledgerMetadata, recipientOf } from '../payouts/index.js';
+import type { NewPayoutEvent, NewPayoutRow } from '../payouts/index.js';
 import type { SeededRandom } from './seededRandom.js';
 import { BANKS, FIRST_NAMES, LAST_NAMES, REJECTION_REASONS, TYPICAL } from './demoNames.js';
 import type { DemoPlan, DemoPlanInput, DemoUser, DemoWorld } from './demoHistoryPlan.js';

@@ -8,13 +8,15 @@ import { rowsOf, type Database } from '../../db/database.js';
 import { payoutApprovals, payoutEvents, payouts, users } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { createSealedBox } from '../../shared/sealedBox.js';
-import type { ApprovalPoliciesService } from '../approvalPolicies/approvalPoliciesService.js';
-import { eventValues } from '../payouts/payoutEventValues.js';
-import { createPayoutLifecycle } from '../payouts/payoutLifecycle.js';
-import { RECONCILABLE_STATUSES } from '../payouts/payoutStatus.js';
-import { createPayoutValidators } from '../payouts/payoutValidators.js';
-import { createPayoutsRepository } from '../payouts/payoutsRepository.js';
-import { DEMO_USERS } from '../users/usersService.js';
+import type { ApprovalPoliciesService } from '../approvalPolicies/index.js';
+import {
+  eventValues,
+  createPayoutLifecycle,
+  RECONCILABLE_STATUSES,
+  createPayoutValidators,
+  createPayoutsRepository,
+} from '../payouts/index.js';
+import { DEMO_USERS } from '../users/index.js';
 import {
   corridorsWithHints,
   planDemoHistory,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AuditContext, AuditService } from '../audit/auditService.js';
-import type { SignInDelays } from '../session/signInDelays.js';
+import type { AuditContext, AuditService } from '../audit/index.js';
+import type { SignInDelays } from '../session/index.js';
 import {
   countFailure,
   lockedUntil,

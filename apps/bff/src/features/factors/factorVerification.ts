@@ -2,7 +2,7 @@ import type { SecondFactorMethod, SessionReply } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
-import type { AuditContext, AuditService } from '../audit/auditService.js';
+import type { AuditContext, AuditService } from '../audit/index.js';
 import { actorContext, userTarget, type createCodeGuesses } from './codeGuesses.js';
 import type { FactorRow, FactorsRepository } from './factorsRepository.js';
 import type { FactorViewer, SecondFactorSessions } from './factorsService.js';

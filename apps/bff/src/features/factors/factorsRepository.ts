@@ -7,7 +7,7 @@ import {
   staffRecoveryCodes,
   users,
 } from '../../db/schema.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 import type { FailureState, GuessableMethod } from './factorLockout.js';
 
 export type FactorRow = typeof staffFactors.$inferSelect;

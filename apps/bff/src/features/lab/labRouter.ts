@@ -7,9 +7,8 @@ import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints, withStatus } from '../../http/mountEndpoints.js';
 import { parseInput } from '../../http/parseInput.js';
 import { problemBody } from '../../http/problemHandler.js';
-import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
-import type { PayoutCreation } from '../payouts/payoutCreation.js';
-import type { PayoutQueries } from '../payouts/payoutQueries.js';
+import { requireKnownCorridor } from '../corridors/index.js';
+import type { PayoutCreation, PayoutQueries } from '../payouts/index.js';
 import { toLabExchange } from './labExchange.js';
 import type { LabService } from './labService.js';
 

@@ -11,9 +11,9 @@ import type { OrchestratorClient, OrchestratorExchange } from '@payouts/orchestr
 import type { DepositPsp } from '../../config.js';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AuditContext, AuditService } from '../audit/auditService.js';
-import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import type { AuditContext, AuditService } from '../audit/index.js';
+import { orchestratorErrorToAppError } from '../orchestrator/index.js';
+import type { ProvidersService } from '../providers/index.js';
 import { toLabExchange, type LabExchange } from './labExchange.js';
 
 export interface LabDepositRequest {

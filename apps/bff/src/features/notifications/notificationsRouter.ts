@@ -5,8 +5,8 @@ import express, { Router } from 'express';
 import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints } from '../../http/mountEndpoints.js';
 import { findUnstorableText } from '../../http/refuseUnstorableText.js';
-import { canonicalJson } from '../payouts/canonicalJson.js';
-import type { PayoutStatusUpdates } from '../payouts/payoutStatusUpdates.js';
+import { canonicalJson } from '../payouts/index.js';
+import type { PayoutStatusUpdates } from '../payouts/index.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

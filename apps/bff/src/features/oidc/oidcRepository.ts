@@ -2,9 +2,8 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { oidcSignIns, sessions, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
-import type { Role } from '../users/roles.js';
-import type { UserRow } from '../users/usersRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
+import type { Role, UserRow } from '../users/index.js';
 
 export type OidcSignInRow = typeof oidcSignIns.$inferSelect;
 

@@ -6,9 +6,9 @@ import type { OidcSettings } from '../../config.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, Role } from '../../shared/identity.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
-import type { AuditService } from '../audit/auditService.js';
-import type { OidcRecheck, SessionService } from '../session/sessionService.js';
-import type { UserRow } from '../users/usersRepository.js';
+import type { AuditService } from '../audit/index.js';
+import type { OidcRecheck, SessionService } from '../session/index.js';
+import type { UserRow } from '../users/index.js';
 import { OidcProviderError, type OidcClaims, type OidcClient } from './oidcClient.js';
 import type { OidcRepository } from './oidcRepository.js';
 

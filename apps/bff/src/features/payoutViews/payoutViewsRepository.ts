@@ -3,7 +3,7 @@ import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { payoutViews, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 
 export type PayoutViewRow = typeof payoutViews.$inferSelect;
 

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
-import type { AuditEntry, AuditService } from '../audit/auditService.js';
+import type { AuditEntry, AuditService } from '../audit/index.js';
 import { toPayoutViewDto } from './payoutViewDto.js';
 import type { PayoutViewRow, PayoutViewsRepository } from './payoutViewsRepository.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BeneficiaryPayoutRequest } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
-import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
 import type { CreatePayoutOptions, CreatePayoutResult, PayoutCreation } from './payoutCreation.js';
 
 /** Pays a saved beneficiary: one more way into the one payout path (creation, lifecycle). */

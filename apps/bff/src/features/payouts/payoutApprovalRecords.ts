@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { payoutApprovals, payoutEvents, payouts } from '../../db/schema.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 import { eventValues, type NewPayoutEvent } from './payoutEventValues.js';
 import { withFinalAt } from './finalAt.js';
 

@@ -11,9 +11,9 @@ import { AppError, type ErrorCode, type FieldError } from '../../shared/AppError
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
 import { amountFor, type AmountsByCurrency } from '../../configValues.js';
-import type { AuditService } from '../audit/auditService.js';
-import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
-import type { ProvidersService } from '../providers/providersService.js';
+import type { AuditService } from '../audit/index.js';
+import { requireKnownCorridor } from '../corridors/index.js';
+import type { ProvidersService } from '../providers/index.js';
 import { canonicalJson } from './canonicalJson.js';
 import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
 import type { PayoutDto } from './payoutDto.js';

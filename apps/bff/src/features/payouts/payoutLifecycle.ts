@@ -13,8 +13,8 @@ import type { Logger } from 'pino';
 import type { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SealedBox } from '../../shared/sealedBox.js';
-import type { NewAuditRow } from '../audit/auditRepository.js';
-import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
+import type { NewAuditRow } from '../audit/index.js';
+import { orchestratorErrorToAppError } from '../orchestrator/index.js';
 import {
   attentionOfReported,
   foldFound,

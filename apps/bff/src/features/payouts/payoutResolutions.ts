@@ -1,12 +1,12 @@
 import type { PayoutRecord, PayoutResolutionResultsDto } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import { OrchestratorError } from '@payouts/orchestrator-client';
-import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
+import type { SeparationOfDuties } from '../separationOfDuties/index.js';
 import { AppError, problemSummaryOf } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
-import type { AuditService } from '../audit/auditService.js';
-import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
+import type { AuditService } from '../audit/index.js';
+import { orchestratorErrorToAppError } from '../orchestrator/index.js';
 import type { CreatePayoutResult, PayoutCreation } from './payoutCreation.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, PayoutsOrchestrator } from './payoutLifecycle.js';

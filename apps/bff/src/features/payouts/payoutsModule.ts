@@ -1,14 +1,16 @@
 import type { Router } from 'express';
 import type { ModuleBase } from '../moduleBase.js';
-import type { ApprovalPoliciesService } from '../approvalPolicies/approvalPoliciesService.js';
-import { createApprovalInbox } from '../approvals/approvalInbox.js';
-import { createApprovalsRepository } from '../approvals/approvalsRepository.js';
-import { createApprovalsRouter } from '../approvals/approvalsRouter.js';
-import type { BeneficiaryPayouts } from '../beneficiaries/beneficiaryPayouts.js';
-import { createNotificationsRouter } from '../notifications/notificationsRouter.js';
-import type { ProvidersService } from '../providers/providersService.js';
-import type { SeparationOfDuties } from '../separationOfDuties/separationOfDuties.js';
-import type { StaffNotifier } from '../staffNotifications/staffNotifier.js';
+import type { ApprovalPoliciesService } from '../approvalPolicies/index.js';
+import {
+  createApprovalInbox,
+  createApprovalsRepository,
+  createApprovalsRouter,
+} from '../approvals/index.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
+import { createNotificationsRouter } from '../notifications/index.js';
+import type { ProvidersService } from '../providers/index.js';
+import type { SeparationOfDuties } from '../separationOfDuties/index.js';
+import type { StaffNotifier } from '../staffNotifications/index.js';
 import { createBeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
 import { createPayoutApprovals } from './payoutApprovals.js';
 import { createPayoutCreation, type PayoutCreation } from './payoutCreation.js';

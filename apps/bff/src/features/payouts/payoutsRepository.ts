@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 import { withFinalAt } from './finalAt.js';
 import {
   creatorColumns,

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.js';
 import { corridorMetadataVersions } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { canonicalJson } from '../payouts/canonicalJson.js';
+import { canonicalJson } from '../payouts/index.js';
 
 const HINTS = ['type', 'required', 'pattern', 'min_length', 'max_length', 'options'] as const;
 

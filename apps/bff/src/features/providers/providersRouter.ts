@@ -2,7 +2,7 @@ import type { Corridor } from '@payouts/contracts';
 import { referenceEndpoints } from '@payouts/contracts/endpoints';
 import { Router } from 'express';
 import { mountEndpoints } from '../../http/mountEndpoints.js';
-import { requireKnownCorridor } from '../corridors/requireKnownCorridor.js';
+import { requireKnownCorridor } from '../corridors/index.js';
 import type { KnownPsp } from '../../config.js';
 import { buildProvidersMatrix } from './providersMatrix.js';
 import type { MetadataVersions } from './metadataVersions.js';

@@ -2,7 +2,7 @@ import type { Corridor, PayoutProviders, ProvidersReply } from '@payouts/contrac
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
-import { orchestratorErrorToAppError } from '../orchestrator/orchestratorErrorToAppError.js';
+import { orchestratorErrorToAppError } from '../orchestrator/index.js';
 
 /** A corridor's PSPs as the API sends them (`fetched_at`: when the orchestrator was asked). */
 export type CorridorProviders = ProvidersReply;

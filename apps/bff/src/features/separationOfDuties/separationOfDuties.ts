@@ -2,7 +2,7 @@ import type { ErrorCode } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext } from '../../shared/identity.js';
-import type { AuditAction, AuditService } from '../audit/auditService.js';
+import type { AuditAction, AuditService } from '../audit/index.js';
 
 /** How far back (in accounts made by accounts) a chain of account changes is followed. */
 const MAX_CHAIN = 4;

@@ -3,25 +3,26 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { ModuleBase } from '../moduleBase.js';
 import { parseCookies } from '../../http/parseCookies.js';
 import { clearSessionCookie, type SessionCookieSettings } from '../../http/sessionCookie.js';
-import { FACTOR_ACCOUNT_FREE_FAILURES } from '../factors/factorLockout.js';
-import { createFactorsRepository } from '../factors/factorsRepository.js';
-import { createFactorsRouter } from '../factors/factorsRouter.js';
-import { createFactorsService } from '../factors/factorsService.js';
-import { createPasskeys } from '../factors/passkeys.js';
-import { createRecoveryCodeHasher } from '../factors/recoveryCodes.js';
-import { createOidcFeature } from '../oidc/oidcFeature.js';
-import { createOidcRouter } from '../oidc/oidcRouter.js';
 import {
-  createSeparationOfDuties,
-  type SeparationOfDuties,
-} from '../separationOfDuties/separationOfDuties.js';
-import type { StaffNotifier } from '../staffNotifications/staffNotifier.js';
-import type { PasswordHasher } from '../users/passwordHasher.js';
-import { createUserChanges } from '../users/userChanges.js';
-import { createUserChangesRepository } from '../users/userChangesRepository.js';
-import { createUsersRepository, type UsersRepository } from '../users/usersRepository.js';
-import { createUsersRouter } from '../users/usersRouter.js';
-import { createUsersService } from '../users/usersService.js';
+  FACTOR_ACCOUNT_FREE_FAILURES,
+  createFactorsRepository,
+  createFactorsRouter,
+  createFactorsService,
+  createPasskeys,
+  createRecoveryCodeHasher,
+} from '../factors/index.js';
+import { createOidcFeature, createOidcRouter } from '../oidc/index.js';
+import { createSeparationOfDuties, type SeparationOfDuties } from '../separationOfDuties/index.js';
+import type { StaffNotifier } from '../staffNotifications/index.js';
+import type { PasswordHasher } from '../users/index.js';
+import {
+  createUserChanges,
+  createUserChangesRepository,
+  createUsersRepository,
+  type UsersRepository,
+  createUsersRouter,
+  createUsersService,
+} from '../users/index.js';
 import { createDatabaseRateLimitStore } from './databaseRateLimitStore.js';
 import { SESSION_CACHE_TTL_MS, withSessionCache } from './sessionCache.js';
 import { sessionMiddleware } from './sessionMiddleware.js';

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, staffFactors, staffRecoveryCodes, users } from '../../db/schema.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
-import type { UserRow } from '../users/usersRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
+import type { UserRow } from '../users/index.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -4,10 +4,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/AppError.js';
 import type { SessionUser } from '../../shared/identity.js';
-import type { AuditContext, AuditService } from '../audit/auditService.js';
-import type { PasswordHasher } from '../users/passwordHasher.js';
-import type { UserRow, UsersRepository } from '../users/usersRepository.js';
-import type { NewAuditRow } from '../audit/auditRepository.js';
+import type { AuditContext, AuditService, NewAuditRow } from '../audit/index.js';
+import type { PasswordHasher, UserRow, UsersRepository } from '../users/index.js';
 import type {
   SecondFactorMethodColumn,
   SessionLookup,

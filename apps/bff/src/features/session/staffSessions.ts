@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { UUID_RE, type EndedSessionsDto, type StaffSessionsDto } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AuditContext, AuditService } from '../audit/auditService.js';
-import type { UsersRepository } from '../users/usersRepository.js';
+import type { AuditContext, AuditService } from '../audit/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { describeDevice } from './device.js';
 import type { SessionRepository, SessionRow } from './sessionRepository.js';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { userChanges } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
-import { insertAuditRows, type NewAuditRow } from '../audit/auditRepository.js';
+import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
 
 export type UserChangeRow = typeof userChanges.$inferSelect;
 export type NewUserChangeRow = typeof userChanges.$inferInsert;

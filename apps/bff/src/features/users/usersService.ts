@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UUID_RE, type StaffUserDto } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AuditContext, AuditService } from '../audit/auditService.js';
+import type { AuditContext, AuditService } from '../audit/index.js';
 import type { PasswordHasher } from './passwordHasher.js';
 import type { Role } from './roles.js';
 import type { UserPatch, UsersRepository, UserWithSignIn } from './usersRepository.js';

@@ -1,0 +1,2 @@
+// What the batches feature offers the other features; they import nothing else of it (lint).
+export { BATCH_ROW_QUEUE } from './batchQueue.js';

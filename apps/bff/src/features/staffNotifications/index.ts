@@ -1,0 +1,2 @@
+// What the staffNotifications feature offers the other features; they import nothing else of it (lint).
+export type { StaffNotifier } from './staffNotifier.js';
