@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { expect } from 'vitest';
 import type { PayoutProvider } from '@payouts/contracts';
 import type { RouteObject } from 'react-router';
 import { RequireSession } from '../app/RequireSession.js';
 import { PayoutWizardPage } from '../features/payoutWizard/PayoutWizardPage.js';
 import { createFakeApi, type FakeApiOptions } from './fakeApi.js';
+import { fill } from './fill.js';
 import { renderApp } from './renderApp.js';
+
+export { fill };
 
 /** Drives the "+" wizard in tests: fixed day, predictable keys and order id, a fake API. */
 export const NOW = new Date('2026-11-20T12:00:00Z');
@@ -73,16 +75,6 @@ export function setup(options: FakeApiOptions = {}) {
     },
   ];
   return { ...fake, ...renderApp({ api: fake.api, path: '/payouts/new', routes }) };
-}
-
-/** Puts text into a field in one input event (typing key by key re-renders the form per key). */
-export async function fill(user: UserEvent, field: HTMLElement, text: string) {
-  // As a person would: only once the field is on screen. The wizard renders the sections of the
-  // PSPs not chosen hidden (React <Activity>), and a field found there is not typeable.
-  await waitFor(() => expect(field).toBeVisible());
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
 }
 
 export async function chooseCountry(user: UserEvent, typed: string, option: string) {

@@ -7,6 +7,7 @@ import {
   OTHER_ADMIN,
 } from '../../testing/buildApprovalPolicies.js';
 import { ADMIN_USER, apiError, createFakeApi, FINANCE_USER } from '../../testing/fakeApi.js';
+import { fill } from '../../testing/fill.js';
 import { renderApp } from '../../testing/renderApp.js';
 
 const PATH = '/approval-policies';
@@ -69,7 +70,7 @@ describe('ApprovalPoliciesPage', () => {
       const rule5 = screen.getByRole('group', { name: 'Rule 5' });
       const above = within(rule5).getByLabelText('Amount above');
       await user.clear(above);
-      await user.type(above, '20000');
+      await fill(user, above, '20000');
       const changes = screen.getByRole('region', { name: 'Changes' });
       expect(
         within(changes).getByText('Rule "Above 10,000": amount above changed from 10000 to 20000.'),
@@ -88,8 +89,8 @@ describe('ApprovalPoliciesPage', () => {
         within(rule7).queryByRole('button', { name: 'Remove rule 7' }),
       ).not.toBeInTheDocument();
 
-      await user.type(within(rule6).getByLabelText(/^Rule name/), 'Wallets');
-      await user.type(within(rule6).getByLabelText('Amount above'), '500');
+      await fill(user, within(rule6).getByLabelText(/^Rule name/), 'Wallets');
+      await fill(user, within(rule6).getByLabelText('Amount above'), '500');
       expect(within(rule6).getByText(/Say which currency this amount is in/)).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Submit proposal' }));
       expect(await screen.findByText('Fix the problem marked above first.')).toBeInTheDocument();
@@ -107,7 +108,7 @@ describe('ApprovalPoliciesPage', () => {
           'Rule "Wallets" added as rule 6: type Crypto wallet: 2 approvers (Admin).',
         ),
       ).toBeInTheDocument();
-      await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Two admins.');
+      await fill(user, screen.getByRole('textbox', { name: 'Note' }), 'Two admins.');
       await user.click(screen.getByRole('button', { name: 'Submit proposal' }));
 
       await waitFor(() => expect(calls.proposePolicy).toHaveLength(1));
@@ -264,7 +265,7 @@ describe('ApprovalPoliciesPage', () => {
     ).toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: 'Cancel this change' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this change?' });
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Not during the audit');
+    await fill(user, within(dialog).getByLabelText(/^Reason/), 'Not during the audit');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the change' }));
     await waitFor(() =>
       expect(calls.rejectPolicyProposal).toEqual([
@@ -283,7 +284,7 @@ describe('ApprovalPoliciesPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject this change?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject change' }));
     expect(await within(dialog).findByText('Say why.')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Too lax for mid-sized payouts');
+    await fill(user, within(dialog).getByLabelText(/^Reason/), 'Too lax for mid-sized payouts');
     await user.click(within(dialog).getByRole('button', { name: 'Reject change' }));
     await waitFor(() =>
       expect(calls.rejectPolicyProposal).toEqual([
@@ -312,7 +313,7 @@ describe('ApprovalPoliciesPage', () => {
     expect(within(pending).getByText(/waits for another admin/)).toBeInTheDocument();
     await user.click(within(pending).getByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw your proposal?' });
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Wrong threshold');
+    await fill(user, within(dialog).getByLabelText(/^Reason/), 'Wrong threshold');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() =>
       expect(calls.rejectPolicyProposal).toEqual([{ id: 'pp_1', reason: 'Wrong threshold' }]),
@@ -327,8 +328,8 @@ describe('ApprovalPoliciesPage', () => {
     const { api, calls } = createFakeApi({ user: FINANCE_USER });
     const { user } = renderApp({ api, path: PATH });
     const form = await screen.findByRole('form', { name: 'Try a payout' });
-    await user.type(within(form).getByLabelText(/^Amount/), '12500');
-    await user.type(within(form).getByLabelText(/^PSP/), 'acme');
+    await fill(user, within(form).getByLabelText(/^Amount/), '12500');
+    await fill(user, within(form).getByLabelText(/^PSP/), 'acme');
     await user.click(within(form).getByRole('button', { name: 'Try it' }));
     const result = within(form).getByRole('status');
     expect(
@@ -361,12 +362,12 @@ describe('ApprovalPoliciesPage', () => {
       'Amount above',
     );
     await user.clear(above);
-    await user.type(above, '20000');
+    await fill(user, above, '20000');
     const form = screen.getByRole('form', { name: 'Try a payout' });
     expect(within(form).getByLabelText('Policy to try')).toHaveValue('draft');
-    await user.type(within(form).getByLabelText(/^Amount/), '12500');
-    await user.type(within(form).getByLabelText(/^Days since/), '3');
-    await user.type(within(form).getByLabelText(/^PSP/), 'acme');
+    await fill(user, within(form).getByLabelText(/^Amount/), '12500');
+    await fill(user, within(form).getByLabelText(/^Days since/), '3');
+    await fill(user, within(form).getByLabelText(/^PSP/), 'acme');
     await user.click(within(form).getByRole('button', { name: 'Try it' }));
     expect(
       await within(form).findByText('Rule 6 "Everything else" applies: no approval.'),
@@ -407,8 +408,8 @@ describe('ApprovalPoliciesPage', () => {
       ).toBeInTheDocument();
 
       const form = screen.getByRole('form', { name: 'Try a payout' });
-      await user.type(within(form).getByLabelText(/^Amount/), '12500');
-      await user.type(within(form).getByLabelText(/^PSP/), 'acme');
+      await fill(user, within(form).getByLabelText(/^Amount/), '12500');
+      await fill(user, within(form).getByLabelText(/^PSP/), 'acme');
       await user.click(within(form).getByRole('button', { name: 'Try it' }));
       expect(
         await within(form).findByText('Rule 6 "Everything else" applies: no approval.'),
