@@ -1,6 +1,5 @@
 import type {
   UserChangeDto,
-  ApprovalDecisionResult,
   ApprovalDecisionsBody,
   ApprovalDecisionsDto,
   ApprovalInboxItemDto,
@@ -43,7 +42,7 @@ import { ApiError, type ApiErrorCode } from '../api/ApiError.js';
 import type { PayoutResolutionAction } from '../features/payouts/payoutsApi.js';
 import type { Api } from '../api/createApi.js';
 import type { QueryParams } from '../api/createHttpClient.js';
-import { buildBeneficiary, buildBeneficiaryChange } from './buildBeneficiary.js';
+import { buildBeneficiary } from './buildBeneficiary.js';
 import {
   createFakeApprovalPoliciesApi,
   emptyApprovalPoliciesCalls,
@@ -140,11 +139,7 @@ export interface FakeApiOptions
   get?: (id: string) => Promise<PayoutDetail>;
   checkStatus?: (id: string) => Promise<PayoutDto>;
   create?: (body: PayoutRequest, key: string) => Promise<PayoutDto>;
-  /**
-   * Without it, a payout in `payouts` (or created here) is approved as the BFF would: one approval
-   * per distinct person, refused for its creator (403 self_approval), a role outside its rule's
-   * roles (403 forbidden) or a repeat (409 conflict); it stays awaiting until the rule's count.
-   */
+  /** What approving answers (default: the payout, sent, approved by the signed-in user). */
   approve?: (id: string) => Promise<PayoutDto>;
   reject?: (id: string, reason: string) => Promise<PayoutDto>;
   cancel?: (id: string, reason: string | undefined) => Promise<PayoutDto>;
@@ -173,11 +168,12 @@ export interface FakeApiOptions
   sendDeposit?: (body: LabDepositRequest) => Promise<LabDepositReply>;
   deposit?: (id: string) => Promise<DepositTransaction>;
   createForBeneficiary?: (body: BeneficiaryPayoutRequest, key: string) => Promise<PayoutDto>;
-  /** Beneficiaries the default list, get and actions work on. */
+  /** Beneficiaries the default list (all of them, whatever the query), get and actions read. */
   beneficiaries?: BeneficiaryDto[];
   listBeneficiaries?: (query: BeneficiaryListQueryParams) => Promise<BeneficiaryPage>;
   getBeneficiary?: (id: string) => Promise<BeneficiaryDetail>;
   createBeneficiary?: (body: CreateBeneficiaryRequest) => Promise<BeneficiaryDto>;
+  /** What an edit answers (default: the names and e-mail changed; the details are the server's). */
   updateBeneficiary?: (id: string, body: UpdateBeneficiaryRequest) => Promise<BeneficiaryDto>;
   approveBeneficiaryChange?: (id: string, changeId: string) => Promise<BeneficiaryDto>;
   rejectBeneficiaryChange?: (
@@ -187,11 +183,11 @@ export interface FakeApiOptions
   ) => Promise<BeneficiaryDto>;
   archiveBeneficiary?: (id: string) => Promise<BeneficiaryDto>;
   /**
-   * The approvals inbox the default list and count read. Without `decideApprovals`, a bulk
-   * decision answers per payout as the BFF would (refused when not in the inbox or not
-   * actionable, `waiting` while the rule needs more) and takes decided payouts out.
+   * The approvals inbox, as the server lists it; with more than one, each read after a decision
+   * gives the next (the last one stays).
    */
-  approvalInbox?: ApprovalInboxItemDto[];
+  approvalInbox?: ApprovalInboxItemDto[] | ApprovalInboxItemDto[][];
+  /** What a bulk decision answers (default: every payout decided: `sent` or `rejected`). */
   decideApprovals?: (body: ApprovalDecisionsBody) => Promise<ApprovalDecisionsDto>;
   /** The bell's items (newest first); mark-read and the digest setting change them in memory. */
   staffNotifications?: StaffNotificationDto[];
@@ -244,7 +240,16 @@ export interface FakeApiCalls
   updateNotificationSettings: string[];
 }
 
-/** An in-memory `Api` that records what it was asked; anything not given answers plausibly. */
+function isListOfLists<T>(value: T[] | T[][] | undefined): value is T[][] {
+  return Array.isArray(value) && value.length > 0 && Array.isArray(value[0]);
+}
+
+/**
+ * An in-memory `Api` that records what it was asked and answers with what the test gave it, or
+ * a plausible fixed reply. It decides nothing the BFF decides (who may approve, how many
+ * approvals a payout needs, what a search finds, when a change waits for four eyes): a test that
+ * needs such an answer gives it, and the BFF's own tests hold the rule.
+ */
 export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: FakeApiCalls } {
   const calls: FakeApiCalls = {
     list: [],
@@ -301,41 +306,19 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
   let user = options.user === undefined ? FINANCE_USER : options.user;
   let security: SessionSecurityDto = { ...NO_SECOND_FACTOR, ...options.security };
   const reply = (signedIn: SessionUser) => ({ user: signedIn, security });
-  let inbox = [...(options.approvalInbox ?? [])];
-  const decideOne = (body: ApprovalDecisionsBody, id: string): ApprovalDecisionResult => {
-    const item = inbox.find((i) => i.id === id);
-    if (!item || !item.actionable) {
-      const code = item ? 'self_approval' : 'not_found';
-      return {
-        payout_id: id,
-        outcome: 'refused',
-        problem: {
-          type: `urn:payouts:problem:${code}`,
-          code,
-          status: item ? 403 : 404,
-          title: item ? 'A second person must approve this payout' : 'Not found',
-          detail: item?.not_actionable_message ?? 'No such payout.',
-        },
-      };
-    }
-    if (body.decision === 'approve' && item.waiting_for > 1) {
-      inbox = inbox.map((i) =>
-        i.id === id
-          ? {
-              ...i,
-              waiting_for: i.waiting_for - 1,
-              actionable: false,
-              not_actionable_reason: 'already_approved',
-              not_actionable_message: 'You approved it already.',
-            }
-          : i,
-      );
-      return { payout_id: id, outcome: 'waiting', waiting_for: item.waiting_for - 1 };
-    }
-    inbox = inbox.filter((i) => i.id !== id);
-    return { payout_id: id, outcome: body.decision === 'approve' ? 'sent' : 'rejected' };
-  };
+  // The inbox as given: one list, or the lists read in turn, one more after each decision.
+  const inboxes: ApprovalInboxItemDto[][] = isListOfLists(options.approvalInbox)
+    ? options.approvalInbox
+    : [options.approvalInbox ?? []];
+  let decisions = 0;
+  const inbox = () => inboxes[Math.min(decisions, inboxes.length - 1)] ?? [];
   const created = new Map<string, PayoutDto>((options.payouts ?? []).map((p) => [p.id, p]));
+  // A payout a change answered with is what later reads of it show, as the server would.
+  const remember = async (reply: Promise<PayoutDto>): Promise<PayoutDto> => {
+    const payout = await reply;
+    created.set(payout.id, payout);
+    return payout;
+  };
   let beneficiaries = [...(options.beneficiaries ?? [])];
   const findBeneficiary = (id: string): BeneficiaryDto => {
     const found = beneficiaries.find((b) => b.id === id);
@@ -344,35 +327,6 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
   };
   const replaceBeneficiary = (next: BeneficiaryDto): BeneficiaryDto => {
     beneficiaries = beneficiaries.map((b) => (b.id === next.id ? next : b));
-    return next;
-  };
-
-  /** The BFF's multi-approver rule, for a stored payout with a frozen rule. */
-  const approveStored = (payout: PayoutDto): PayoutDto => {
-    const rule = payout.approval_rule;
-    if (!user || !rule) throw apiError('unauthenticated', 'Sign in.', { status: 401 });
-    if (payout.created_by.id === user.id) {
-      throw apiError('self_approval', 'A second person must approve this payout', { status: 403 });
-    }
-    if (!rule.roles.some((r) => r === user?.role)) {
-      throw apiError('forbidden', 'Your role may not approve this payout.', { status: 403 });
-    }
-    if (payout.approvals.some((a) => a.by.id === user?.id)) {
-      throw apiError('conflict', 'You already approved this payout.', { status: 409 });
-    }
-    const step = payout.approvals.length + 1;
-    const at = `2026-11-20T10:${String(10 + step).padStart(2, '0')}:00.000Z`;
-    const by = { id: user.id, email: user.email, name: user.name };
-    const approvals = [...payout.approvals, { by, at, step }];
-    const done = approvals.length >= rule.approvals_required;
-    const next: PayoutDto = {
-      ...payout,
-      approvals,
-      ...(done
-        ? { status: 'pending', approved_by: by, approved_at: at, updated_at: at }
-        : { updated_at: at }),
-    };
-    created.set(next.id, next);
     return next;
   };
 
@@ -476,12 +430,16 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     approvals: {
       list: () => {
         calls.approvalsList += 1;
-        return Promise.resolve({ items: inbox, next_cursor: null });
+        return Promise.resolve({ items: inbox(), next_cursor: null });
       },
       decide: (body) => {
         calls.decideApprovals.push(body);
+        decisions += 1;
         if (options.decideApprovals) return options.decideApprovals(body);
-        return Promise.resolve({ results: body.payout_ids.map((id) => decideOne(body, id)) });
+        const outcome = body.decision === 'approve' ? 'sent' : 'rejected';
+        return Promise.resolve({
+          results: body.payout_ids.map((id) => ({ payout_id: id, outcome })),
+        });
       },
     },
     staffNotifications: {
@@ -553,16 +511,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       list: (query) => {
         calls.listBeneficiaries.push(query);
         if (options.listBeneficiaries) return options.listBeneficiaries(query);
-        const q = query.q?.toLowerCase() ?? '';
-        const statuses = query.status?.split(',') ?? [];
-        return Promise.resolve({
-          items: beneficiaries.filter(
-            (b) =>
-              (q === '' || `${b.display_name} ${b.reference}`.toLowerCase().includes(q)) &&
-              (statuses.length === 0 || statuses.includes(b.status)),
-          ),
-          next_cursor: null,
-        });
+        return Promise.resolve({ items: beneficiaries, next_cursor: null });
       },
       get: async (id) => {
         calls.getBeneficiary.push(id);
@@ -596,17 +545,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         calls.updateBeneficiary.push({ id, body });
         if (options.updateBeneficiary)
           return replaceBeneficiary(await options.updateBeneficiary(id, body));
-        const { details, ...rest } = body;
-        const current = { ...findBeneficiary(id), ...rest };
-        if (details === undefined) return replaceBeneficiary(current);
-        const actor = user ?? FINANCE_USER;
-        return replaceBeneficiary({
-          ...current,
-          status: 'pending_change',
-          pending_change: buildBeneficiaryChange({
-            proposed_by: { id: actor.id, email: actor.email, name: actor.name },
-          }),
-        });
+        const { details: _details, ...rest } = body;
+        return replaceBeneficiary({ ...findBeneficiary(id), ...rest });
       },
       approveChange: async (id, changeId) => {
         calls.approveBeneficiaryChange.push({ id, changeId });
@@ -705,62 +645,61 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       },
       approve: (id) => {
         calls.approve.push(id);
-        if (options.approve) return options.approve(id);
         const actor = user && { id: user.id, email: user.email, name: user.name };
-        const stored = created.get(id);
-        if (stored?.status === 'awaiting_approval' && stored.approval_rule) {
-          return Promise.resolve().then(() => approveStored(stored));
-        }
-        return Promise.resolve(
-          buildPayout({
-            id,
-            status: 'pending',
-            requires_approval: true,
-            approved_by: actor,
-            approved_at: '2026-11-20T10:10:00.000Z',
-          }),
+        return remember(
+          options.approve
+            ? options.approve(id)
+            : Promise.resolve(
+                buildPayout({
+                  id,
+                  status: 'pending',
+                  requires_approval: true,
+                  approved_by: actor,
+                  approved_at: '2026-11-20T10:10:00.000Z',
+                }),
+              ),
         );
       },
       reject: (id, reason) => {
         calls.reject.push({ id, reason });
-        if (options.reject) return options.reject(id, reason);
+        if (options.reject) return remember(options.reject(id, reason));
         const actor = user && { id: user.id, email: user.email, name: user.name };
-        return Promise.resolve(
-          buildPayout({
-            id,
-            status: 'rejected',
-            requires_approval: true,
-            rejected_by: actor,
-            rejected_at: '2026-11-20T10:10:00.000Z',
-            rejection_reason: reason,
-          }),
+        return remember(
+          Promise.resolve(
+            buildPayout({
+              id,
+              status: 'rejected',
+              requires_approval: true,
+              rejected_by: actor,
+              rejected_at: '2026-11-20T10:10:00.000Z',
+              rejection_reason: reason,
+            }),
+          ),
         );
       },
       cancel: (id, reason) => {
         calls.cancel.push({ id, reason });
-        if (options.cancel) return options.cancel(id, reason);
+        if (options.cancel) return remember(options.cancel(id, reason));
         const actor = user && { id: user.id, email: user.email, name: user.name };
-        return Promise.resolve(
-          buildPayout({
-            id,
-            status: 'rejected',
-            requires_approval: true,
-            rejected_by: actor,
-            rejected_at: '2026-11-20T10:10:00.000Z',
-            rejection_reason: reason ?? null,
-            cancelled: true,
-          }),
+        return remember(
+          Promise.resolve(
+            buildPayout({
+              id,
+              status: 'rejected',
+              requires_approval: true,
+              rejected_by: actor,
+              rejected_at: '2026-11-20T10:10:00.000Z',
+              rejection_reason: reason ?? null,
+              cancelled: true,
+            }),
+          ),
         );
       },
       summary: () => {
         calls.summary += 1;
         return options.summary
           ? options.summary()
-          : Promise.resolve({
-              // As the BFF counts it: what the inbox lets me decide on.
-              awaiting_my_approval: inbox.filter((i) => i.actionable).length,
-              needs_attention: 0,
-            });
+          : Promise.resolve({ awaiting_my_approval: 0, needs_attention: 0 });
       },
       exportUrl: (query) =>
         `/api/payouts/export.csv?${new URLSearchParams(

@@ -47,9 +47,8 @@ export function emptyApprovalPoliciesCalls(): FakeApprovalPoliciesCalls {
 export const FAKE_NOW = '2026-11-25T12:00:00.000Z';
 const DECIDED_AT = '2026-11-25T10:00:00.000Z';
 
-function refused(code: 'conflict' | 'self_approval' | 'not_found' | 'forbidden', message: string) {
-  const status = code === 'conflict' ? 409 : code === 'not_found' ? 404 : 403;
-  return new ApiError(code, message, { status, requestId: 'req_test' });
+function notFound(message: string) {
+  return new ApiError('not_found', message, { status: 404, requestId: 'req_test' });
 }
 
 function invalid(policy: ApprovalPolicy): ApiError | undefined {
@@ -63,9 +62,10 @@ function invalid(policy: ApprovalPolicy): ApiError | undefined {
 }
 
 /**
- * The BFF's four eyes on policies, in memory: one pending proposal at a time (409), checked with
- * `validatePolicy` (422, pointers under `/policy`), approved only by an admin other than the
- * proposer (403 `self_approval`), then active as the next version.
+ * Policies in memory, for the page to read back what it changed: a proposal is checked with the
+ * contracts' `validatePolicy` (422, pointers under `/policy`) and a dry run is the contracts'
+ * `dryRun`, the code the SPA and the BFF share. Who may approve, and that one proposal waits at a
+ * time, are the BFF's rules: a test that needs a refusal gives it.
  */
 export function createFakeApprovalPoliciesApi(
   options: FakeApprovalPoliciesOptions,
@@ -80,7 +80,7 @@ export function createFakeApprovalPoliciesApi(
     return { id: user.id, email: user.email, name: user.name };
   };
   const pendingWithId = (id: string): PolicyProposalDto => {
-    if (state.pending?.id !== id) throw refused('not_found', 'No such pending proposal.');
+    if (state.pending?.id !== id) throw notFound('No such pending proposal.');
     return state.pending;
   };
   return {
@@ -92,7 +92,6 @@ export function createFakeApprovalPoliciesApi(
       calls.proposePolicy.push(body);
       if (options.proposePolicy) return options.proposePolicy(body);
       const by = actor();
-      if (state.pending) throw refused('conflict', 'Another proposal is waiting for a decision.');
       const error = invalid(body.policy);
       if (error) throw error;
       made += 1;
@@ -121,9 +120,6 @@ export function createFakeApprovalPoliciesApi(
       if (options.approvePolicyProposal) return options.approvePolicyProposal(id);
       const by = actor();
       const pending = pendingWithId(id);
-      if (pending.proposed_by.id === by.id) {
-        throw refused('self_approval', 'Another admin must approve your proposal.');
-      }
       const decided: PolicyProposalDto = {
         ...pending,
         status: 'approved',

@@ -15,6 +15,10 @@ export interface FakeBatchesOptions {
   batches?: BatchDto[];
   batchRows?: Record<string, BatchRowDto[]>;
   uploadBatch?: (upload: BatchUpload) => Promise<BatchDto>;
+  /** What submitting answers (default: the batch, awaiting approval). */
+  submitBatch?: (id: string) => Promise<BatchDto>;
+  /** What approving answers (default: the batch, approved by the signed-in user). */
+  approveBatch?: (id: string) => Promise<BatchDto>;
 }
 
 export interface FakeBatchesCalls {
@@ -90,9 +94,11 @@ function summaryOf(batch: BatchDto, rows: readonly BatchRowDto[]): BatchSummaryD
 }
 
 /**
- * An in-memory batches API: uploads become drafts whose rows are the file's (a `BAD` cell is
- * invalid), fixes revalidate, validate/submit/approve/cancel/retry move the status as the BFF
- * would.
+ * An in-memory batches API that keeps what it answered: an upload becomes a draft whose rows are
+ * the file's (a `BAD` cell is invalid: the fake's stand-in for the server's checks), a fix is
+ * merged into its row, and the counts follow the rows. Whether a batch needs approval, how many
+ * approvals complete it and whether invalid rows block validation are the BFF's rules: a test
+ * that needs other than the plain answer (awaiting approval, approved, validated) gives it.
  */
 export function createFakeBatchesApi(
   options: FakeBatchesOptions,
@@ -210,48 +216,35 @@ export function createFakeBatchesApi(
         calls.validateBatch.push({ id, excludeInvalid });
         const batch = find(id);
         const all = rowsOf.get(id) ?? [];
-        if (!excludeInvalid && all.some((r) => r.state === 'invalid')) {
-          throw new ApiError('validation_failed', 'Some rows are invalid.', { status: 422 });
-        }
         const next = all.map((r): BatchRowDto =>
-          r.state === 'invalid' ? { ...r, state: 'excluded' } : r,
+          excludeInvalid && r.state === 'invalid' ? { ...r, state: 'excluded' } : r,
         );
         rowsOf.set(id, next);
         const counted = withCounts(batch, next);
         return store({ ...counted, status: 'validated', summary: summaryOf(counted, next) });
       }),
-    submit: (id) =>
-      run(() => {
-        calls.submitBatch.push(id);
-        const batch = find(id);
-        return store({
-          ...batch,
-          status: batch.approval.required > 0 ? 'awaiting_approval' : 'submitting',
-          submitted_at: AT,
-          can_decide: false,
-          cannot_decide_reason:
-            batch.approval.required > 0
-              ? 'You submitted this batch: someone else must approve it.'
-              : null,
-        });
-      }),
-    approve: (id) =>
-      run(() => {
-        calls.approveBatch.push(id);
-        const batch = find(id);
-        const approvals = [
-          ...batch.approval.approvals,
-          { by: actor(), at: AT, step: batch.approval.approvals.length + 1 },
-        ];
-        const done = approvals.length >= batch.approval.required;
-        return store({
-          ...batch,
-          status: done ? 'approved' : batch.status,
-          approval: { ...batch.approval, approvals },
-          can_decide: false,
-          cannot_decide_reason: done ? null : 'You approved it already.',
-        });
-      }),
+    submit: async (id) => {
+      calls.submitBatch.push(id);
+      if (options.submitBatch) return store(await options.submitBatch(id));
+      const batch = await run(() => find(id));
+      return store({ ...batch, status: 'awaiting_approval', submitted_at: AT, can_decide: false });
+    },
+    approve: async (id) => {
+      calls.approveBatch.push(id);
+      if (options.approveBatch) return store(await options.approveBatch(id));
+      const batch = await run(() => find(id));
+      const step = batch.approval.approvals.length + 1;
+      return store({
+        ...batch,
+        status: 'approved',
+        approval: {
+          ...batch.approval,
+          approvals: [...batch.approval.approvals, { by: actor(), at: AT, step }],
+        },
+        can_decide: false,
+        cannot_decide_reason: null,
+      });
+    },
     reject: (id, reason) =>
       run(() => {
         calls.rejectBatch.push({ id, reason });

@@ -259,7 +259,16 @@ describe('BatchDetailPage: validated (summary)', () => {
         rejected: null,
       },
     });
-    const { user, calls } = setup(batch, []);
+    const { user, calls } = setup(batch, [], {
+      submitBatch: () =>
+        Promise.resolve({
+          ...batch,
+          status: 'awaiting_approval',
+          submitted_at: '2026-11-25T10:00:00.000Z',
+          can_decide: false,
+          cannot_decide_reason: 'You submitted this batch: someone else must approve it.',
+        }),
+    });
     await screen.findByRole('heading', { name: 'Summary' }, SLOW);
     const value = (label: string) => screen.getByText(label).nextSibling?.textContent;
     expect(value('Rows included')).toBe('48');

@@ -41,7 +41,15 @@ describe('BeneficiariesPage', () => {
       status: 'pending_change',
       unusable_reason: 'Beta Bank no longer offers bank accounts in Belgium (BE/EUR).',
     });
-    const { api, calls } = createFakeApi({ corridors: CORRIDORS, beneficiaries: [ok, broken] });
+    // What the server finds for the search and filter: only Jane.
+    const { api, calls } = createFakeApi({
+      corridors: CORRIDORS,
+      listBeneficiaries: (query) =>
+        Promise.resolve({
+          items: query.q === 'jane' && query.status === 'active' ? [ok] : [ok, broken],
+          next_cursor: null,
+        }),
+    });
     const { router, user } = renderApp({ api, path: '/beneficiaries' });
 
     const row = (await screen.findByText('Old Wallet Co')).closest('tr')!;

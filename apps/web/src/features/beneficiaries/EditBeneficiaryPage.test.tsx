@@ -1,8 +1,8 @@
-import type { PayoutProvider } from '@payouts/contracts';
+import type { BeneficiaryDto, PayoutProvider } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildBeneficiary, buildBeneficiaryChange } from '../../testing/buildBeneficiary.js';
-import { apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
+import { apiError, createFakeApi, FINANCE_USER, SUPPORT_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
 import { fill } from '../../testing/wizardHarness.js';
 
@@ -88,7 +88,19 @@ describe('EditBeneficiaryPage', () => {
 
   it('proposes a change of the payment details, sending exactly { details }, and lands on the detail with it pending', async () => {
     const b = saved();
-    const { api, calls } = createFakeApi({ beneficiaries: [b], providers: BANK });
+    // The server keeps new details as a change for a second person.
+    const pending: BeneficiaryDto = {
+      ...b,
+      status: 'pending_change',
+      pending_change: buildBeneficiaryChange({
+        proposed_by: { id: FINANCE_USER.id, email: FINANCE_USER.email, name: FINANCE_USER.name },
+      }),
+    };
+    const { api, calls } = createFakeApi({
+      beneficiaries: [b],
+      providers: BANK,
+      updateBeneficiary: () => Promise.resolve(pending),
+    });
     const { user, router } = renderApp({ api, path: `/beneficiaries/${b.id}/edit` });
     const part = await screen.findByRole('region', { name: 'Payment details' });
     expect(
