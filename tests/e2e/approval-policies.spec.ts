@@ -5,7 +5,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { sandboxOf } from './support/sandboxOf.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signInViaApi, type DemoUser } from './support/signIn.js';
 import {
   chooseMethodStep,
@@ -169,7 +169,7 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     await inbox.getByRole('checkbox', { name: `Select ${orderId}` }).check();
     await inbox.getByRole('checkbox', { name: `Select ${small}` }).check();
     await expectAxeClean(finance2.page, 'the approvals inbox');
-    await finance2.page.screenshot({ path: `${SCREENSHOTS_DIR}/approvals-inbox.png` });
+    await readmeScreenshot(finance2.page, 'approvals-inbox.png');
     await finance2.page.getByRole('button', { name: 'Approve selected' }).click();
     const results = finance2.page.getByRole('list', { name: 'Results' });
     // The 60,000 one is recorded and still waits; the 12,500 one needed only this approval.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signInViaApi, type DemoUser } from './support/signIn.js';
 
 const ROWS = 50;
@@ -98,7 +98,7 @@ describe('batch payouts: a 50-row file from template to results', () => {
     await page.getByRole('switch', { name: 'Only rows with errors' }).check();
     await expect.poll(() => grid.locator('[aria-invalid="true"]').count()).toBe(3);
     await expectAxeClean(page, 'the batch preview');
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/batch-preview.png` });
+    await readmeScreenshot(page, 'batch-preview.png');
 
     // Fix the amount in place.
     await grid.locator('[aria-invalid="true"]', { hasText: '300.195' }).click();

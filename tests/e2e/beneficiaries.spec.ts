@@ -4,7 +4,7 @@ import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { sandboxOf } from './support/sandboxOf.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, type DemoUser } from './support/signIn.js';
 import {
   chooseMethodStep,
@@ -114,7 +114,7 @@ describe('beneficiaries: save a payee, pay again, change the IBAN under four eye
     await page.goto('/beneficiaries');
     const table = page.getByRole('table', { name: /beneficiaries/i });
     await axeBothThemes(page, () => table.getByText('Lise Meitner').waitFor());
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/beneficiaries.png` });
+    await readmeScreenshot(page, 'beneficiaries.png');
     await page.goto(beneficiaryUrl);
     await axeBothThemes(page, () =>
       page.getByRole('heading', { level: 1, name: /Lise Meitner/ }).waitFor(),

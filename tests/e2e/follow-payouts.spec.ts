@@ -9,7 +9,7 @@ import { createPayoutViaApi, getPayoutViaApi, type PayoutReply } from './support
 import { payoutRows, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
 import { sandboxOf } from './support/sandboxOf.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signInViaApi } from './support/signIn.js';
 
 const NEXT_YEAR = new Date().getFullYear() + 1;
@@ -227,7 +227,7 @@ describe('follow payouts in the list', () => {
     await expect
       .poll(statuses)
       .toEqual(['Approved', 'Pending', 'In process', 'Declined', 'Failed', 'Approved']);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/payouts-list.png` });
+    await readmeScreenshot(page, 'payouts-list.png');
     expect(unexpectedErrors).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { getPayoutViaApi } from './support/payoutsApi.js';
 import { payoutRow, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
 import { sandboxOf } from './support/sandboxOf.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, type DemoUser } from './support/signIn.js';
 import {
   chooseMethodStep,
@@ -120,7 +120,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
       expect(await seriousAxeViolations(second.page), colorScheme).toEqual([]);
     }
     await second.page.evaluate(() => window.scrollTo(0, 0));
-    await second.page.screenshot({ path: `${SCREENSHOTS_DIR}/payout-approval.png` });
+    await readmeScreenshot(second.page, 'payout-approval.png');
     await approve.click();
     await second.page.getByText(/^Approved by Fiona Second/).waitFor();
     await expect.poll(() => approve.count()).toBe(0);

@@ -11,7 +11,7 @@ import { getPayoutViaApi, type PayoutReply } from './support/payoutsApi.js';
 import { payoutRow, payoutRows, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
 import { sandboxOf } from './support/sandboxOf.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, signInViaApi } from './support/signIn.js';
 import {
   chooseMethodStep,
@@ -185,7 +185,7 @@ describe('make a payout through the "+" wizard', () => {
       (document.activeElement as HTMLElement | null)?.blur();
       window.scrollTo(0, 0);
     });
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/wizard-psp-step.png` });
+    await readmeScreenshot(page, 'wizard-psp-step.png');
     await nextButton(page).click();
     await stepHeading(page, 3).waitFor();
     const summary = page.getByRole('region', { name: 'Payout' });

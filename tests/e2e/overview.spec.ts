@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { seedDeclinedPayout } from './support/declinedPayout.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, signInViaApi } from './support/signIn.js';
 
 /** The overview's figures have loaded: its decline chart has a bar. */
@@ -52,7 +51,7 @@ describe('overview: how payouts are going, and back to the list', () => {
       .getByText(/Times in /)
       .first()
       .waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS_DIR, 'overview.png'), fullPage: true });
+    await readmeScreenshot(page, 'overview.png', { fullPage: true });
 
     // One PSP's declines over 30 days: its table alternative names the codes.
     await page.goto('/?range=30d&provider=northwind_pay');
@@ -131,10 +130,7 @@ describe('overview: how payouts are going, and back to the list', () => {
     await signInViaApi(dark.page, app.url, 'finance@example.com');
     await dark.page.goto('/');
     await overviewLoaded(dark.page);
-    await dark.page.screenshot({
-      path: join(SCREENSHOTS_DIR, 'overview-dark.png'),
-      fullPage: true,
-    });
+    await readmeScreenshot(dark.page, 'overview-dark.png', { fullPage: true });
     const phone = await openPage(browser, app.url, { viewport: { width: 390, height: 844 } });
     await signInViaApi(phone.page, app.url, 'support@example.com');
     await phone.page.goto('/');

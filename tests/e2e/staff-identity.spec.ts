@@ -8,7 +8,7 @@ import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
-import { SCREENSHOTS_DIR, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
+import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, signInViaApi, type DemoUser } from './support/signIn.js';
 
 /** Step-up lasts 3 s here, so a journey can let it go stale without waiting minutes. */
@@ -179,7 +179,7 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
     const payoutId = await payoutAwaitingApproval('2500.00');
     const dialog = await approveAsksForStepUp(page, payoutId);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/step-up.png` });
+    await readmeScreenshot(page, 'step-up.png');
     // The code of the next step: the one used to enrol cannot be used twice.
     await dialog.getByLabel('Authenticator code').fill(await totpCode(secret, 1));
     await dialog.getByRole('button', { name: 'Confirm' }).click();

@@ -65,6 +65,9 @@ export async function openPage(
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
+    // The app honours the system's reduced motion (no slides, fades or click ripples): journeys
+    // wait for no animation and Chromium paints fewer frames.
+    reducedMotion: 'reduce',
     acceptDownloads: true,
   });
   // UI state changes here take milliseconds; a missing element should fail fast, not at 30 s.

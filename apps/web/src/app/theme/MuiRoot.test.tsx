@@ -32,6 +32,16 @@ describe('MuiRoot', () => {
     expect(seen.at(-1)?.transitions.duration.standard).toBe(0);
   });
 
+  it('moves nothing when the system asks for reduced motion, and keeps the focus ripple', () => {
+    const still = createAppTheme({ reducedMotion: true });
+    expect(still.transitions.duration.enteringScreen).toBe(0);
+    expect(still.transitions.create('opacity')).toBe('none');
+    expect(still.components?.MuiButtonBase?.defaultProps).toEqual({ disableTouchRipple: true });
+    const moving = createAppTheme();
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+    expect(moving.components?.MuiButtonBase).toBeUndefined();
+  });
+
   it('creates the app’s theme once, however often it is mounted again', () => {
     renderRoot().unmount();
     const first = seen.at(-1);

@@ -6,9 +6,14 @@ import { GivenThemeContext } from './givenTheme.js';
 
 let appTheme: Theme | undefined;
 
-/** The app's theme, created on first use and kept: once per app, whichever screen asks first. */
+/**
+ * The app's theme, created on first use and kept: once per app, whichever screen asks first. It
+ * moves nothing when the system asks for reduced motion.
+ */
 function theAppTheme(): Theme {
-  appTheme ??= createAppTheme();
+  appTheme ??= createAppTheme({
+    reducedMotion: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true,
+  });
   return appTheme;
 }
 

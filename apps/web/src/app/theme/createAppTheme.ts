@@ -4,11 +4,22 @@ import { createTheme, type Theme } from '@mui/material/styles';
  * Light and dark palettes as CSS variables, switched by a class on <html>: a mode change
  * repaints without re-rendering React, and MUI remembers the choice in localStorage.
  */
-export function createAppTheme(options: { animations?: boolean } = {}): Theme {
+export function createAppTheme(
+  options: {
+    /** Tests turn every animation off: they only cost time in a DOM without a screen. */
+    animations?: boolean;
+    /**
+     * The system asks for reduced motion (`prefers-reduced-motion: reduce`, WCAG 2.3.3): dialogs,
+     * menus and panels appear without sliding or fading, and a click makes no ripple. The ripple
+     * that marks keyboard focus stays: it is the focus indicator.
+     */
+    reducedMotion?: boolean;
+  } = {},
+): Theme {
   const animations = options.animations ?? true;
+  const still = !animations || options.reducedMotion === true;
   return createTheme({
-    // Tests turn animations off: they only cost time in a DOM without a screen.
-    ...(animations
+    ...(!still
       ? {}
       : {
           transitions: {
@@ -31,7 +42,11 @@ export function createAppTheme(options: { animations?: boolean } = {}): Theme {
     },
     shape: { borderRadius: 8 },
     components: {
-      ...(animations ? {} : { MuiButtonBase: { defaultProps: { disableRipple: true } } }),
+      ...(animations
+        ? still
+          ? { MuiButtonBase: { defaultProps: { disableTouchRipple: true } } }
+          : {}
+        : { MuiButtonBase: { defaultProps: { disableRipple: true } } }),
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
       // A hint under a disabled field says what to do first: it must stay readable (WCAG 4.5:1),
       // unlike the disabled control itself.
