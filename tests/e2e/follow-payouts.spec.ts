@@ -75,7 +75,11 @@ const SEEDS: Seed[] = [
       state: null,
       amount: '310.14',
       payout_method_type: 'bank_account',
-      metadata: { ...northwindBank('Alan', 'Turing'), bankAccountNumber: 'GB29NWBK60161331926819' },
+      metadata: {
+        ...northwindBank('Alan', 'Turing'),
+        bankCode: 'NWBKGB2L',
+        bankAccountNumber: 'GB29NWBK60161331926819',
+      },
     },
     status: 'pending',
     settle: false,
@@ -119,6 +123,7 @@ const SEEDS: Seed[] = [
       payout_method_type: 'bank_account',
       metadata: {
         ...northwindBank('Marie', 'Curie'),
+        bankCode: 'BNPAFRPP',
         bankAccountNumber: 'FR1420041010050500013M02606',
       },
     },

@@ -8,6 +8,22 @@
  * they win over the name-based rule for the aspect they describe. A name never seen before is a
  * labelled, required, non-blank text field.
  */
+import {
+  ABA_CHECKSUM_FORMAT,
+  abaMessage,
+  BIC_PROBLEMS,
+  bicFormat,
+  bicMessage,
+  compactBankValue,
+  hasBicFormat,
+  IBAN_PROBLEMS,
+  ibanFormat,
+  ibanLength,
+  ibanMessage,
+  LOCAL_ACCOUNT_DIGITS,
+  LOCAL_BANK_CODE_DIGITS,
+  usesIbanByDefault,
+} from './bankDetails.js';
 import { normalizeCardNumber } from './card.js';
 import { humanizeFieldName } from './fieldErrors.js';
 import { CARD_NUMBER_IN_TEXT_MESSAGE } from './cardNumbersInText.js';
@@ -25,7 +41,7 @@ import type { ProviderField } from './types.js';
 import { walletAddressShape } from './wallet.js';
 
 /** How a typed value is tidied before it is validated and sent. */
-export type FieldNormalizer = 'trim' | 'cardNumber' | 'phone' | 'none';
+export type FieldNormalizer = 'trim' | 'cardNumber' | 'phone' | 'bankCode' | 'none';
 
 /** Which rule a field follows: a known name, the unknown-name default, or the PSP's options. */
 export type FieldRuleName =
@@ -67,6 +83,8 @@ export interface ResolvedField {
 export interface FieldRuleContext {
   /** The corridor's currency (wallet addresses are checked for it). */
   currency: string;
+  /** The corridor's country (bank details are checked for it); without it they are only codes. */
+  country?: string;
   /**
    * Today, for the expiry year's range. Without it the year is only checked to be a plausible
    * 4-digit year (2000-2099), for schemas that are not tied to a day.
@@ -127,6 +145,118 @@ function code(title: string, maxLength: number, rule: FieldRuleName, pattern: st
     required: true,
     normalize: 'trim',
   };
+}
+
+/** A bank detail checked by formats that each fail only for their own problem (bankDetails.ts). */
+function bankRule(
+  title: string,
+  rule: FieldRuleName,
+  checks: readonly { format: string; message: string }[],
+  extra: Pick<JsonSchema, 'pattern'> & { patternMessage?: string } = {},
+): Rule {
+  const { patternMessage, ...schemaExtra } = extra;
+  return {
+    rule,
+    schema: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 50,
+      ...schemaExtra,
+      ...(checks.length > 0
+        ? {
+            allOf: checks.map(({ format, message }) => ({
+              format,
+              errorMessage: { format: message },
+            })),
+          }
+        : {}),
+    },
+    messages: {
+      type: `${title} must be text.`,
+      minLength: `${title} is required.`,
+      maxLength: `${title} can be at most 50 characters long.`,
+      ...(patternMessage ? { pattern: patternMessage } : {}),
+    },
+    ui: { 'ui:autocomplete': 'off' },
+    required: true,
+    normalize: 'bankCode',
+  };
+}
+
+function ibanRule(title: string, country: string): Rule {
+  return withUi(
+    bankRule(
+      title,
+      'bankAccountNumber',
+      IBAN_PROBLEMS.map((problem) => ({
+        format: ibanFormat(country, problem),
+        message: ibanMessage(problem, country),
+      })),
+    ),
+    { 'ui:help': `An IBAN from ${country} (${ibanLength(country) ?? ''} characters)` },
+  );
+}
+
+function digitsRule(title: string, rule: FieldRuleName, min: number, max: number, what: string) {
+  const count = min === max ? `${min}` : `${min} to ${max}`;
+  return bankRule(title, rule, [], {
+    pattern: `^[0-9]{${min},${max}}$`,
+    patternMessage: `${what} has ${count} digits.`,
+  });
+}
+
+const ACCOUNT_NAMES: Readonly<Record<string, string>> = {
+  US: 'A US account number',
+  GB: 'A UK account number',
+  CA: 'A Canadian account number',
+  AU: 'An Australian account number',
+  JP: 'A Japanese account number',
+};
+
+/** The account number: an IBAN where the PSP says so or the country pays to IBANs, else local. */
+function accountNumberRule(title: string, ctx: FieldRuleContext): Rule {
+  const country = ctx.country;
+  if (country !== undefined && ibanLength(country) !== undefined) {
+    if (/\biban\b/i.test(title) || usesIbanByDefault(country)) return ibanRule(title, country);
+  }
+  const local = country === undefined ? undefined : LOCAL_ACCOUNT_DIGITS[country];
+  if (country !== undefined && local) {
+    return digitsRule(title, 'bankAccountNumber', local.min, local.max, ACCOUNT_NAMES[country]!);
+  }
+  return code(title, 50, 'bankAccountNumber', CODE_CHARS);
+}
+
+/** A routing number or bank code: ABA in the US, sort code or BSB, a BIC where the title says. */
+function bankCodeRule(title: string, ctx: FieldRuleContext, fieldName: string): Rule {
+  const country = ctx.country;
+  if (country === undefined) return code(title, 35, 'bankCode', CODE_CHARS);
+  if (/\b(bic|swift)\b/i.test(title) && hasBicFormat(country)) {
+    return bankRule(
+      title,
+      'bankCode',
+      BIC_PROBLEMS.map((problem) => ({
+        format: bicFormat(country, problem),
+        message: bicMessage(problem, country),
+      })),
+    );
+  }
+  const routing = fieldName === 'bankRoutingNumber' || /\b(routing|sort|bsb|aba)\b/i.test(title);
+  if (routing && country === 'US') {
+    return bankRule(
+      title,
+      'bankCode',
+      [{ format: ABA_CHECKSUM_FORMAT, message: abaMessage('checksum') }],
+      {
+        pattern: '^[0-9]{9}$',
+        patternMessage: abaMessage('shape'),
+      },
+    );
+  }
+  const local = LOCAL_BANK_CODE_DIGITS[country];
+  if (routing && local) {
+    return digitsRule(title, 'bankCode', local.digits, local.digits, local.name);
+  }
+  return code(title, 35, 'bankCode', CODE_CHARS);
 }
 
 function withUi(rule: Rule, ui: UiSchema): Rule {
@@ -265,10 +395,10 @@ const NAME_RULES: Readonly<Record<string, (title: string, ctx: FieldRuleContext)
   bankName: (title) => text(title, 140),
   bankBranch: (title) => text(title, 140),
   bankAddress: (title) => text(title, 255),
-  bankCode: (title) => code(title, 35, 'bankCode', CODE_CHARS),
-  bankRoutingNumber: (title) => code(title, 35, 'bankCode', CODE_CHARS),
+  bankCode: (title, ctx) => bankCodeRule(title, ctx, 'bankCode'),
+  bankRoutingNumber: (title, ctx) => bankCodeRule(title, ctx, 'bankRoutingNumber'),
   // IBANs (34 characters, often typed in groups of 4) and local formats with dashes all fit.
-  bankAccountNumber: (title) => code(title, 50, 'bankAccountNumber', CODE_CHARS),
+  bankAccountNumber: (title, ctx) => accountNumberRule(title, ctx),
   bankZipcode: (title) => code(title, 16, 'postalCode', POSTAL_CHARS),
   walletAddress: (_title, ctx) => {
     const message = `Enter a valid ${ctx.currency || 'wallet'} address, exactly as the recipient gave it${walletAddressShape(ctx.currency)}.`;
@@ -358,6 +488,10 @@ function applyLengthAndPattern(rule: Rule, field: ProviderField, title: string):
   if (min !== undefined && max !== undefined && min > max) min = max = undefined;
   const pattern = usablePattern(field.pattern) ? field.pattern : undefined;
   if (min === undefined && max === undefined && pattern === undefined) return rule;
+  // A PSP that gives a bank detail its own shape wants that shape, not an IBAN's or a BIC's, and
+  // the value as typed (its pattern may want the dashes compacting would remove).
+  delete schema.allOf;
+  const normalize = rule.normalize === 'bankCode' ? 'trim' : rule.normalize;
   if (pattern !== undefined) {
     schema.pattern = pattern;
     // The PSP's pattern replaces a shape (a phone number's, a wallet address's), not the rule
@@ -384,7 +518,7 @@ function applyLengthAndPattern(rule: Rule, field: ProviderField, title: string):
   if (max !== undefined && schema.minLength !== undefined && schema.minLength > max) {
     delete schema.minLength;
   }
-  return { ...rule, schema, messages };
+  return { ...rule, schema, messages, normalize };
 }
 
 /** Whether `""` passes the schema, so a blank value can be sent as an empty string. */
@@ -435,7 +569,7 @@ export function resolveField(field: ProviderField, ctx: FieldRuleContext): Resol
   };
 }
 
-/** The value as it is validated and sent: trimmed, card number and phone compacted. */
+/** The value as it is validated and sent: trimmed, card number, phone and bank codes compacted. */
 export function normalizeFieldValue(
   field: Pick<ResolvedField, 'normalize'>,
   value: unknown,
@@ -448,6 +582,8 @@ export function normalizeFieldValue(
       return normalizeCardNumber(value.trim());
     case 'phone':
       return normalizePhone(value.trim());
+    case 'bankCode':
+      return compactBankValue(value);
     case 'none':
       return value;
   }

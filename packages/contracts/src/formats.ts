@@ -7,6 +7,7 @@
  * currency whose addresses we can check (`wallet-address-btc`, `wallet-address-usdt`, ...) and a
  * generic `wallet-address` for the others; `walletAddressFormat(currency)` picks the name.
  */
+import { BANK_FORMATS } from './bankDetails.js';
 import { isPlausibleCardNumber } from './card.js';
 import { containsCardNumber } from './cardNumbersInText.js';
 import { isInternationalPhone } from './phone.js';
@@ -58,4 +59,6 @@ export const CUSTOM_FORMATS: Readonly<Record<string, (value: string) => boolean>
   'wallet-address-shib': /* @__PURE__ */ walletFormat('SHIB'),
   'wallet-address-usdt': /* @__PURE__ */ walletFormat('USDT'),
   'wallet-address-trx': /* @__PURE__ */ walletFormat('TRX'),
+  // IBANs and BICs per country and problem, the ABA check digit (bankDetails.ts).
+  ...BANK_FORMATS,
 };

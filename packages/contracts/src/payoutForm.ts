@@ -96,7 +96,9 @@ function buildSection(
     if (typeof field.name !== 'string' || field.name === '' || field.name === '__proto__') continue;
     if (seen.has(field.name)) continue;
     seen.add(field.name);
-    fields.push(resolveField(field, { currency: corridor.currency, now }));
+    fields.push(
+      resolveField(field, { currency: corridor.currency, country: corridor.country, now }),
+    );
   }
   const title =
     typeof provider.title === 'string' && provider.title.trim() !== ''

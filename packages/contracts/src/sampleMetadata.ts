@@ -3,6 +3,7 @@
  * (through `./testing`). Only well-known public test values live here (the Visa test card every
  * PSP sandbox accepts, a documented IBAN, genesis-block wallets); nothing here is a real person.
  */
+import { composeIBAN, getCountrySpecifications } from 'ibantools';
 import { currencyScale } from './currencies.js';
 import { statesOf } from './countries.js';
 import type { ResolvedField } from './fieldRules.js';
@@ -28,6 +29,87 @@ export const SAMPLE_CARD_NUMBERS = [
 ] as const;
 /** A valid Belgian IBAN (checksum included). */
 export const SAMPLE_IBAN = 'BE71096123456769';
+/** Documented example IBANs (checksums and national check digits included). */
+export const SAMPLE_IBANS: Readonly<Record<string, string>> = {
+  BE: SAMPLE_IBAN,
+  DE: 'DE89370400440532013000',
+  FR: 'FR1420041010050500013M02606',
+  GB: 'GB29NWBK60161331926819',
+  NL: 'NL91ABNA0417164300',
+  ES: 'ES9121000418450200051332',
+  IT: 'IT60X0542811101000000123456',
+  AT: 'AT611904300234573201',
+  IE: 'IE29AIBK93115212345678',
+  LU: 'LU280019400644750000',
+  PT: 'PT50000201231234567890154',
+  CH: 'CH9300762011623852957',
+};
+/** BICs of real banks' head offices, by country (public reference data). */
+export const SAMPLE_BICS: Readonly<Record<string, string>> = {
+  BE: 'GKCCBEBB',
+  DE: 'COBADEFFXXX',
+  FR: 'BNPAFRPP',
+  GB: 'NWBKGB2L',
+  NL: 'ABNANL2A',
+  ES: 'CAIXESBB',
+  IT: 'BCITITMM',
+  AT: 'BKAUATWW',
+  IE: 'AIBKIE2D',
+  US: 'CHASUS33',
+  CA: 'ROYCCAT2',
+  AU: 'CTBAAU2S',
+  JP: 'BOTKJPJT',
+};
+/** Domestic routing codes: a valid ABA number (JPMorgan Chase), a UK sort code, a BSB. */
+const SAMPLE_ROUTING: Readonly<Record<string, string>> = {
+  US: '021000021',
+  GB: '601613',
+  AU: '062000',
+};
+/** Domestic account numbers of the corridors that do not use IBANs. */
+const SAMPLE_LOCAL_ACCOUNTS: Readonly<Record<string, string>> = {
+  US: '000123456789',
+  GB: '31926819',
+  CA: '1234567',
+  AU: '12345678',
+  JP: '1234567',
+};
+
+/**
+ * Bank details valid for a payout to `country`: its IBAN (a documented one, or one composed from
+ * the country's format), a BIC there, its routing code and a local account number.
+ */
+export function sampleBankValues(country: string): string[] {
+  const out: string[] = [];
+  const iban = SAMPLE_IBANS[country] ?? composedIban(country);
+  if (iban) out.push(iban);
+  out.push(SAMPLE_BICS[country] ?? `TEST${country}2L`);
+  const routing = SAMPLE_ROUTING[country];
+  if (routing) out.push(routing);
+  const account = SAMPLE_LOCAL_ACCOUNTS[country];
+  if (account) out.push(account);
+  return out;
+}
+
+/**
+ * A valid Belgian IBAN of its own for each `n` (0 to 9,999,999,999): the account is `n`, then
+ * Belgium's two national check digits, then the IBAN's check digits. For tests that need many.
+ */
+export function belgianIban(n: number): string {
+  const account = String(n).padStart(10, '0');
+  const check = Number(BigInt(account) % 97n) || 97;
+  return composeIBAN({ countryCode: 'BE', bban: `${account}${String(check).padStart(2, '0')}` })!;
+}
+
+function composedIban(country: string): string | undefined {
+  const bban = getCountrySpecifications()[country]?.bban_regexp;
+  if (!bban) return undefined;
+  const example = exampleOf(bban.replace(/^\^|\$$/g, ''), (lo) => lo);
+  return example === undefined
+    ? undefined
+    : (composeIBAN({ countryCode: country, bban: example }) ?? undefined);
+}
+
 export const SAMPLE_PHONE = '+32470123456';
 /** Valid under libphonenumber-js "min" metadata, several countries and lengths. */
 export const SAMPLE_PHONES = [
@@ -78,11 +160,15 @@ export function sampleExpiry(now: Date = new Date()): { expiryMonth: number; exp
   return { expiryMonth: 12, expiryYear: now.getUTCFullYear() + 3 };
 }
 
-/** Valid metadata per payout method type with every known field (seed 2.2). */
+/**
+ * Valid metadata per payout method type with every known field (seed 2.2); bank details valid for
+ * a payout to `country` under the fields' default titles (Belgium's by default).
+ */
 export function sampleMetadata(
   type: PayoutMethodType,
   currency = 'BTC',
   now: Date = new Date(),
+  country = 'BE',
 ): Record<string, PayoutMetadataValue> {
   const person = {
     customerFirstName: 'Ada',
@@ -100,13 +186,17 @@ export function sampleMetadata(
       };
     case 'bank_account':
       return {
-        bankCode: 'GKCCBEBB',
+        bankCode: SAMPLE_BICS[country] ?? 'GKCCBEBB',
         bankName: 'Belfius Bank',
         bankBranch: 'Brussels Centre',
         bankAddress: 'Place Charles Rogier 11, Brussels',
         bankZipcode: '1210',
-        bankRoutingNumber: '096',
-        bankAccountNumber: SAMPLE_IBAN,
+        bankRoutingNumber: SAMPLE_ROUTING[country] ?? '096',
+        bankAccountNumber:
+          SAMPLE_LOCAL_ACCOUNTS[country] ??
+          SAMPLE_IBANS[country] ??
+          composedIban(country) ??
+          SAMPLE_IBAN,
         bankAccountName: 'Ada Lovelace',
         phone: SAMPLE_PHONE,
         ...person,
@@ -231,13 +321,15 @@ function exampleOf(source: string, reps: (min: number, max: number) => number): 
 function candidatesFor(
   field: ResolvedField,
   named: Record<string, PayoutMetadataValue>,
-  currency: string,
+  corridor: Corridor,
   now: Date,
 ): PayoutMetadataValue[] {
   const { schema } = field;
+  const currency = corridor.currency;
   const out: PayoutMetadataValue[] = [];
   const byName = named[field.name];
   if (byName !== undefined && byName !== '') out.push(byName);
+  if (field.normalize === 'bankCode') out.push(...sampleBankValues(corridor.country));
   if (schema.oneOf) {
     for (const o of schema.oneOf) {
       if (typeof o === 'object' && (typeof o.const === 'string' || typeof o.const === 'number')) {
@@ -304,12 +396,12 @@ export function samplePayoutFor(
   };
   if (!section) return { ...base, metadata: {} };
   const named = {
-    ...sampleMetadata(provider.payout_method_type, corridor.currency, now),
+    ...sampleMetadata(provider.payout_method_type, corridor.currency, now, corridor.country),
     bankAccountType: 'checking',
   };
   const fields = section.fields.map((field) => ({
     field,
-    candidates: candidatesFor(field, named, corridor.currency, now),
+    candidates: candidatesFor(field, named, corridor, now),
     at: 0,
   }));
   const validate = createPayoutValidator(form);

@@ -330,6 +330,17 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     return next;
   };
 
+  /** The plain answer to a rejection or a cancel: rejected by the signed-in user. */
+  const rejected = (id: string, reason: string | null): PayoutDto =>
+    buildPayout({
+      id,
+      status: 'rejected',
+      requires_approval: true,
+      rejected_by: user && { id: user.id, email: user.email, name: user.name },
+      rejected_at: '2026-11-20T10:10:00.000Z',
+      rejection_reason: reason,
+    });
+
   const fakeSecurity = createFakeSecurityApi(options, calls, {
     user: () => user,
     security: () => security,
@@ -662,37 +673,16 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
       },
       reject: (id, reason) => {
         calls.reject.push({ id, reason });
-        if (options.reject) return remember(options.reject(id, reason));
-        const actor = user && { id: user.id, email: user.email, name: user.name };
         return remember(
-          Promise.resolve(
-            buildPayout({
-              id,
-              status: 'rejected',
-              requires_approval: true,
-              rejected_by: actor,
-              rejected_at: '2026-11-20T10:10:00.000Z',
-              rejection_reason: reason,
-            }),
-          ),
+          options.reject ? options.reject(id, reason) : Promise.resolve(rejected(id, reason)),
         );
       },
       cancel: (id, reason) => {
         calls.cancel.push({ id, reason });
-        if (options.cancel) return remember(options.cancel(id, reason));
-        const actor = user && { id: user.id, email: user.email, name: user.name };
         return remember(
-          Promise.resolve(
-            buildPayout({
-              id,
-              status: 'rejected',
-              requires_approval: true,
-              rejected_by: actor,
-              rejected_at: '2026-11-20T10:10:00.000Z',
-              rejection_reason: reason ?? null,
-              cancelled: true,
-            }),
-          ),
+          options.cancel
+            ? options.cancel(id, reason)
+            : Promise.resolve({ ...rejected(id, reason ?? null), cancelled: true }),
         );
       },
       summary: () => {

@@ -4,6 +4,8 @@
  * devDependency; nothing outside `src/testing` imports this file.
  */
 import fc from 'fast-check';
+import { friendlyFormatIBAN } from 'ibantools';
+import { ABA_CHECKSUM_FORMAT } from '../bankDetails.js';
 import { currencyScale } from '../currencies.js';
 import { statesOf } from '../countries.js';
 import { KNOWN_FIELD_NAMES, KNOWN_FIELDS, type ResolvedField } from '../fieldRules.js';
@@ -19,6 +21,7 @@ import {
   type PayoutRequest,
   type ProviderField,
 } from '../types.js';
+import { sampleBankValues } from '../sampleMetadata.js';
 import { SAMPLE_PHONES, sampleWalletAddresses } from './samples.js';
 
 // Building a `fc.stringMatching` arbitrary costs tens of milliseconds: build each one once.
@@ -160,6 +163,29 @@ function charsetString(
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
+ * Valid values for a field checked as an IBAN, a BIC or an ABA routing number (the formats of
+ * bankDetails.ts name the check and the corridor's country), as people type them too: in
+ * groups, in lower case. Undefined for other fields.
+ */
+function bankValues(schema: ResolvedField['schema']): string[] | undefined {
+  const formats = (schema.allOf ?? []).flatMap((s) =>
+    typeof s === 'object' && typeof s.format === 'string' ? [s.format] : [],
+  );
+  const [kind, code] = formats[0]?.split('-') ?? [];
+  const country = code?.toUpperCase() ?? '';
+  if (kind === 'iban') {
+    const iban = sampleBankValues(country)[0] ?? '';
+    return [iban, friendlyFormatIBAN(iban) ?? iban, iban.toLowerCase()];
+  }
+  if (kind === 'bic') {
+    const bic = sampleBankValues(country).find((v) => /^[A-Z]{6}/.test(v) && v.length <= 11);
+    return bic ? [bic, bic.toLowerCase()] : undefined;
+  }
+  if (formats.includes(ABA_CHECKSUM_FORMAT)) return ['021000021', '011000015', '026009593'];
+  return undefined;
+}
+
+/**
  * Values valid for one resolved field, already in the form validation expects (some with spaces
  * around them, which normalization trims).
  */
@@ -192,6 +218,8 @@ export function arbFieldValue(
   if (format?.startsWith('wallet-address')) {
     return fc.constantFrom(...sampleWalletAddresses(currency)).filter(fits);
   }
+  const bank = bankValues(schema);
+  if (bank) return fc.constantFrom(...bank).filter(fits);
   const pattern = schema.pattern;
   if (pattern === '^[A-Za-z0-9]([A-Za-z0-9 ./-]*[A-Za-z0-9])?$') {
     return charsetString(`${ALNUM} ./-`, ALNUM, min ?? 1, max ?? 35);

@@ -163,7 +163,10 @@ export function buildPayout(overrides: PayoutOverrides = {}): PayoutRequest {
     amount: randomAmount(currency),
     payout_method_type: type,
     ...rest,
-    metadata: mergeMetadata({ ...sampleMetadata(type, currency), ...person }, metadata),
+    metadata: mergeMetadata(
+      { ...sampleMetadata(type, currency, undefined, country), ...person },
+      metadata,
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 // The samples are runtime code now (the lab prefills test payouts with them); tests keep
 // importing them from here.
 export {
+  belgianIban,
   SAMPLE_CARD_NUMBER,
   SAMPLE_CARD_NUMBERS,
   SAMPLE_IBAN,

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/AppError.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import { TEST_CARD_METADATA } from '../../testing/testCardMetadata.js';
 import { bankBeneficiary, IBAN } from '../../testing/bankBeneficiary.js';
+import { belgianIban } from '@payouts/contracts/testing';
 import {
   openTestDatabase,
   appTestDatabaseKinds,
@@ -291,7 +292,7 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
   });
 
   it('applies an e-mail change at once; a name or details change once a second person approves it', async () => {
-    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE56001234567888' }));
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE08001234568813' }));
     const emailed = await patch(finance, b.id, { email: null });
     expect(emailed.status).toBe(200);
     expect(await readJson(emailed)).toMatchObject({ email: null, status: 'active' });
@@ -313,26 +314,26 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
 
     const proposed = await readJson(
       await patch(finance, b.id, {
-        details: { ...bankBeneficiary().details, bankAccountNumber: 'BE09001234567857' },
+        details: { ...bankBeneficiary().details, bankAccountNumber: 'BE58001234565779' },
       }),
     );
     expect(proposed.status).toBe('pending_change');
-    expect(proposed.details.bankAccountNumber).toBe('BE56****7888');
+    expect(proposed.details.bankAccountNumber).toBe('BE08****8813');
     expect(proposed.pending_change).toMatchObject({
       status: 'pending',
-      diff: [{ field: 'bankAccountNumber', from: 'BE56****7888', to: 'BE09****7857' }],
+      diff: [{ field: 'bankAccountNumber', from: 'BE08****8813', to: 'BE58****5779' }],
       proposed_by: { email: 'finance@example.com' },
     });
     const changeId = proposed.pending_change.id;
     // The old details stay in force.
     expect((await t.beneficiaryPayouts.forPayout(b.id)).details.bankAccountNumber).toBe(
-      'BE56001234567888',
+      'BE08001234568813',
     );
     const detail = await readJson(await support(`/api/beneficiaries/${b.id}`));
-    expect(detail.beneficiary.details.bankAccountNumber).toBe('BE56****7888');
+    expect(detail.beneficiary.details.bankAccountNumber).toBe('BE08****8813');
     // One pending change at a time.
     const second = await patch(finance2, b.id, {
-      details: { ...bankBeneficiary().details, bankAccountNumber: 'BE22001234567847' },
+      details: { ...bankBeneficiary().details, bankAccountNumber: 'BE71001234564769' },
     });
     expect(second.status).toBe(409);
 
@@ -340,7 +341,7 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     expect(self.status).toBe(403);
     expect((await readJson(self)).code).toBe('change_self_approval');
     expect((await t.beneficiaryPayouts.forPayout(b.id)).details.bankAccountNumber).toBe(
-      'BE56001234567888',
+      'BE08001234568813',
     );
 
     const approved = await decide(finance2, b.id, changeId, 'approve');
@@ -348,10 +349,10 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     expect(await readJson(approved)).toMatchObject({
       status: 'active',
       pending_change: null,
-      details: { bankAccountNumber: 'BE09****7857' },
+      details: { bankAccountNumber: 'BE58****5779' },
     });
     expect((await t.beneficiaryPayouts.forPayout(b.id)).details.bankAccountNumber).toBe(
-      'BE09001234567857',
+      'BE58001234565779',
     );
     expect((await decide(admin, b.id, changeId, 'approve')).status).toBe(409);
 
@@ -432,15 +433,15 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
   });
 
   it('refuses a change to the same details, and a reference already taken, writing nothing', async () => {
-    const a = await created(bankBeneficiary({}, { bankAccountNumber: 'BE97001234567849' }));
-    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE86001234567850' }));
+    const a = await created(bankBeneficiary({}, { bankAccountNumber: 'BE49001234564971' }));
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE38001234565072' }));
     const count = async () =>
       rows(
         `select (select count(*)::int from beneficiary_events where beneficiary_id = '${b.id}') as events, (select count(*)::int from beneficiary_changes where beneficiary_id = '${b.id}') as changes, (select count(*)::int from audit_log where target_id = '${b.id}') as audit`,
       );
     const before = await count();
     const same = await patch(finance, b.id, {
-      details: { ...bankBeneficiary().details, bankAccountNumber: 'BE86001234567850' },
+      details: { ...bankBeneficiary().details, bankAccountNumber: 'BE38001234565072' },
     });
     expect(same.status).toBe(422);
     expect((await readJson(same)).errors).toEqual([
@@ -458,10 +459,10 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
   });
 
   it('rejecting needs a reason; the old details stay', async () => {
-    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE76001234567895' }));
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE28001234569520' }));
     const proposed = await readJson(
       await patch(finance, b.id, {
-        details: { ...bankBeneficiary().details, bankAccountNumber: 'BE61001234567817' },
+        details: { ...bankBeneficiary().details, bankAccountNumber: 'BE13001234561739' },
       }),
     );
     const changeId = proposed.pending_change.id;
@@ -477,7 +478,7 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     expect(await readJson(rejected)).toMatchObject({
       status: 'active',
       pending_change: null,
-      details: { bankAccountNumber: 'BE76****7895' },
+      details: { bankAccountNumber: 'BE28****9520' },
     });
     const detail = await readJson(await support(`/api/beneficiaries/${b.id}`));
     expect(detail.changes[0]).toMatchObject({
@@ -496,13 +497,13 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
   it('keeps a consistent state when an approval and an edit race', async () => {
     for (let round = 0; round < 4; round += 1) {
       const b = await created(
-        bankBeneficiary({}, { bankAccountNumber: `BE1000123456${String(7000 + round)}` }),
+        bankBeneficiary({}, { bankAccountNumber: belgianIban(1_000_000 + round) }),
       );
       const proposed = await readJson(
         await patch(finance, b.id, {
           details: {
             ...bankBeneficiary().details,
-            bankAccountNumber: `BE2000123456${7000 + round}`,
+            bankAccountNumber: belgianIban(2_000_000 + round),
           },
         }),
       );
@@ -512,7 +513,7 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
         patch(admin, b.id, {
           details: {
             ...bankBeneficiary().details,
-            bankAccountNumber: `BE3000123456${7000 + round}`,
+            bankAccountNumber: belgianIban(3_000_000 + round),
           },
         }),
         // The e-mail is the one field that applies at once.
@@ -530,16 +531,16 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
       expect(pending.length).toBe(edit.status === 200 ? 1 : 0);
       expect(row!.email).toBe(`raced-${round}@acme.example`);
       expect((await t.beneficiaryPayouts.forPayout(b.id)).details.bankAccountNumber).toBe(
-        `BE2000123456${7000 + round}`,
+        belgianIban(2_000_000 + round),
       );
     }
   });
 
   it('archives (closing a pending change): not payable, not editable, out of the default list', async () => {
-    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE33001234567846' }));
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE82001234564668' }));
     const proposed = await readJson(
       await patch(finance, b.id, {
-        details: { ...bankBeneficiary().details, bankAccountNumber: 'BE18001234567865' },
+        details: { ...bankBeneficiary().details, bankAccountNumber: 'BE67001234566587' },
       }),
     );
     const archived = await finance(`/api/beneficiaries/${b.id}/archive`, {
@@ -564,7 +565,7 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     expect(archivedList.map((x: { id: string }) => x.id)).toContain(b.id);
     // An archived payee's account is no longer a duplicate.
     expect(
-      (await create(finance, bankBeneficiary({}, { bankAccountNumber: 'BE33001234567846' })))
+      (await create(finance, bankBeneficiary({}, { bankAccountNumber: 'BE82001234564668' })))
         .status,
     ).toBe(201);
     await expect(
@@ -573,7 +574,7 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
   });
 
   it('is unusable, with the reason, once its PSP switches the type off in the sandbox', async () => {
-    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE04001234567831' }));
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE53001234563153' }));
     const psp = t.sandbox.config.psps.find((p) => p.name === 'northwind_pay')!;
     psp.types.bank_account = false;
     try {
@@ -599,7 +600,7 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
   });
 
   it("is flagged with the field once its PSP's form changes under its saved details", async () => {
-    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE57001234567835' }));
+    const b = await created(bankBeneficiary({}, { bankAccountNumber: 'BE09001234563557' }));
     const psp = t.sandbox.config.psps.find((p) => p.name === 'northwind_pay')!;
     const fields = psp.fields.bank_account!;
     // The PSP now asks for the account name to be at most 5 characters (a hint the form keeps).
@@ -628,8 +629,8 @@ describe.each(appTestDatabaseKinds)('beneficiaries (%s)', (kind) => {
     const secrets = [
       IBAN,
       IBAN_2,
-      'BE09001234567857',
-      'BE56001234567888',
+      'BE58001234565779',
+      'BE08001234568813',
       WALLET,
       '4111111111111111',
       'tok_saved_123456',

@@ -184,11 +184,17 @@ function optionsOf(input: DemoPlanInput): Option[] {
       (validator ??= input.validatorFor(providers, corridor, input.now))(request);
     for (const provider of providers) {
       // The sample values of the PSP's own fields (its metadata schema). Without hints, the
-      // name rules apply, which the contracts' samples satisfy by construction; with hints, the
-      // create path's validator checks them and, where they are refused, the lab's sample
-      // payout walks the hints (slower: it compiles a form).
+      // name rules apply, which the contracts' samples satisfy by construction, bank details
+      // aside (whether an account number is an IBAN depends on the field's title too); with
+      // hints or bank details, the create path's validator checks them and, where they are
+      // refused, the lab's sample payout walks the candidates (slower: it compiles a form).
       const named: Record<string, PayoutMetadataValue> = {
-        ...sampleMetadata(provider.payout_method_type, corridor.currency, input.now),
+        ...sampleMetadata(
+          provider.payout_method_type,
+          corridor.currency,
+          input.now,
+          corridor.country,
+        ),
         bankAccountType: 'checking',
       };
       const quick: PayoutRequest = {
@@ -205,7 +211,7 @@ function optionsOf(input: DemoPlanInput): Option[] {
           ),
         ),
       };
-      if (!hasHints(provider)) {
+      if (!hasHints(provider) && provider.payout_method_type !== 'bank_account') {
         out.push({ corridor, provider, providers, template: quick, validate });
         continue;
       }

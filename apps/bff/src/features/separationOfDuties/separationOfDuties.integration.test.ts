@@ -173,7 +173,7 @@ describe.each(appTestDatabaseKinds)('separation of duties (%s)', (kind) => {
     );
     const changed = await admin(`/api/beneficiaries/${made.id}`, {
       method: 'PATCH',
-      json: { details: { ...bankBeneficiary().details, bankAccountNumber: 'BE09001234567857' } },
+      json: { details: { ...bankBeneficiary().details, bankAccountNumber: 'BE58001234565779' } },
     });
     expect(changed.status).toBe(200);
     const pending = (await readJson(changed)).pending_change;
