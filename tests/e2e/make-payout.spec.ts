@@ -258,6 +258,13 @@ describe('make a payout through the "+" wizard', () => {
 
     await stepHeading(page, 3).waitFor();
     await tabTo(page, makePayoutButton(page));
+    // The focused contained button shows a ring around it, not only a shadow (WCAG 2.4.7).
+    expect(
+      await makePayoutButton(page).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { style: style.outlineStyle, width: style.outlineWidth };
+      }),
+    ).toEqual({ style: 'solid', width: '2px' });
     await key('Enter');
     await page.getByText(`Payout ${orderId} was created.`).waitFor();
     await tabTo(page, page.getByRole('link', { name: 'Back to the list' }));

@@ -48,6 +48,18 @@ export function createAppTheme(
           : {}
         : { MuiButtonBase: { defaultProps: { disableRipple: true } } }),
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      // Keyboard focus on a button is a ring in the text colour, off the button, so it shows on a
+      // contained button's fill as on the page (WCAG 2.4.7; 1.4.11 wants 3:1 against the page).
+      MuiButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.Mui-focusVisible': {
+              outline: `2px solid ${(theme.vars ?? theme).palette.text.primary}`,
+              outlineOffset: 2,
+            },
+          }),
+        },
+      },
       // A hint under a disabled field says what to do first: it must stay readable (WCAG 4.5:1),
       // unlike the disabled control itself.
       MuiFormHelperText: {
