@@ -116,12 +116,14 @@ export function usesIbanByDefault(country: string): boolean {
 }
 
 /** Local account numbers of the corridors that do not use IBANs: digits, this many. */
-export const LOCAL_ACCOUNT_DIGITS: Readonly<Record<string, { min: number; max: number }>> = {
-  US: { min: 4, max: 17 },
-  GB: { min: 8, max: 8 },
-  CA: { min: 7, max: 12 },
-  AU: { min: 6, max: 10 },
-  JP: { min: 7, max: 7 },
+export const LOCAL_ACCOUNT_DIGITS: Readonly<
+  Record<string, { min: number; max: number; name: string }>
+> = {
+  US: { min: 4, max: 17, name: 'A US account number' },
+  GB: { min: 8, max: 8, name: 'A UK account number' },
+  CA: { min: 7, max: 12, name: 'A Canadian account number' },
+  AU: { min: 6, max: 10, name: 'An Australian account number' },
+  JP: { min: 7, max: 7, name: 'A Japanese account number' },
 };
 
 /** Domestic bank and branch codes, digits only: the UK's sort code, Australia's BSB. */
@@ -141,8 +143,14 @@ export function bicFormat(country: string, problem: BicProblem): string {
 
 export const ABA_CHECKSUM_FORMAT = 'aba-routing-checksum';
 
-const IBAN_PROBLEMS: readonly IbanProblem[] = ['shape', 'country', 'length', 'format', 'checksum'];
-const BIC_PROBLEMS: readonly BicProblem[] = ['shape', 'country'];
+export const IBAN_PROBLEMS: readonly IbanProblem[] = [
+  'shape',
+  'country',
+  'length',
+  'format',
+  'checksum',
+];
+export const BIC_PROBLEMS: readonly BicProblem[] = ['shape', 'country'];
 
 /**
  * One format per (country, problem): each fails only when its problem is the first one, so a
@@ -172,5 +180,3 @@ export const BANK_FORMATS: Readonly<Record<string, (value: string) => boolean>> 
 export function hasBicFormat(country: string): boolean {
   return Object.hasOwn(BANK_FORMATS, bicFormat(country, 'shape'));
 }
-
-export { IBAN_PROBLEMS, BIC_PROBLEMS };

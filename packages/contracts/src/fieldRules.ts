@@ -205,14 +205,6 @@ function digitsRule(title: string, rule: FieldRuleName, min: number, max: number
   });
 }
 
-const ACCOUNT_NAMES: Readonly<Record<string, string>> = {
-  US: 'A US account number',
-  GB: 'A UK account number',
-  CA: 'A Canadian account number',
-  AU: 'An Australian account number',
-  JP: 'A Japanese account number',
-};
-
 /** The account number: an IBAN where the PSP says so or the country pays to IBANs, else local. */
 function accountNumberRule(title: string, ctx: FieldRuleContext): Rule {
   const country = ctx.country;
@@ -221,7 +213,7 @@ function accountNumberRule(title: string, ctx: FieldRuleContext): Rule {
   }
   const local = country === undefined ? undefined : LOCAL_ACCOUNT_DIGITS[country];
   if (country !== undefined && local) {
-    return digitsRule(title, 'bankAccountNumber', local.min, local.max, ACCOUNT_NAMES[country]!);
+    return digitsRule(title, 'bankAccountNumber', local.min, local.max, local.name);
   }
   return code(title, 50, 'bankAccountNumber', CODE_CHARS);
 }

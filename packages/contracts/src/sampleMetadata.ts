@@ -91,16 +91,6 @@ export function sampleBankValues(country: string): string[] {
   return out;
 }
 
-/**
- * A valid Belgian IBAN of its own for each `n` (0 to 9,999,999,999): the account is `n`, then
- * Belgium's two national check digits, then the IBAN's check digits. For tests that need many.
- */
-export function belgianIban(n: number): string {
-  const account = String(n).padStart(10, '0');
-  const check = Number(BigInt(account) % 97n) || 97;
-  return composeIBAN({ countryCode: 'BE', bban: `${account}${String(check).padStart(2, '0')}` })!;
-}
-
 function composedIban(country: string): string | undefined {
   const bban = getCountrySpecifications()[country]?.bban_regexp;
   if (!bban) return undefined;
