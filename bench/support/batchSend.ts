@@ -161,22 +161,34 @@ export interface BatchSendResult {
    * validates: how long any other request waited on the BFF's event loop meanwhile.
    */
   healthzMaxMsDuringUploadAndValidate: number;
+  /** The same, upload and validation apart. */
+  healthzMaxMsDuringUpload: number;
+  healthzMaxMsDuringValidate: number;
   payouts: Record<string, number>;
 }
 
 /** Asks `url` every 20 ms, one request at a time, until stopped; the slowest answer (ms). */
-function probeResponsiveness(url: string): { stop(): Promise<number> } {
+function probeResponsiveness(url: string): { lap(): number; stop(): Promise<number> } {
   let running = true;
   let slowest = 0;
+  let lapSlowest = 0;
   const loop = (async () => {
     while (running) {
       const started = performance.now();
       await (await fetch(url)).arrayBuffer();
-      slowest = Math.max(slowest, performance.now() - started);
+      const waited = performance.now() - started;
+      slowest = Math.max(slowest, waited);
+      lapSlowest = Math.max(lapSlowest, waited);
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
   return {
+    /** The slowest answer since the last lap (a request in flight counts in the next lap). */
+    lap() {
+      const value = lapSlowest;
+      lapSlowest = 0;
+      return value;
+    },
     async stop() {
       running = false;
       await loop;
@@ -191,6 +203,8 @@ export async function sendBatch(
   sandbox: SandboxServer,
   rows: number,
   pollMs = 250,
+  /** false: stop once the batch is validated (upload and validation figures only). */
+  send = true,
 ): Promise<BatchSendResult> {
   // The policy's batch rule may want several approvers (a large total): as many as it asks.
   const approvers = [
@@ -237,6 +251,7 @@ export async function sendBatch(
   });
   const t1 = performance.now();
   const c1 = bffCpu();
+  const healthzMaxMsDuringUpload = probe.lap();
   const validated = await call(bff.cookie, `/api/batches/${draft.id}/validate`, {
     method: 'POST',
     body: JSON.stringify({ exclude_invalid: false }),
@@ -244,12 +259,41 @@ export async function sendBatch(
   if (validated.status !== 'validated') throw new Error(`batch not validated: ${validated.status}`);
   const t2 = performance.now();
   const healthzMaxMs = await probe.stop();
+  const healthzMaxMsDuringValidate = probe.lap();
   const c2 = bffCpu();
+  const uploadFigures = {
+    rows,
+    uploadSeconds: (t1 - t0) / 1000,
+    validateSeconds: (t2 - t1) / 1000,
+    bffUploadCpuMs: c1 - c0,
+    bffValidateCpuMs: c2 - c1,
+    healthzMaxMsDuringUploadAndValidate: healthzMaxMs,
+    healthzMaxMsDuringUpload,
+    healthzMaxMsDuringValidate,
+  };
+  if (!send) {
+    return {
+      ...uploadFigures,
+      sendSeconds: NaN,
+      endToEndSeconds: NaN,
+      rowsPerSecond: NaN,
+      status: validated.status,
+      bffCpuMsPerPayout: NaN,
+      sandboxCpuMsPerPayout: NaN,
+      payouts: {},
+    };
+  }
   const sandboxStart = cpuMs(sandbox.pid) ?? NaN;
-  let batch = await call(bff.cookie, `/api/batches/${draft.id}/submit`, { method: 'POST' });
+  let batch = await call(bff.cookie, `/api/batches/${draft.id}/submit`, {
+    method: 'POST',
+    body: '{}',
+  });
   for (const approver of approvers) {
     if (batch.status !== 'awaiting_approval') break;
-    batch = await call(approver, `/api/batches/${draft.id}/approve`, { method: 'POST' });
+    batch = await call(approver, `/api/batches/${draft.id}/approve`, {
+      method: 'POST',
+      body: '{}',
+    });
   }
   const deadline = performance.now() + SEND_TIMEOUT_MS;
   while (!batch.status.startsWith('completed')) {
@@ -267,18 +311,13 @@ export async function sendBatch(
   const sandboxEnd = cpuMs(sandbox.pid) ?? NaN;
   const sendSeconds = (t3 - t2) / 1000;
   return {
-    rows,
-    uploadSeconds: (t1 - t0) / 1000,
-    validateSeconds: (t2 - t1) / 1000,
+    ...uploadFigures,
     sendSeconds,
     endToEndSeconds: (t3 - t0) / 1000,
     rowsPerSecond: rows / sendSeconds,
     status: batch.status,
     bffCpuMsPerPayout: (c3 - c2) / rows,
     sandboxCpuMsPerPayout: (sandboxEnd - sandboxStart) / rows,
-    bffUploadCpuMs: c1 - c0,
-    bffValidateCpuMs: c2 - c1,
-    healthzMaxMsDuringUploadAndValidate: healthzMaxMs,
     payouts: batch.counts.payouts ?? {},
   };
 }
