@@ -27,7 +27,7 @@ export interface SqlRunner {
 }
 
 /** Bumped when the generated data changes shape: an older bench database is regenerated. */
-export const GENERATOR_VERSION = 'ledger-v5';
+export const GENERATOR_VERSION = 'ledger-v6';
 export const BENCH_USER_COUNT = 12;
 const BATCH = 100_000;
 /** Lines per chunk handed to the COPY stream. */
@@ -53,6 +53,7 @@ export const PAYOUT_COLUMNS = [
   'metadata',
   'recipient_name',
   'recipient_email',
+  'account_last4',
   'status',
   'orchestrator_status_raw',
   'orchestrator_id',
@@ -338,6 +339,7 @@ export function* payoutRows(
     out.jsonb(metadata);
     out.text(name);
     out.text(email);
+    out.textOrNull(method === 'crypto' ? null : last4);
     out.text(status);
     out.textOrNull(SENT.has(status) ? status.toUpperCase() : null);
     out.textOrNull(SENT.has(status) || status === 'unknown' ? `po_${h.slice(8, 28)}` : null);

@@ -1,4 +1,4 @@
-import { orderIdOf } from './generateLedger.js';
+import { digestOf, orderIdOf } from './generateLedger.js';
 
 export interface LedgerQuery {
   name: string;
@@ -14,7 +14,13 @@ const FULL_EMAIL = 'nora.okafor12@mail.example';
 
 /** Every filter `GET /api/payouts` has (payoutsRouter.ts `listQuery`), one at a time. */
 export function ledgerQueries(rows: number): LedgerQuery[] {
-  const searched = orderIdOf(Math.max(1, Math.floor(rows * 0.654321)));
+  const searchedN = Math.max(1, Math.floor(rows * 0.654321));
+  const searched = orderIdOf(searchedN);
+  // The end of that order id as a customer reads it out, and the last 4 of its number alone.
+  const searchedEnd = `-${searchedN}`;
+  const searchedLast4 = String(searchedN % 10_000).padStart(4, '0');
+  // `psp-` and four hex digits: the beginning of a PSP's transaction id.
+  const pspPrefix = `psp-${digestOf(searchedN).slice(16, 20)}`;
   // `ORD-` and four of the digest's hex digits, as a user types the start of an id.
   const searchedPrefix = searched.slice(0, 8).toLowerCase();
   return [
@@ -47,8 +53,9 @@ export function ledgerQueries(rows: number): LedgerQuery[] {
     { name: 'needs_attention', query: 'needs_attention=1', what: 'not final and overdue' },
     { name: 'sort_amount', query: 'sort=amount&order=desc', what: 'largest amount first' },
     { name: 'oldest_first', query: 'order=asc', what: 'oldest first' },
-    // Search matches the beginning of an order id, e-mail, name or surname, or a whole orchestrator id
-    // (decision 037): what a user pastes or starts typing, and terms that match many rows.
+    // Search matches the beginning or end of an order id, the beginning of an e-mail, name,
+    // surname or PSP id, a whole orchestrator id, and last 4 digits (decision 037): what a user
+    // pastes or starts typing, and terms that match many rows.
     {
       name: 'search_order_id',
       query: `q=${encodeURIComponent(searched)}`,
@@ -58,6 +65,21 @@ export function ledgerQueries(rows: number): LedgerQuery[] {
       name: 'search_order_prefix',
       query: `q=${encodeURIComponent(searchedPrefix)}`,
       what: `search by an order id's beginning (${searchedPrefix}, 1 in 65,536)`,
+    },
+    {
+      name: 'search_order_end',
+      query: `q=${encodeURIComponent(searchedEnd)}`,
+      what: `search by an order id's end (${searchedEnd})`,
+    },
+    {
+      name: 'search_last4',
+      query: `q=${encodeURIComponent(`**** ${searchedLast4}`)}`,
+      what: `search by a card's or account's last 4 (**** ${searchedLast4}, 1 in 10,000; and order ids ending ${searchedLast4}, as many)`,
+    },
+    {
+      name: 'search_psp_id',
+      query: `q=${encodeURIComponent(pspPrefix)}`,
+      what: `search by a PSP transaction id's beginning (${pspPrefix}, 1 in 65,536 of the sent)`,
     },
     {
       name: 'search_email_full',

@@ -80,7 +80,7 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
     await page.getByRole('menuitemradio', { name: 'Hidden' }).click();
     await page.getByRole('button', { name: 'Test payouts: Hidden' }).waitFor();
     await page.getByRole('button', { name: 'Close the filters' }).click();
-    await page.getByText('No payouts match these filters.').waitFor();
+    await page.getByText('No payouts match these filters (1 filter on).').waitFor();
     expect(new URL(page.url()).searchParams.get('is_test')).toBe('0');
     await page.goto('/payouts?is_test=1');
     await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();

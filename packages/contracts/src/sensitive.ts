@@ -47,6 +47,35 @@ export function maskFieldValue(name: string, value: PayoutMetadataValue): Payout
   return '********';
 }
 
+/**
+ * The last 4 characters a payout's card or account number shows once masked (upper case), the
+ * first such field by name; null when none shows any. What search by last digits matches
+ * (`payouts.account_last4`; migration 0037 reads the same from masked metadata).
+ */
+export function accountLast4(metadata: Record<string, PayoutMetadataValue>): string | null {
+  for (const name of Object.keys(metadata).sort()) {
+    if (!CARD_RE.test(name) && !ACCOUNT_RE.test(name)) continue;
+    const value = metadata[name];
+    if (value === undefined) continue;
+    const shown = /[0-9A-Za-z]{4}$/.exec(String(maskFieldValue(name, value)));
+    if (shown) return shown[0].toUpperCase();
+  }
+  return null;
+}
+
+/**
+ * The last 4 digits a search term asks for, or null: 4 or more digits (spaces, dashes, dots and
+ * mask stars allowed between them, as a masked number is shown or read out), or a whole IBAN.
+ */
+export function lastDigitsOfTerm(term: string): string | null {
+  const compact = term.replace(/[\s*•·.-]+/g, '');
+  if (/^[0-9]{4,}$/.test(compact) || /^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/.test(compact)) {
+    const last = compact.slice(-4).toUpperCase();
+    return /^[0-9A-Z]{4}$/.test(last) ? last : null;
+  }
+  return null;
+}
+
 /** A copy of the payout (or anything with a `metadata` object) with its sensitive values masked. */
 export function maskPayoutForDisplay<T extends { metadata: Record<string, PayoutMetadataValue> }>(
   payout: T,

@@ -85,7 +85,7 @@ export const payoutListQuery = z
       .min(1)
       .max(PAYOUT_SEARCH_MAX_LENGTH)
       .describe(
-        'Search: payouts whose order id, recipient e-mail, recipient name or surname (the name after its first word) begins with it (any case), or whose orchestrator id is exactly it',
+        'Search: payouts whose order id begins or ends with it, whose recipient e-mail, recipient name, surname (the name after its first word) or PSP transaction id begins with it (any case), whose orchestrator id is exactly it, or, for 4 or more digits (spaces, dashes and mask stars allowed) or a whole IBAN, whose card or account number ends in the same last 4',
       )
       .optional(),
     /** Old links' name, from when test payouts were hidden by default; `is_test` wins. */

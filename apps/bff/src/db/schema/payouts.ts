@@ -66,6 +66,11 @@ export const payouts = pgTable(
     /** Copied out of metadata for search (`q`). */
     recipientName: text('recipient_name'),
     recipientEmail: text('recipient_email'),
+    /**
+     * The last 4 characters of the card or account number, upper case: what the masked value
+     * shows, copied out for search by last digits (`q`). Null when the payout has none.
+     */
+    accountLast4: text('account_last4'),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
     orchestratorStatusRaw: text('orchestrator_status_raw'),
     orchestratorId: text('orchestrator_id'),
@@ -171,6 +176,15 @@ export const payouts = pgTable(
     searchIndex('payouts_order_id_search_idx', sql`lower(${t.orderId})`, t),
     searchIndex('payouts_recipient_email_search_idx', sql`lower(${t.recipientEmail})`, t),
     searchIndex('payouts_recipient_name_search_idx', sql`lower(${t.recipientName})`, t),
+    // The end of an order id (its numbers, as a customer reads them out): `reverse(lower(…))`
+    // begins with the reversed term (migration 0037).
+    searchIndex('payouts_order_id_suffix_search_idx', sql`reverse(lower(${t.orderId}))`, t),
+    // The PSP's own id of the payout, as a PSP's report or a customer's bank statement gives it.
+    searchIndex('payouts_psp_transaction_id_search_idx', sql`lower(${t.pspTransactionId})`, t),
+    // "The card ending 4242": one value in 10,000, newest first.
+    index('payouts_account_last4_search_idx')
+      .on(t.accountLast4, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.accountLast4} is not null`),
     // The name after its first word (the surname of "Nora Okafor", "van Dijk" of "Jan van
     // Dijk"): people look a recipient up by surname as often as by first name (migration 0023).
     searchIndex(

@@ -1,4 +1,5 @@
 import {
+  accountLast4,
   type PayoutValidator,
   currencyScale,
   isCryptoCurrency,
@@ -265,6 +266,7 @@ export function addPayout(
     metadata: ledgerMetadata(payout.metadata),
     recipientName: recipient.name,
     recipientEmail: recipient.email,
+    accountLast4: accountLast4(payout.metadata),
     status: 'approved',
     createdBy: creator.id,
     createdAt,

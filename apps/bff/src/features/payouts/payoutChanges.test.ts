@@ -31,6 +31,7 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     metadata: {},
     recipientName: null,
     recipientEmail: null,
+    accountLast4: null,
     status: 'pending',
     orchestratorStatusRaw: 'Pending',
     orchestratorId: 'orch-1',

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  accountLast4,
   matchRule,
   type ApprovalPolicy,
   compareAmounts,
@@ -326,6 +327,7 @@ export function createPayoutCreation({
           metadata: ledgerMetadata(payout.metadata),
           recipientName: recipient.name,
           recipientEmail: recipient.email,
+          accountLast4: accountLast4(payout.metadata),
           status,
           createdBy: user.id,
           createdAt: at,

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { PayoutStatus, Role } from '@payouts/contracts';
+import { lastDigitsOfTerm, type PayoutStatus, type Role } from '@payouts/contracts';
 import { rowsOf, type Database } from '../../db/database.js';
 import { afterKeyset, escapeLike } from '../../db/keyset.js';
 import { payouts, users } from '../../db/schema.js';
@@ -39,21 +39,29 @@ export interface PayoutListQuery {
 export const creatorColumns = { id: users.id, email: users.email, name: users.name };
 
 /**
- * What a search term (`q`, decision 037) matches: an order id, a recipient e-mail, a
- * recipient name or the name after its first word (a surname) beginning with it in any case, or
- * exactly the orchestrator's id. Each is answered by a btree: `lower(…) text_pattern_ops` turns
- * a LIKE prefix into one range (the surname's expression is its index's, migration 0023).
+ * What a search term (`q`, decision 037) matches: an order id by its beginning or its end, a
+ * recipient e-mail, a recipient name or the name after its first word (a surname) beginning with
+ * it in any case, the PSP's transaction id by its beginning, exactly the orchestrator's id, and
+ * the last 4 characters of the card or account number when the term is 4 or more digits (or a
+ * whole IBAN). Each is answered by a btree: `lower(…) text_pattern_ops` turns a LIKE prefix into
+ * one range (the surname's and the order id end's expressions are their indexes', migrations
+ * 0023 and 0037).
  */
 function searchMatches(term: string): SQL[] {
   const prefix = `${escapeLike(term)}%`;
+  const reversedPrefix = `${escapeLike(Array.from(term).reverse().join(''))}%`;
   const beginsWith = (value: AnyPgColumn | SQL) => sql`lower(${value}) like lower(${prefix})`;
   const name = payouts.recipientName;
+  const last4 = lastDigitsOfTerm(term);
   return [
     beginsWith(payouts.orderId),
+    sql`reverse(lower(${payouts.orderId})) like lower(${reversedPrefix})`,
     eq(payouts.orchestratorId, term),
+    beginsWith(payouts.pspTransactionId),
     beginsWith(payouts.recipientEmail),
     beginsWith(name),
     beginsWith(sql`substr(${name}, strpos(${name}, ' ') + 1)`),
+    ...(last4 ? [eq(payouts.accountLast4, last4)] : []),
   ];
 }
 
@@ -115,7 +123,7 @@ export async function listPayouts(
   if (query.q) {
     // Decision 037: each way a term can match is its own query, which the planner answers
     // from its own index, or by walking the list's order when the term is common (a name in
-    // 32), and stops after a page; the page is the first of their union. One OR of the five
+    // 32), and stops after a page; the page is the first of their union. One OR of them all
     // would read every match of a common term to sort them.
     const branches = searchMatches(query.q).map(
       (match) =>

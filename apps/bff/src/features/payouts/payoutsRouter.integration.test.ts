@@ -627,13 +627,42 @@ describe.each(appTestDatabaseKinds)('payouts (%s)', (kind) => {
       expect(await found('ZEBED')).toEqual([created.id]);
       expect(created.orchestrator_id).toEqual(expect.any(String));
       expect(await found(created.orchestrator_id)).toEqual([created.id]);
-      // Not a substring anywhere, and a wildcard character is only itself.
-      expect(await found('037')).toEqual([]);
+      // Not a substring anywhere (its end is: `-${orderSeq}` would find it), and a wildcard
+      // character is only itself.
+      expect(await found('037-')).toEqual([]);
       expect(await found('bedee')).toEqual([]);
       expect(await found('@example.com')).toEqual([]);
       expect(await found(created.orchestrator_id.slice(0, -1))).toEqual([]);
       expect(await found('ottilie_zebedee')).toEqual([]);
       expect(await found('%')).toEqual([]);
+    });
+
+    it('searches the end of an order id, the beginning of the PSP’s id, and the last 4 digits of the card', async () => {
+      const seq = orderSeq;
+      const orderId = `Tail-${seq}-90817`;
+      const created = await readJson(
+        await create(
+          finance,
+          cardPayout({ order_id: orderId }, { creditCardNumber: '5555 5555 5555 4444' }),
+        ),
+      );
+      const found = async (q: string): Promise<string[]> =>
+        (await readJson(await support(`/api/payouts?q=${encodeURIComponent(q)}`))).items.map(
+          (p: { id: string }) => p.id,
+        );
+      expect(await found('90817')).toEqual([created.id]);
+      expect(await found(`-${seq}-90817`.toUpperCase())).toEqual([created.id]);
+      // The other payouts of this suite pay a card ending 1111.
+      expect(await found('4444')).toEqual([created.id]);
+      expect(await found('**** 4444')).toEqual([created.id]);
+      expect(await found('5555 5555 5555 4444')).toEqual([created.id]);
+      expect(created.psp_transaction_id).toEqual(expect.any(String));
+      const psp = created.psp_transaction_id as string;
+      expect(await found(psp)).toEqual([created.id]);
+      expect(await found(psp.slice(0, -2).toLowerCase())).toContain(created.id);
+      // Three digits are no last digits; the middle of an order id is not its end.
+      expect(await found('444')).toEqual([]);
+      expect(await found('9081')).toEqual([]);
     });
 
     it('shows one payout with its timeline, and 404 for an unknown one', async () => {

@@ -47,8 +47,8 @@ export function PayoutsFilters({
           type="search"
           value={filters.q}
           onCommit={(q) => set({ q })}
-          // What the BFF matches (decision 037): a beginning, not a fragment from the middle.
-          placeholder="Start of an order ID, e-mail, name or surname, or a whole orchestrator ID"
+          // What the BFF matches (decision 037); an empty list spells it out (SEARCH_MATCHES).
+          placeholder="Order ID, e-mail, name, PSP or orchestrator ID, last 4 digits"
           sx={{ minWidth: { xs: '100%', sm: 320 }, flexGrow: 1 }}
         />
         <Button

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
+import { SEARCH_MATCHES } from './PayoutsEmpty.js';
 
 /** Menus in a drawer or dialog are slow in jsdom on a busy machine. */
 const SLOW = { timeout: 60_000 };
@@ -36,7 +37,7 @@ describe('PayoutsPage', () => {
         api,
         path: '/payouts?status=pending,approved&currency=EUR&country=BE&q=jane&sort=amount&order=asc&amount_min=10.5&payout_method_type=bank_account&provider=acme_pay',
       });
-      await screen.findByText('No payouts match these filters.');
+      await screen.findByText('No payout matches “jane” with 6 filters on.');
       expect(calls.list.at(-1)).toMatchObject({
         status: 'pending,approved',
         currency: 'EUR',
@@ -56,11 +57,12 @@ describe('PayoutsPage', () => {
       expect(screen.getByText('PSP: acme_pay')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Filters (6)' })).toBeInTheDocument();
       expect(screen.getByLabelText('Search')).toHaveValue('jane');
-      // It says what the search matches: beginnings, not fragments (decision 037).
+      // It says what the search matches (decision 037), in short, and in full when it found none.
       expect(screen.getByLabelText('Search')).toHaveAttribute(
         'placeholder',
-        'Start of an order ID, e-mail, name or surname, or a whole orchestrator ID',
+        'Order ID, e-mail, name, PSP or orchestrator ID, last 4 digits',
       );
+      expect(screen.getByText(SEARCH_MATCHES)).toBeInTheDocument();
     },
   );
 
@@ -70,7 +72,7 @@ describe('PayoutsPage', () => {
     async () => {
       const { api, calls } = createFakeApi({ corridors: CORRIDORS });
       const { router, user } = renderApp({ api, path: '/payouts?q=jane&sort=amount' });
-      await screen.findByText('No payouts match these filters.');
+      await screen.findByText('No payout matches “jane”.');
       await openFilters(user);
 
       await user.click(screen.getByText('Status: Any'));
@@ -245,10 +247,24 @@ describe('PayoutsPage', () => {
     expect(calls.list.map((q) => q.cursor)).toEqual([undefined, 'c2', 'c3']);
   });
 
+  it('says when nothing is found whether a search, filters or both are on, with a way out of each', async () => {
+    const { api, calls } = createFakeApi({ corridors: CORRIDORS });
+    const { router, user } = renderApp({ api, path: '/payouts?q=4242&status=failed&country=BE' });
+    await screen.findByText('No payout matches “4242” with 2 filters on.');
+    await user.click(screen.getByRole('button', { name: 'Search without filters' }));
+    await screen.findByText('No payout matches “4242”.');
+    expect(searchOf(router).toString()).toBe('q=4242');
+    expect(calls.list.at(-1)).toMatchObject({ q: '4242' });
+    expect(calls.list.at(-1)).not.toHaveProperty('status');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await screen.findByText('No payouts yet.');
+    expect(searchOf(router).toString()).toBe('');
+  });
+
   it('offers the export of exactly the filtered list', async () => {
     const { api } = createFakeApi();
     renderApp({ api, path: '/payouts?status=failed&country=BE' });
-    await screen.findByText('No payouts match these filters.');
+    await screen.findByText('No payouts match these filters (2 filters on).');
     const link = screen.getByRole('link', { name: 'Export CSV' });
     const href = new URL(link.getAttribute('href')!, 'http://localhost');
     expect(href.pathname).toBe('/api/payouts/export.csv');
@@ -295,7 +311,7 @@ describe('PayoutsPage', () => {
     const id = '0b7a3c1e-9f2d-4c6b-8a1e-2d3f4a5b6c7d';
     const { api, calls } = createFakeApi({ corridors: CORRIDORS });
     const { router, user } = renderApp({ api, path: `/payouts?beneficiary_id=${id}` });
-    await screen.findByText('No payouts match these filters.');
+    await screen.findByText('No payouts match these filters (1 filter on).');
     expect(calls.list.at(-1)).toMatchObject({ beneficiary_id: id });
     expect(screen.getByRole('link', { name: 'Open the beneficiary' })).toHaveAttribute(
       'href',

@@ -16,14 +16,13 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { usePayoutViews } from '../payoutViews/usePayoutViews.js';
 import { useSession } from '../session/useSession.js';
 import {
-  EMPTY_FILTERS,
-  hasActiveFilters,
   parsePayoutListParams,
   toApiQuery,
   toSearchParams,
   type PayoutListParams,
   type PayoutSortField,
 } from './payoutListParams.js';
+import { PayoutsEmpty } from './PayoutsEmpty.js';
 import { PayoutsFilters } from './PayoutsFilters.js';
 import { PayoutsTable } from './PayoutsTable.js';
 import { useListDisplay } from './useListDisplay.js';
@@ -117,7 +116,6 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
   };
   const items = page.data?.items;
   const nextCursor = page.data?.next_cursor ?? null;
-  const filtered = hasActiveFilters(params.filters);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -231,23 +229,10 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
             />
           </Box>
         ) : items !== undefined && items.length === 0 ? (
-          <Box sx={{ p: 4, textAlign: 'center' }} role="status">
-            <Typography sx={{ mb: 2 }}>
-              {params.filters.needs_my_approval
-                ? 'No payouts wait for your approval.'
-                : filtered
-                  ? 'No payouts match these filters.'
-                  : 'No payouts yet.'}
-            </Typography>
-            {filtered ? (
-              <Button
-                variant="outlined"
-                onClick={() => update({ ...params, filters: EMPTY_FILTERS })}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </Box>
+          <PayoutsEmpty
+            filters={params.filters}
+            onChange={(filters) => update({ ...params, filters })}
+          />
         ) : narrow ? (
           <Suspense fallback={null}>
             <PayoutCards items={items} viewer={user} />
