@@ -278,8 +278,8 @@ describe('make a payout through the "+" wizard', () => {
     expect(unexpectedErrors).toEqual([]);
   });
 
-  it('makes exactly one payout when "Make a payout" is double-clicked', async () => {
-    const { page, unexpectedErrors } = await financeOnList();
+  it('makes exactly one payout when "Make a payout" is double-clicked, and the same payout again only after "Pay again"', async () => {
+    const { page, unexpectedErrors, expectError } = await financeOnList();
     await page.getByRole('link', { name: 'New payout' }).click();
     const orderId = await fillCorridorStep(page, {
       country: 'Germany',
@@ -299,6 +299,28 @@ describe('make a payout through the "+" wizard', () => {
     await payoutRow(page, orderId).waitFor();
     await expect.poll(() => payoutRows(page).count()).toBe(1);
     expect(await payoutByOrderId(page, orderId)).toHaveLength(1);
+
+    // The same amount to the same account again: held on the review, nothing sent, the earlier
+    // payout named; made only once the person says "Pay again".
+    expectError(`status of 409 (Conflict) (${app.url}/api/payouts)`);
+    await page.getByRole('link', { name: 'New payout' }).click();
+    const againId = await fillCorridorStep(page, {
+      country: 'Germany',
+      currency: 'EUR',
+      amount: '99.14',
+    });
+    await chooseMethodStep(page, { method: 'Bank account' });
+    await fillRecipientStep(page, NORTHWIND_BANK_RECIPIENT);
+    await makePayoutButton(page).click();
+    await page.getByText('This may be a duplicate: nothing was sent').waitFor();
+    await page
+      .getByRole('list', { name: 'Recent payouts of this amount to this account' })
+      .getByRole('link', { name: orderId })
+      .waitFor();
+    expect(createCallsFor(againId)).toEqual([]);
+    await page.getByRole('button', { name: 'Pay again' }).click();
+    await page.getByText(`Payout ${againId} was created.`).waitFor();
+    expect(createCallsFor(againId).map((call) => call.outcome)).toEqual(['created']);
     expect(unexpectedErrors).toEqual([]);
   });
 

@@ -202,6 +202,7 @@ export function parseConfig(rawEnv: Env): Config {
         : policyFromThresholds(thresholds),
     approvalCooldownMs: e.APPROVAL_COOLDOWN_HOURS * 3_600_000,
     policyWeakeningDelayMs: e.POLICY_WEAKENING_DELAY_HOURS * 3_600_000,
+    duplicateWindowMs: e.DUPLICATE_WINDOW_DAYS * 86_400_000,
     labMaxAmounts: e.LAB_MAX_AMOUNT ?? DEFAULT_LAB_MAX_AMOUNTS,
     reconciler: {
       enabled: e.RECONCILER,

@@ -93,6 +93,7 @@ export const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  DUPLICATE_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   LAB_MAX_AMOUNT: amountsByCurrency('"EUR=100,BTC=0.001,*=100"').optional(),
   RECONCILER: flag.default(true),
   RECONCILE_INTERVAL_SECONDS: positiveInt(3600).default(5),

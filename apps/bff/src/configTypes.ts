@@ -94,6 +94,12 @@ export interface Config {
    */
   approvalCooldownMs: number;
   /**
+   * A payout to the same account (or beneficiary) for the same amount and currency within this
+   * long of an earlier one is a possible duplicate: it needs an explicit "pay again"
+   * (`DUPLICATE_WINDOW_DAYS`, default 7; 0 turns the check off).
+   */
+  duplicateWindowMs: number;
+  /**
    * An approved policy change that lets some payout through with less approval takes effect
    * this long after its approval, and any admin can cancel it meanwhile (0: at once).
    */

@@ -200,6 +200,9 @@ export async function startTestApp({
     LOG_LEVEL: 'debug',
     // Suites that test four eyes set their own thresholds.
     APPROVAL_THRESHOLDS: 'none',
+    // Suites pay one test card the same amounts again and again; the duplicate check's own suite
+    // turns it on.
+    DUPLICATE_WINDOW_DAYS: '0',
     DEMO_SEED: seedsDemoHistory ? '1' : '0',
     ...env,
   });

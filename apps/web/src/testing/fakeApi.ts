@@ -111,12 +111,15 @@ export function apiError(
     status?: number;
     errors?: FieldError[];
     retryAfterSeconds?: number;
+    /** The problem's extension members (e.g. `duplicates`). */
+    extensions?: Record<string, unknown>;
   } = {},
 ): ApiError {
   return new ApiError(code, message, {
     status: extra.status ?? 422,
     errors: extra.errors ?? [],
     retryAfterSeconds: extra.retryAfterSeconds,
+    ...(extra.extensions ? { extensions: extra.extensions } : {}),
     requestId: 'req_test',
   });
 }
@@ -205,7 +208,7 @@ export interface FakeApiCalls
   list: PayoutListQueryParams[];
   get: string[];
   checkStatus: string[];
-  create: { body: PayoutRequest; key: string }[];
+  create: { body: PayoutRequest; key: string; payAgain?: boolean }[];
   approve: string[];
   resolve: { id: string; action: PayoutResolutionAction }[];
   sendAgain: { id: string; orderId: string; key: string }[];
@@ -226,7 +229,7 @@ export interface FakeApiCalls
   sendPayout: { body: PayoutRequest; key: string }[];
   sendDeposit: LabDepositRequest[];
   deposit: string[];
-  createForBeneficiary: { body: BeneficiaryPayoutRequest; key: string }[];
+  createForBeneficiary: { body: BeneficiaryPayoutRequest; key: string; payAgain?: boolean }[];
   listBeneficiaries: BeneficiaryListQueryParams[];
   getBeneficiary: string[];
   createBeneficiary: CreateBeneficiaryRequest[];
@@ -617,16 +620,20 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           ? options.checkStatus(id)
           : Promise.reject(apiError('not_found', 'No such payout.', { status: 404 }));
       },
-      create: async (body, key) => {
-        calls.create.push({ body, key });
+      create: async (body, key, createOptions) => {
+        calls.create.push({ body, key, ...(createOptions?.payAgain ? { payAgain: true } : {}) });
         const payout = options.create
           ? await options.create(body, key)
           : buildPayout({ order_id: body.order_id, amount: body.amount, status: 'pending' });
         created.set(payout.id, payout);
         return payout;
       },
-      createForBeneficiary: async (body, key) => {
-        calls.createForBeneficiary.push({ body, key });
+      createForBeneficiary: async (body, key, createOptions) => {
+        calls.createForBeneficiary.push({
+          body,
+          key,
+          ...(createOptions?.payAgain ? { payAgain: true } : {}),
+        });
         const payout = options.createForBeneficiary
           ? await options.createForBeneficiary(body, key)
           : buildPayout({

@@ -1,6 +1,7 @@
 export * from './permissions.js';
 export * from './patterns.js';
 export * from './problems.js';
+export * from './possibleDuplicates.js';
 export * from './payouts.js';
 export * from './payoutListParams.js';
 export * from './payoutListQuery.js';

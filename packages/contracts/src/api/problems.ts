@@ -54,6 +54,9 @@ export const ERROR_CODES = {
     title: 'An active beneficiary already has these payment details',
   },
   request_in_flight: { status: 409, title: 'The same request is still being processed' },
+  // The same account, amount and currency as a recent payout (`duplicates`: PossibleDuplicate[]);
+  // sent again with `pay_again=1` it is made.
+  possible_duplicate: { status: 409, title: 'Possibly a duplicate of a recent payout' },
   rate_limited: { status: 429, title: 'Too many requests' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   // An uploaded batch file that cannot be read as a whole; `problem` says why (BatchFileProblem).

@@ -167,6 +167,14 @@ export const payoutEndpoints = {
     summary:
       'Create a payout (a corridor’s form, or a saved beneficiary): 201, or 202 when its outcome is unknown',
     tag: 'Payouts',
+    query: z.strictObject({
+      pay_again: z
+        .enum(['0', '1'])
+        .describe(
+          '1: made even though a payout of the same amount and currency went to the same account (or beneficiary) recently; without it such a payout is refused with 409 possible_duplicate naming the earlier ones',
+        )
+        .optional(),
+    }),
     body: createPayoutBody,
     handlerChecksBody: true,
     reply: json(payoutDto, 201, [202]),

@@ -71,6 +71,12 @@ export const payouts = pgTable(
      * shows, copied out for search by last digits (`q`). Null when the payout has none.
      */
     accountLast4: text('account_last4'),
+    /**
+     * The keyed fingerprint of the account it pays (card, bank account or wallet; the
+     * beneficiaries' key): a later payout of the same amount to it is a possible duplicate.
+     * Null for payouts from before it, and when the request names no account.
+     */
+    accountFingerprint: text('account_fingerprint'),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
     orchestratorStatusRaw: text('orchestrator_status_raw'),
     orchestratorId: text('orchestrator_id'),
@@ -181,6 +187,10 @@ export const payouts = pgTable(
     searchIndex('payouts_order_id_suffix_search_idx', sql`reverse(lower(${t.orderId}))`, t),
     // The PSP's own id of the payout, as a PSP's report or a customer's bank statement gives it.
     searchIndex('payouts_psp_transaction_id_search_idx', sql`lower(${t.pspTransactionId})`, t),
+    // Possible duplicates: the same account's payouts of the last days (DUPLICATE_WINDOW_DAYS).
+    index('payouts_account_fingerprint_created_idx')
+      .on(t.accountFingerprint, t.createdAt.desc())
+      .where(sql`${t.accountFingerprint} is not null`),
     // "The card ending 4242": one value in 10,000, newest first.
     index('payouts_account_last4_search_idx')
       .on(t.accountLast4, t.createdAt.desc(), t.id.desc())

@@ -1,10 +1,10 @@
-import { createHmac, hkdfSync } from 'node:crypto';
 import {
   maskCardNumber,
   maskFieldValue,
   type PayoutMetadataValue,
   type PayoutMethodType,
 } from '@payouts/contracts';
+import { tokenOf, type Details } from '../../shared/accountFingerprint.js';
 
 /**
  * How a beneficiary's payment details are kept (docs/decisions/014): what may be stored at all
@@ -12,14 +12,14 @@ import {
  * lists, search and diffs, and the keyed fingerprint that finds duplicates.
  */
 
-export type Details = Record<string, PayoutMetadataValue>;
+export type { Details } from '../../shared/accountFingerprint.js';
+export { accountIdentity, createFingerprinter } from '../../shared/accountFingerprint.js';
 
 const CARD_NUMBER = /card_?number|^pan$/i;
 const SECURITY_CODE = /cvv|cvc|cvn|csc|security_?code/i;
 const EXPIRY = /expiry|expiration|exp_?(month|year)/i;
 const ACCOUNT = /account_?number|iban/i;
 const WALLET = /wallet/i;
-const TOKEN = /token/i;
 const IBAN_SHAPE = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{8,30}$/;
 
 /** Card data typed again for each payout: never kept, not even sealed (PCI DSS). */
@@ -45,13 +45,6 @@ export function storableDetails(
 
 function compact(value: string): string {
   return value.replace(/[\s-]+/g, '');
-}
-
-function tokenOf(details: Details): string | undefined {
-  for (const [name, value] of Object.entries(details)) {
-    if (TOKEN.test(name) && typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return undefined;
 }
 
 /** An IBAN as its country and check digits + last 4; other account numbers as their last 4. */
@@ -108,51 +101,6 @@ export function searchTextOf(input: {
     .filter((p) => p !== '')
     .join(' ')
     .toLowerCase();
-}
-
-/**
- * The account the details pay, normalized: IBAN/account number (upper-cased, no spaces) with
- * its bank code, the card token, or the wallet address; undefined when there is none (a card
- * without a token).
- */
-export function accountIdentity(type: PayoutMethodType, details: Details): string | undefined {
-  const text = (pattern: RegExp): string | undefined => {
-    for (const [name, value] of Object.entries(details)) {
-      if (pattern.test(name) && (typeof value === 'string' || typeof value === 'number')) {
-        const v = compact(String(value)).toUpperCase();
-        if (v !== '') return v;
-      }
-    }
-    return undefined;
-  };
-  if (type === 'bank_account') {
-    const account = text(ACCOUNT);
-    if (!account) return undefined;
-    const bank = text(/^bank_?code$/i) ?? text(/routing/i) ?? '';
-    return `bank:${account}:${bank}`;
-  }
-  if (type === 'credit_card') {
-    const token = tokenOf(details);
-    return token === undefined ? undefined : `card:${token}`;
-  }
-  const wallet = Object.entries(details).find(([name]) => WALLET.test(name))?.[1];
-  if (typeof wallet !== 'string' || wallet.trim() === '') return undefined;
-  const address = wallet.trim();
-  // Hex (EVM) addresses differ only by their checksum casing; others are case-sensitive.
-  return `wallet:${/^0x[0-9a-f]{40}$/i.test(address) ? address.toLowerCase() : address}`;
-}
-
-/**
- * Keyed digests of account identities (HMAC-SHA256 with a key derived from the payout data key
- * under its own label): equal accounts have equal fingerprints, and a leaked table cannot be
- * brute-forced back to account numbers without the key.
- */
-export function createFingerprinter(
-  secret: string,
-): (identity: string | undefined) => string | null {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'payouts', 'beneficiary-fingerprint-v1', 32));
-  return (identity) =>
-    identity === undefined ? null : createHmac('sha256', key).update(identity).digest('hex');
 }
 
 /** Each field whose value changes, masked on both sides (compared on the real values). */

@@ -10,7 +10,7 @@ export interface BeneficiaryPayoutCreation {
   create(
     input: { user: SessionUser; idempotencyKey: string; request: BeneficiaryPayoutRequest },
     context: AuditContext,
-    options?: Pick<CreatePayoutOptions, 'stepUp'>,
+    options?: Pick<CreatePayoutOptions, 'stepUp' | 'payAgain'>,
   ): Promise<CreatePayoutResult>;
 }
 

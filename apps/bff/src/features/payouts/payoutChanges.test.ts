@@ -32,6 +32,7 @@ function row(overrides: Partial<PayoutRow> = {}): PayoutRow {
     recipientName: null,
     recipientEmail: null,
     accountLast4: null,
+    accountFingerprint: null,
     status: 'pending',
     orchestratorStatusRaw: 'Pending',
     orchestratorId: 'orch-1',

@@ -2,6 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   accountLast4,
   matchRule,
+  type PayoutMetadataValue,
+  type PayoutMethodType,
+  type PossibleDuplicate,
   type ApprovalPolicy,
   compareAmounts,
   type Corridor,
@@ -77,6 +80,11 @@ export interface CreatePayoutOptions {
   /** Sends again a payout a person marked failed (decision 040): one new payout per failed one. */
   resentFrom?: string;
   /**
+   * The person saw the recent payouts of the same amount to the same account and pays again
+   * (`pay_again=1`): no `possible_duplicate` refusal.
+   */
+  payAgain?: boolean;
+  /**
    * Step-up: called before anything is written when the payout would wait for
    * approval (it is above the policy's lowest threshold); throws `step_up_required` when the
    * session's second factor is not fresh. Batch rows are stepped up when the batch is approved.
@@ -144,6 +152,8 @@ export function createPayoutCreation({
   labMaxAmounts,
   corridors,
   onAwaitingApproval,
+  fingerprint,
+  duplicateWindowMs,
 }: {
   payoutsRepository: PayoutsRepository;
   views: PayoutViews;
@@ -164,6 +174,13 @@ export function createPayoutCreation({
   corridors: readonly Corridor[];
   /** Tells the approvers a new payout waits (staff notifications); never throws. */
   onAwaitingApproval?: (payout: PayoutDto) => Promise<void>;
+  /** The keyed fingerprint of the account a payout pays (null: it names none). */
+  fingerprint: (
+    type: PayoutMethodType,
+    metadata: Record<string, PayoutMetadataValue>,
+  ) => string | null;
+  /** How far back a payout of the same amount to the same account is a possible duplicate. */
+  duplicateWindowMs: number;
 }): PayoutCreation {
   const { dtoOf, dtosOf } = views;
   const validatorFor = createPayoutValidators();
@@ -252,6 +269,52 @@ export function createPayoutCreation({
     return replyToResult(202, reply, true);
   }
 
+  /**
+   * Throws `possible_duplicate` naming the payouts of the same amount and currency to the same
+   * account (or beneficiary) within the window, unless the key was used before: a replay answers
+   * as the first request did, whatever was made since.
+   */
+  async function refuseDuplicate(input: {
+    user: SessionUser;
+    idempotencyKey: string;
+    fingerprint: string | null;
+    beneficiaryId: string | null;
+    currency: string;
+    amount: string;
+    at: Date;
+  }): Promise<void> {
+    if (duplicateWindowMs <= 0) return;
+    const earlier = await repo.recentDuplicates({
+      fingerprint: input.fingerprint,
+      beneficiaryId: input.beneficiaryId,
+      currency: input.currency,
+      amount: input.amount,
+      since: new Date(input.at.getTime() - duplicateWindowMs),
+      limit: 5,
+    });
+    if (earlier.length === 0) return;
+    if (await repo.idempotencyKeyExists(input.user.id, input.idempotencyKey)) return;
+    const [latest] = earlier;
+    const days = Math.round(duplicateWindowMs / 86_400_000);
+    const detail =
+      earlier.length === 1
+        ? `A payout of ${input.amount} ${input.currency} to this account was made on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`
+        : `${earlier.length === 5 ? '5 or more' : earlier.length} payouts of ${input.amount} ${input.currency} to this account were made in the last ${days} days, the latest on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`;
+    throw new AppError('possible_duplicate', `${detail} Pay again only if it is meant.`, {
+      extensions: {
+        duplicates: earlier.map(({ payout: p, creator }): PossibleDuplicate => ({
+          id: p.id,
+          order_id: p.orderId,
+          amount: p.amount,
+          currency: p.currency,
+          status: p.status,
+          created_at: p.createdAt.toISOString(),
+          created_by: creator.email,
+        })),
+      },
+    });
+  }
+
   return {
     async create({ user, idempotencyKey, corridor, body }, context, options = {}) {
       requireKnownCorridor(corridors, corridor);
@@ -276,6 +339,19 @@ export function createPayoutCreation({
         ),
       );
       const at = clock.now();
+      const accountFingerprint = fingerprint(payout.payout_method_type, payout.metadata);
+      // One by one (a batch flags its rows when it is validated), and not knowingly again.
+      if (!isTest && options.batch === undefined && options.payAgain !== true) {
+        await refuseDuplicate({
+          user,
+          idempotencyKey,
+          fingerprint: accountFingerprint,
+          beneficiaryId: options.beneficiary?.id ?? null,
+          currency: payout.currency,
+          amount: payout.amount,
+          at,
+        });
+      }
       const recipient = recipientOf(payout.metadata);
       const rule = matchRule(await policies.active(), {
         currency: payout.currency,
@@ -328,6 +404,7 @@ export function createPayoutCreation({
           recipientName: recipient.name,
           recipientEmail: recipient.email,
           accountLast4: accountLast4(payout.metadata),
+          accountFingerprint,
           status,
           createdBy: user.id,
           createdAt: at,

@@ -13,6 +13,7 @@ import type { SeparationOfDuties } from '../separationOfDuties/index.js';
 import type { StaffNotifier } from '../staffNotifications/index.js';
 import { createBeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
 import { createPayoutApprovals } from './payoutApprovals.js';
+import { createFingerprinter, payoutAccountIdentity } from '../../shared/accountFingerprint.js';
 import { createPayoutCreation, type PayoutCreation } from './payoutCreation.js';
 import { createPayoutLifecycle, type PayoutLifecycle } from './payoutLifecycle.js';
 import { createPayoutQueries, type PayoutQueries } from './payoutQueries.js';
@@ -87,8 +88,13 @@ export function createPayoutsModule(
     pspTitles: deps.pspTitles,
   });
   const shared = { payoutsRepository, views, lifecycle, auditService, clock };
+  // The beneficiaries' key: a payout to a saved payee and one typed in match when they pay the
+  // same account.
+  const fingerprinter = createFingerprinter(config.payoutDataKeys[0]!);
   const creation = createPayoutCreation({
     ...shared,
+    fingerprint: (type, metadata) => fingerprinter(payoutAccountIdentity(type, metadata)),
+    duplicateWindowMs: config.duplicateWindowMs,
     providersService: deps.providersService,
     staleAfterMs,
     policies: deps.policies,

@@ -1,4 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import type { Role } from '@payouts/contracts';
 import { createApprovalRecords, type ApprovalRecords } from './payoutApprovalRecords.js';
@@ -80,6 +93,15 @@ export interface IdempotencyCompletion {
   at: Date;
 }
 
+export interface DuplicateQuery {
+  fingerprint: string | null;
+  beneficiaryId: string | null;
+  currency: string;
+  amount: string;
+  since: Date;
+  limit: number;
+}
+
 export interface PayoutsRepository extends ApprovalRecords {
   /**
    * One transaction: claims the idempotency key, inserts the payout, its `created` event and its
@@ -106,6 +128,14 @@ export interface PayoutsRepository extends ApprovalRecords {
   /** Reads the payout FOR UPDATE, applies `change`, its events and audit rows in one transaction. */
   change(id: string, change: PayoutChange): Promise<PayoutRow | undefined>;
   findById(id: string): Promise<PayoutWithCreator | undefined>;
+  /**
+   * Possible duplicates of a new payout, newest first: payouts since `since` to the same account
+   * (fingerprint) or the same saved beneficiary, for exactly the same amount and currency, that
+   * may pay (not failed, rejected or cancelled), lab tests left out.
+   */
+  recentDuplicates(input: DuplicateQuery): Promise<PayoutWithCreator[]>;
+  /** Whether this user has used this idempotency key before (a replay, not a new payout). */
+  idempotencyKeyExists(userId: string, key: string): Promise<boolean>;
   findByOrchestratorId(orchestratorId: string): Promise<PayoutRow | undefined>;
   /** The payout holding this order id (a failed one releases it). */
   findActiveByOrderId(orderId: string): Promise<PayoutRow | undefined>;
@@ -369,6 +399,39 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         .innerJoin(users, eq(users.id, payouts.createdBy))
         .where(eq(payouts.id, id));
       return row;
+    },
+
+    async recentDuplicates({ fingerprint, beneficiaryId, currency, amount, since, limit }) {
+      const sameAccount = [
+        ...(fingerprint ? [eq(payouts.accountFingerprint, fingerprint)] : []),
+        ...(beneficiaryId ? [eq(payouts.beneficiaryId, beneficiaryId)] : []),
+      ];
+      if (sameAccount.length === 0) return [];
+      return db
+        .select({ payout: payouts, creator: creatorColumns })
+        .from(payouts)
+        .innerJoin(users, eq(users.id, payouts.createdBy))
+        .where(
+          and(
+            or(...sameAccount),
+            eq(payouts.currency, currency),
+            sql`${payouts.amount} = ${amount}::numeric`,
+            sql`${payouts.createdAt} >= ${since.toISOString()}::timestamptz`,
+            notInArray(payouts.status, ['failed', 'rejected']),
+            eq(payouts.cancelled, false),
+            eq(payouts.isTest, false),
+          ),
+        )
+        .orderBy(sql`${payouts.createdAt} desc nulls last`)
+        .limit(limit);
+    },
+
+    async idempotencyKeyExists(userId, key) {
+      const [row] = await db
+        .select({ key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      return row !== undefined;
     },
 
     async findByOrchestratorId(orchestratorId) {

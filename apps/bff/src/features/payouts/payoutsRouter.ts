@@ -75,10 +75,10 @@ export function createPayoutsRouter({
 }): Router {
   const router = Router();
   mountEndpoints(router, payoutEndpoints, {
-    createPayout: async ({ auth, idempotencyKey, body, audit, res }) => {
+    createPayout: async ({ auth, idempotencyKey, query, body, audit, res }) => {
       const user = auth.user;
       // Only a payout that would wait for approval asks for a fresh second factor.
-      const options = { stepUp: () => stepUp.check(auth) };
+      const options = { stepUp: () => stepUp.check(auth), payAgain: query.pay_again === '1' };
       let result;
       if (isBeneficiaryPayout(body)) {
         if (!can(user.role, 'beneficiaries:write')) {

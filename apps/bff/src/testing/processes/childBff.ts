@@ -40,6 +40,8 @@ export function childBffEnv({
     ORCHESTRATOR_NOTIFICATION_TOKEN: CHILD_NOTIFICATION_TOKEN,
     CORRIDORS: 'BE:EUR',
     LOG_LEVEL: 'warn',
+    // Many payouts of one amount to one test card, as in the in-process suites.
+    DUPLICATE_WINDOW_DAYS: '0',
     ...overrides,
   };
 }

@@ -134,6 +134,7 @@ export function PayoutWizardPage(props: PayoutWizardOptions) {
               goTo(saved && !saved.card_fields_required ? STEP.corridor : STEP.recipient)
             }
             onSend={() => void send()}
+            onPayAgain={() => void send({ payAgain: true })}
             onStartOver={startOver}
           />
         ) : (

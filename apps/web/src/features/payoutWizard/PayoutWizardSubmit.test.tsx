@@ -1,5 +1,5 @@
 import type { PayoutDto } from '@payouts/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
 import { apiError } from '../../testing/fakeApi.js';
@@ -117,6 +117,62 @@ describe('PayoutWizardPage: making the payout', () => {
     await user.click(screen.getByText('Make a payout'));
     await screen.findByText(/was created\./);
     expect(calls.create.map((c) => c.key)).toEqual(['key-1', 'key-1']);
+  });
+
+  it('shows a possible duplicate on the review, links the earlier payout, and pays again only when asked', async () => {
+    let attempt = 0;
+    const { user, calls } = setup({
+      create: (body) => {
+        attempt += 1;
+        return attempt === 1
+          ? Promise.reject(
+              apiError(
+                'possible_duplicate',
+                'A payout of 125.50 EUR to this account was made on 2030-01-01 (order PO-EARLIER). Pay again only if it is meant.',
+                {
+                  status: 409,
+                  extensions: {
+                    duplicates: [
+                      {
+                        id: 'pay_earlier',
+                        order_id: 'PO-EARLIER',
+                        amount: '125.50',
+                        currency: 'EUR',
+                        status: 'approved',
+                        created_at: new Date(Date.now() - 86_400_000).toISOString(),
+                        created_by: 'finance2@example.com',
+                      },
+                    ],
+                  },
+                },
+              ),
+            )
+          : Promise.resolve(
+              buildPayout({ id: 'pay_1', order_id: body.order_id, status: 'pending' }),
+            );
+      },
+    });
+    await toReview(user);
+    await user.click(screen.getByText('Make a payout'));
+    expect(
+      await screen.findByText('This may be a duplicate: nothing was sent'),
+    ).toBeInTheDocument();
+    const earlier = within(
+      screen.getByRole('list', { name: 'Recent payouts of this amount to this account' }),
+    );
+    expect(earlier.getByRole('link', { name: 'PO-EARLIER' })).toHaveAttribute(
+      'href',
+      '/payouts/pay_earlier',
+    );
+    expect(earlier.getByText(/finance2@example\.com/)).toBeInTheDocument();
+    expect(calls.create).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Pay again' }));
+    await screen.findByText(/was created\./);
+    // The same request and key, this time knowingly.
+    expect(calls.create.map((c) => [c.key, c.payAgain ?? false])).toEqual([
+      ['key-1', false],
+      ['key-1', true],
+    ]);
   });
 
   it('keeps the draft and its key across a reload, but never the card number', async () => {

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import {
   maskFieldValue,
   PAYOUT_METHOD_TYPE_TITLES,
+  possibleDuplicatesOf,
   type PayoutFormSection,
   type PayoutMetadataValue,
   type PayoutRequest,
@@ -20,6 +21,7 @@ import { regionName } from '../../components/regionName.js';
 import { currencyName } from '../../components/currencyName.js';
 import { stateLabel } from './validateCorridor.js';
 import { WizardButtons } from '../../forms/sections/WizardButtons.js';
+import { PossibleDuplicates } from './PossibleDuplicates.js';
 
 export interface ReviewStepProps {
   body: PayoutRequest;
@@ -31,6 +33,8 @@ export interface ReviewStepProps {
   generalErrors: string[];
   onBack: () => void;
   onSend: () => void;
+  /** Sends it again after the person saw its possible duplicates. */
+  onPayAgain: () => void;
   onStartOver: () => void;
 }
 
@@ -40,16 +44,30 @@ const RETRY_SAFE =
 function SendError({
   error,
   orderId,
+  sending,
+  onPayAgain,
   onStartOver,
 }: {
   error: unknown;
   orderId: string;
+  sending: boolean;
+  onPayAgain: () => void;
   onStartOver: () => void;
 }) {
   if (!isApiError(error)) {
     return <Alert severity="error">{errorMessage(error)}</Alert>;
   }
   switch (error.code) {
+    case 'possible_duplicate':
+      return (
+        <PossibleDuplicates
+          message={error.message}
+          duplicates={possibleDuplicatesOf({ code: error.code, ...error.extensions })}
+          sending={sending}
+          onPayAgain={onPayAgain}
+          onStartOver={onStartOver}
+        />
+      );
     case 'network_error':
     case 'orchestrator_timeout':
     case 'orchestrator_unavailable':
@@ -119,6 +137,7 @@ export function ReviewStep({
   generalErrors,
   onBack,
   onSend,
+  onPayAgain,
   onStartOver,
 }: ReviewStepProps) {
   return (
@@ -150,7 +169,15 @@ export function ReviewStep({
             .map((f) => ({ label: f.title, value: shown(f.name, body.metadata[f.name]) }))}
         />
       </section>
-      {error ? <SendError error={error} orderId={body.order_id} onStartOver={onStartOver} /> : null}
+      {error ? (
+        <SendError
+          error={error}
+          orderId={body.order_id}
+          sending={sending}
+          onPayAgain={onPayAgain}
+          onStartOver={onStartOver}
+        />
+      ) : null}
       {generalErrors.map((message) => (
         <Alert key={message} severity="error">
           {message}

@@ -16,6 +16,7 @@ const REFUSALS: readonly ApiErrorCode[] = [
   'unauthenticated',
   'rate_limited',
   'conflict',
+  'possible_duplicate',
 ];
 
 export function attemptStateAfter(code: ApiErrorCode): AttemptState {

@@ -8,6 +8,7 @@ import {
 } from '@payouts/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { NavigationType, useNavigationType } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { useSectionFormKit } from '../../forms/useSectionFormKit.js';
@@ -64,9 +65,12 @@ export function usePayoutWizard({
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [storage] = useState(() => givenStorage ?? createDraftStorage(window.sessionStorage));
+  // A link click is a PUSH; a reload, back or forward a POP.
+  const navigationType = useNavigationType();
   const { draft, draftRef, save, update, keepSoon, wasRestored, dismissRestored } = useWizardDraft(
     storage,
     () => newDraft(newOrderId(now(), randomBytes), newKey()),
+    { resumeFinished: navigationType === NavigationType.Pop },
   );
   const [stepChanged, setStepChanged] = useState(false);
   const [corridorErrors, setCorridorErrors] = useState<CorridorErrors>({});
@@ -117,10 +121,18 @@ export function usePayoutWizard({
   });
 
   const create = useMutation({
-    mutationFn: ({ body, key }: { body: PayoutRequest | BeneficiaryPayoutRequest; key: string }) =>
+    mutationFn: ({
+      body,
+      key,
+      payAgain,
+    }: {
+      body: PayoutRequest | BeneficiaryPayoutRequest;
+      key: string;
+      payAgain: boolean;
+    }) =>
       'beneficiary_id' in body
-        ? api.payouts.createForBeneficiary(body, key)
-        : api.payouts.create(body, key),
+        ? api.payouts.createForBeneficiary(body, key, { payAgain })
+        : api.payouts.create(body, key, { payAgain }),
     // "Still in flight" is answered to a retry of the same request: ask again, same key.
     retry: (failures, error) => isApiError(error, 'request_in_flight') && failures < 4,
     retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
@@ -280,7 +292,8 @@ export function usePayoutWizard({
           }) as PayoutRequest)
         : undefined;
 
-  const send = async (): Promise<void> => {
+  /** Sends the review's payout; `payAgain` after the person saw its possible duplicates. */
+  const send = async ({ payAgain = false }: { payAgain?: boolean } = {}): Promise<void> => {
     // A second click lands before React re-renders the disabled button.
     const sentBody = beneficiaryBody ?? body;
     if (sendingRef.current || !sentBody) return;
@@ -300,7 +313,7 @@ export function usePayoutWizard({
     const sent: WizardDraft = { ...draft, idempotencyKey: key, lastAttempt: 'unresolved' };
     save(sent);
     try {
-      const payout = await create.mutateAsync({ body: sentBody, key });
+      const payout = await create.mutateAsync({ body: sentBody, key, payAgain });
       queryClient.setQueryData(payoutQueryKeys.detail(payout.id), { payout, events: [] });
       void queryClient.invalidateQueries({ queryKey: [...payoutQueryKeys.all, 'list'] });
       setApiErrors(NO_API_ERRORS);

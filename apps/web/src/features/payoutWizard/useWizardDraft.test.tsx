@@ -42,6 +42,13 @@ describe('useWizardDraft', () => {
     const done = renderHook(() => useWizardDraft(recordingStorage(made).storage, fresh));
     expect(done.result.current.draft.step).toBe(STEP.result);
     expect(done.result.current.wasRestored).toBe(false);
+
+    // Opened from "New payout" after it was made: a fresh wizard, not the last result.
+    const again = renderHook(() =>
+      useWizardDraft(recordingStorage(made).storage, fresh, { resumeFinished: false }),
+    );
+    expect(again.result.current.draft).toEqual(fresh());
+    expect(again.result.current.wasRestored).toBe(false);
   });
 
   it('stores a change at once, and keystrokes a moment after the last one, without a render', () => {

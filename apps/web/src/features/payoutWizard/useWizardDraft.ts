@@ -38,9 +38,23 @@ export interface WizardDraftState {
  * The wizard's draft: read once from storage (or new), written back at every change (keystrokes
  * a moment later, and at once when the page is hidden or left), so a reload resumes it.
  */
-export function useWizardDraft(storage: DraftStorage, fresh: () => WizardDraft): WizardDraftState {
+export function useWizardDraft(
+  storage: DraftStorage,
+  fresh: () => WizardDraft,
+  options: {
+    /**
+     * Show a finished draft's result again (a reload, back or forward). Opened from a "New
+     * payout" link, a finished draft is done with: a fresh wizard starts.
+     */
+    resumeFinished?: boolean;
+  } = {},
+): WizardDraftState {
   const [initial] = useState(() => {
-    const saved = storage.load();
+    const stored = storage.load();
+    const saved =
+      stored && stored.createdPayoutId !== null && options.resumeFinished === false
+        ? undefined
+        : stored;
     return saved
       ? { draft: restored(saved), wasRestored: saved.createdPayoutId === null }
       : { draft: fresh(), wasRestored: false };

@@ -18,6 +18,14 @@ export type PayoutResolutionAction =
   | { action: 'confirm_mark_failed' }
   | { action: 'decline_mark_failed'; reason: string };
 
+export interface CreateOptions {
+  /**
+   * The person saw the recent payouts of this amount to this account (`possible_duplicate`)
+   * and pays again.
+   */
+  payAgain?: boolean;
+}
+
 export interface PayoutsApi {
   /** One page of the list; `query` holds filters, sort, cursor and limit as the API names them. */
   list(query: PayoutListQueryParams, signal?: AbortSignal): Promise<PayoutPage>;
@@ -28,13 +36,17 @@ export interface PayoutsApi {
    * Creates a payout. The same `idempotencyKey` with the same body answers the same payout, so a
    * retry never pays twice.
    */
-  create(body: PayoutRequest, idempotencyKey: string): Promise<PayoutDto>;
+  create(body: PayoutRequest, idempotencyKey: string, options?: CreateOptions): Promise<PayoutDto>;
   /**
    * Pays a saved beneficiary (same route as `create`): the BFF takes corridor, type, PSP and the
    * approved details from it; the browser sends the amount, the order id and, for a card without
    * a token, the card fields typed again.
    */
-  createForBeneficiary(body: BeneficiaryPayoutRequest, idempotencyKey: string): Promise<PayoutDto>;
+  createForBeneficiary(
+    body: BeneficiaryPayoutRequest,
+    idempotencyKey: string,
+    options?: CreateOptions,
+  ): Promise<PayoutDto>;
   /** A second person (finance or admin, not the creator) lets it go to the orchestrator. */
   approve(id: string): Promise<PayoutDto>;
   /** A second person refuses it; `reason` is 1 to 500 characters. */
@@ -59,14 +71,23 @@ export interface PayoutsApi {
 
 export function createPayoutsApi(http: HttpClient): PayoutsApi {
   const key = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
+  const createPayout = (
+    body: PayoutRequest | BeneficiaryPayoutRequest,
+    idempotencyKey: string,
+    options?: CreateOptions,
+  ) =>
+    callEndpoint(http, 'createPayout', {
+      body,
+      headers: key(idempotencyKey),
+      query: options?.payAgain ? { pay_again: '1' } : {},
+    });
   return {
     list: (query, signal) => callEndpoint(http, 'listPayouts', { query, signal }),
     get: (id, signal) => callEndpoint(http, 'getPayout', { params: { id }, signal }),
     checkStatus: (id) => callEndpoint(http, 'checkPayoutStatus', { params: { id } }),
-    create: (body, idempotencyKey) =>
-      callEndpoint(http, 'createPayout', { body, headers: key(idempotencyKey) }),
-    createForBeneficiary: (body, idempotencyKey) =>
-      callEndpoint(http, 'createPayout', { body, headers: key(idempotencyKey) }),
+    create: (body, idempotencyKey, options) => createPayout(body, idempotencyKey, options),
+    createForBeneficiary: (body, idempotencyKey, options) =>
+      createPayout(body, idempotencyKey, options),
     approve: (id) => callEndpoint(http, 'approvePayout', { params: { id }, body: {} }),
     reject: (id, reason) =>
       callEndpoint(http, 'rejectPayout', { params: { id }, body: { reason } }),
