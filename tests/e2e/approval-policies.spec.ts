@@ -123,6 +123,7 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     await page.getByRole('table', { name: 'Payouts awaiting approval' }).waitFor();
     await page.getByRole('checkbox', { name: `Select ${orderId}` }).check();
     await page.getByRole('button', { name: 'Approve selected' }).click();
+    await page.getByRole('button', { name: 'Approve 1 payout' }).click();
   }
 
   it('a second admin approves the rule; finance2 and an admin approve a 60,000 EUR payout; it is sent', async () => {
@@ -171,6 +172,10 @@ describe('approval policies: a rule changed under four eyes, a payout approved b
     await expectAxeClean(finance2.page, 'the approvals inbox');
     await readmeScreenshot(finance2.page, 'approvals-inbox.png');
     await finance2.page.getByRole('button', { name: 'Approve selected' }).click();
+    // It says how many and how much before anything is approved.
+    const confirmation = finance2.page.getByRole('dialog', { name: 'Approve 2 payouts' });
+    await confirmation.getByText(/^2 payouts for €72,500\.00\./).waitFor();
+    await confirmation.getByRole('button', { name: 'Approve 2 payouts' }).click();
     const results = finance2.page.getByRole('list', { name: 'Results' });
     // The 60,000 one is recorded and still waits; the 12,500 one needed only this approval.
     await results.getByText(`${orderId}: Approved: waiting for 1 more approval`).waitFor();

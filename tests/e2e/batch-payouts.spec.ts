@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { belgianIban } from '@payouts/contracts/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
@@ -19,7 +20,9 @@ function cellFor(column: string, n: number): string {
     amount: n === BAD_AMOUNT_ROW ? '300.195' : '300.19',
     bankName: 'Belfius',
     bankCode: 'GKCCBEBB',
-    bankAccountNumber: 'BE68539007547034',
+    // Fifty sellers, fifty accounts: one account paid the same amount twice would be flagged as a
+    // possible duplicate.
+    bankAccountNumber: belgianIban(70_000 + n),
     bankAccountName: `Seller ${n} BV`,
     customerFirstName: 'Anna',
     customerLastName: `Claes ${n}`,

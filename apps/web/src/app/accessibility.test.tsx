@@ -180,6 +180,9 @@ describe('accessibility (axe)', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select PO-A1' }));
     expect(await violations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await screen.findByRole('dialog', { name: 'Approve 1 payout' });
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Approve 1 payout' }));
     await screen.findByRole('list', { name: 'Results' });
     expect(await violations()).toEqual([]);
   });

@@ -66,6 +66,7 @@ export function buildBatchRow(overrides: Partial<BatchRowDto> = {}): BatchRowDto
       iban: 'BE71****6769',
     },
     errors: [],
+    warnings: [],
     order_id: `PO-${row}`,
     amount: '10.00',
     payout_id: null,

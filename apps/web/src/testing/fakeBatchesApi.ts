@@ -149,6 +149,7 @@ export function createFakeBatchesApi(
           state: errors.length > 0 ? 'invalid' : 'valid',
           cells,
           errors,
+          warnings: [],
           order_id: cells.order_id ?? null,
           amount: cells.amount ?? null,
           payout_id: null,

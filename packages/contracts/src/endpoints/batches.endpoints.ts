@@ -151,6 +151,11 @@ export const batchRow = z
     cells: z.record(z.string(), z.string()),
     /** Every problem of the row (column null: the row as a whole). */
     errors: z.array(z.strictObject({ column: z.string().nullable(), message: z.string() })),
+    /**
+     * Flags that do not block: a possible duplicate of an earlier row or a recent payout (the
+     * same account and amount within DUPLICATE_WINDOW_DAYS).
+     */
+    warnings: z.array(z.strictObject({ column: z.string().nullable(), message: z.string() })),
     order_id: z.string().nullable(),
     amount: decimal.nullable(),
     payout_id: z.string().nullable(),

@@ -120,6 +120,16 @@ export const batchRows = pgTable(
       .$type<{ column: string | null; message: string }[]>()
       .notNull()
       .default([]),
+    /**
+     * Possible duplicates (decision 046), flagged and not refused: the row repeats an earlier
+     * row's account and amount, or a recent payout's. Kept apart from `errors`, which block.
+     */
+    warnings: jsonb('warnings')
+      .$type<{ column: string | null; message: string }[]>()
+      .notNull()
+      .default([]),
+    /** The keyed fingerprint of the account the row pays (the payouts' and beneficiaries' key). */
+    accountFingerprint: text('account_fingerprint'),
     /** Given in the file, or generated at validation (derived from the batch id and row). */
     orderId: text('order_id'),
     amount: text('amount'),

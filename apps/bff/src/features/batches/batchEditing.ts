@@ -8,6 +8,7 @@ import type { SealedBox } from '../../shared/sealedBox.js';
 import type { AuditService } from '../audit/index.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
 import { requireKnownCorridor } from '../corridors/index.js';
+import type { PayoutsRepository } from '../payouts/index.js';
 import type { ProvidersService } from '../providers/index.js';
 import { parseBatchFileInSlices } from './batchFile.js';
 import {
@@ -28,6 +29,7 @@ import {
   type NewBatchItemRow,
 } from './batchesRepository.js';
 import { draftOr409, ownerOr403 } from './batchAccess.js';
+import { duplicateWarnings, sameWarnings, type RowWarning } from './batchDuplicates.js';
 
 /** Upload, fix in place, validate, retry: everything that makes or edits a batch's rows. */
 export interface BatchEditing {
@@ -74,6 +76,8 @@ export function createBatchEditing({
   auditService,
   policies,
   beneficiaryPayouts,
+  accountFingerprint,
+  duplicates,
 }: {
   repo: BatchesRepository;
   providersService: ProvidersService;
@@ -83,7 +87,73 @@ export function createBatchEditing({
   auditService: AuditService;
   policies: { active(): Promise<ApprovalPolicy> };
   beneficiaryPayouts: BeneficiaryPayouts;
+  /** The keyed fingerprint of the account a row's cells pay (the payouts' key). */
+  accountFingerprint: (type: PayoutMethodType, cells: BatchRowCells) => string | null;
+  /** Possible duplicates (decision 046): the window, and the recent payouts to some accounts. */
+  duplicates: {
+    windowMs: number;
+    recent: PayoutsRepository['recentByFingerprints'];
+  };
 }): BatchEditing {
+  /**
+   * The account each row pays: a saved beneficiary's fingerprint for a row naming one, else the
+   * fingerprint of the account in its cells.
+   */
+  async function fingerprintsOf(
+    kind: BatchKind,
+    rows: readonly BatchRowCells[],
+  ): Promise<(string | null)[]> {
+    const references = rows
+      .map((cells) => (cells.beneficiary_reference ?? '').trim())
+      .filter((reference) => reference !== '');
+    const byReference = await repo.beneficiariesByReference(references);
+    const out: (string | null)[] = [];
+    // An HMAC a row: a part at a time, the event loop running between parts (decision 042).
+    for (const [i, cells] of rows.entries()) {
+      if (i > 0 && i % STORE_PART_ROWS === 0) await yieldToLoop();
+      const reference = (cells.beneficiary_reference ?? '').trim();
+      out.push(
+        reference !== ''
+          ? (byReference.get(reference)?.fingerprint ?? null)
+          : accountFingerprint(kind.payoutMethodType as PayoutMethodType, cells),
+      );
+    }
+    return out;
+  }
+
+  /**
+   * Flags (not refuses) the rows that repeat an earlier row's account and amount or a recent
+   * payout's (DUPLICATE_WINDOW_DAYS), and clears flags that no longer hold. Run after an upload,
+   * a fixed row, and at validation (the ledger moves on while a draft waits).
+   */
+  async function refreshDuplicateFlags(batch: { id: string; currency: string }): Promise<void> {
+    const rows = await repo.duplicateCandidates(batch.id);
+    const candidates = rows.map((r) => ({
+      row: r.row,
+      accountFingerprint: r.accountFingerprint,
+      amount: r.amount,
+      excluded: r.state === 'excluded',
+    }));
+    const fingerprints = candidates.flatMap((c) =>
+      c.accountFingerprint !== null && !c.excluded ? [c.accountFingerprint] : [],
+    );
+    const on = duplicates.windowMs > 0;
+    const recent = on
+      ? await duplicates.recent({
+          fingerprints,
+          currency: batch.currency,
+          since: new Date(clock.now().getTime() - duplicates.windowMs),
+          exceptBatchId: batch.id,
+        })
+      : [];
+    const flags = on ? duplicateWarnings(candidates, recent) : new Map<number, RowWarning[]>();
+    const updates = rows.flatMap((r) => {
+      const warnings = flags.get(r.row) ?? [];
+      return sameWarnings(r.warnings, warnings) ? [] : [{ row: r.row, patch: { warnings } }];
+    });
+    if (updates.length > 0) await repo.updateRows(batch.id, updates);
+  }
+
   /** Stores a new draft: every row sealed, masked and validated. */
   async function storeDraft(
     input: {
@@ -102,6 +172,7 @@ export function createBatchEditing({
   ): Promise<void> {
     const now = clock.now();
     const items: NewBatchItemRow[] = [];
+    const fingerprints = await fingerprintsOf(input.kind, input.rows);
     // Sealed and masked a part at a time, the event loop running between parts.
     for (const [i, cells] of input.rows.entries()) {
       if (i > 0 && i % STORE_PART_ROWS === 0) await yieldToLoop();
@@ -116,6 +187,7 @@ export function createBatchEditing({
         cellsSealed: sealCells(sealedBox, input.id, row, cells),
         cellsMasked: maskedOf(cells),
         errors,
+        accountFingerprint: fingerprints[i] ?? null,
         orderId: orderId === '' ? null : orderId,
         amount: (cells.amount ?? '').trim() || null,
         beneficiaryReference: reference === '' ? null : reference,
@@ -156,6 +228,7 @@ export function createBatchEditing({
       ],
     );
     if (inserted.kind === 'file_taken') await refuseSameFile(input.fileSha256);
+    await refreshDuplicateFlags({ id: input.id, currency: input.kind.currency });
   }
 
   /** `validate`, under the batch's validation lease. */
@@ -166,6 +239,7 @@ export function createBatchEditing({
     context: AuditContext,
   ): Promise<void> {
     const { id } = batch;
+    await refreshDuplicateFlags(batch);
     const rows = await repo.validationRows(id);
     // The ledger moves on while a draft waits: its order ids are checked once more now.
     const explicit = rows.filter((r) => r.state === 'valid' && r.orderId !== null);
@@ -380,6 +454,7 @@ export function createBatchEditing({
               cellsSealed: sealCells(sealedBox, id, row, next),
               cellsMasked: maskedAfter,
               errors,
+              accountFingerprint: (await fingerprintsOf(batch, [next]))[0] ?? null,
               orderId: orderId === '' ? null : orderId,
               amount: (next.amount ?? '').trim() || null,
               beneficiaryReference: reference === '' ? null : reference,
@@ -397,6 +472,7 @@ export function createBatchEditing({
         ],
         othersChange,
       );
+      await refreshDuplicateFlags(batch);
     },
 
     async validate({ user, id, excludeInvalid }, context) {

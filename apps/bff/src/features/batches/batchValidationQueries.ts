@@ -38,8 +38,20 @@ export interface BatchValidationQueries {
         payoutMethodType: string;
         provider: string;
         status: string;
+        /** The keyed fingerprint of the account it pays (possible duplicates). */
+        fingerprint: string | null;
       }
     >
+  >;
+  /** What the possible-duplicate flags read of every row of a batch. */
+  duplicateCandidates(batchId: string): Promise<
+    {
+      row: number;
+      state: string;
+      accountFingerprint: string | null;
+      amount: string | null;
+      warnings: { column: string | null; message: string }[];
+    }[]
   >;
 }
 
@@ -130,10 +142,25 @@ export function createBatchValidationQueries(db: Database): BatchValidationQueri
           payoutMethodType: beneficiaries.payoutMethodType,
           provider: beneficiaries.provider,
           status: beneficiaries.status,
+          fingerprint: beneficiaries.fingerprint,
         })
         .from(beneficiaries)
         .where(inArray(beneficiaries.reference, [...new Set(references)]));
       return new Map(rows.map((r) => [r.reference, r]));
+    },
+
+    async duplicateCandidates(batchId) {
+      return db
+        .select({
+          row: batchRows.row,
+          state: batchRows.state,
+          accountFingerprint: batchRows.accountFingerprint,
+          amount: batchRows.amount,
+          warnings: batchRows.warnings,
+        })
+        .from(batchRows)
+        .where(eq(batchRows.batchId, batchId))
+        .orderBy(asc(batchRows.row));
     },
   };
 }

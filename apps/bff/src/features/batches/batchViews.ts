@@ -55,6 +55,7 @@ function rowDto(item: BatchItemWithPayout): BatchRowDto {
     state: item.state,
     cells: item.cellsMasked,
     errors: item.errors,
+    warnings: item.warnings,
     order_id: item.orderId,
     amount: item.amount,
     payout_id: item.payoutId,

@@ -8,6 +8,7 @@ import type { SeparationOfDuties } from '../separationOfDuties/index.js';
 import type { StaffNotifier } from '../staffNotifications/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { createBatchDecisions } from './batchDecisions.js';
+import { createFingerprinter, payoutAccountIdentity } from '../../shared/accountFingerprint.js';
 import { createBatchEditing } from './batchEditing.js';
 import { createBatchQueue } from './batchQueue.js';
 import { createBatchRecheck, type BatchRecheck } from './batchRecheck.js';
@@ -59,6 +60,8 @@ export function createBatchesModule(
   const { config, clock, logger, corridors, sealedBox, auditService, providersService } = deps;
   const { separationOfDuties, staffNotifier, policies } = deps;
   const repo = createBatchesRepository(deps.db);
+  // The payouts' and beneficiaries' key: a row and a payout paying one account match.
+  const fingerprinter = createFingerprinter(config.payoutDataKeys[0]!);
   const queue = createBatchQueue({ jobsDb: deps.jobsDb, logger });
   const sender = createBatchSender({
     repo,
@@ -99,6 +102,11 @@ export function createBatchesModule(
       auditService,
       policies,
       beneficiaryPayouts: deps.beneficiaryPayouts,
+      accountFingerprint: (type, cells) => fingerprinter(payoutAccountIdentity(type, cells)),
+      duplicates: {
+        windowMs: deps.config.duplicateWindowMs,
+        recent: (input) => deps.payoutsRepository.recentByFingerprints(input),
+      },
     }),
     decisions: createBatchDecisions({
       repo,

@@ -390,6 +390,8 @@ function batchRowsColumns() {
     cellsSealed: batchRows.cellsSealed,
     cellsMasked: batchRows.cellsMasked,
     errors: batchRows.errors,
+    warnings: batchRows.warnings,
+    accountFingerprint: batchRows.accountFingerprint,
     orderId: batchRows.orderId,
     amount: batchRows.amount,
     beneficiaryReference: batchRows.beneficiaryReference,

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankBeneficiary, IBAN } from '../../testing/bankBeneficiary.js';
+import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';
 import { cardPayoutBody } from '../../testing/testCardMetadata.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
@@ -117,6 +118,8 @@ describe.each(appTestDatabaseKinds)('possible duplicate payouts (%s)', (kind) =>
     expect(created.status).toBe(201);
     const beneficiary = await readJson(created);
     const typedReply = await pay(finance, bankPayoutBody('250.00'));
+    // Each a moment after the other, so "newest first" has one answer.
+    t.clock.advance(1000);
     expect(typedReply.status).toBe(201);
     const typed = await readJson(typedReply);
 
@@ -125,6 +128,7 @@ describe.each(appTestDatabaseKinds)('possible duplicate payouts (%s)', (kind) =>
     expect((await readJson(toBeneficiary)).duplicates.map((d: { id: string }) => d.id)).toEqual([
       typed.id,
     ]);
+    t.clock.advance(1000);
     const paid = await readJson(
       await pay(
         finance2,
@@ -158,6 +162,54 @@ describe.each(appTestDatabaseKinds)('possible duplicate payouts (%s)', (kind) =>
     expect(failed.status).toBe(422);
     const next = await pay(finance, cardPayoutBody('failed', '10.18'));
     expect((await readJson(next)).code).toBe('orchestrator_rejected');
+  });
+
+  it('flags, without refusing, batch rows repeating an earlier row or a recent payout, and clears a flag once fixed', async () => {
+    const OTHER_IBAN = 'BE71096123456769';
+    expect((await pay(finance, bankPayoutBody('61.19'))).status).toBe(201);
+    const up = await uploadBatch(
+      finance,
+      batchCsv([
+        northwindBankRow(1, { amount: '61.19' }),
+        northwindBankRow(2, { amount: '33.19' }),
+        northwindBankRow(3, { amount: '33.19' }),
+        northwindBankRow(4, { amount: '33.19', bankAccountNumber: OTHER_IBAN }),
+      ]),
+      `dup-${randomUUID().slice(0, 8)}.csv`,
+    );
+    expect(up.status).toBe(201);
+    const { id } = await readJson(up);
+    const flagsOf = async (): Promise<[number, string, string[]][]> => {
+      const page = (await readJson(await finance(`/api/batches/${id}/rows?filter=all`))) as {
+        rows: { row: number; state: string; warnings: { message: string }[] }[];
+      };
+      return page.rows.map((r) => [r.row, r.state, r.warnings.map((w) => w.message)]);
+    };
+    const rows = await flagsOf();
+    expect(rows[0]?.[2]).toEqual([
+      expect.stringMatching(
+        /^Possible duplicate: payout dup-bank-\S+ paid the same amount to the same account on \d{4}-\d{2}-\d{2}\.$/,
+      ),
+    ]);
+    expect(rows.slice(1)).toEqual([
+      [2, 'valid', []],
+      [3, 'valid', ['Possible duplicate: row 2 pays the same amount to the same account.']],
+      [4, 'valid', []],
+    ]);
+
+    // Fixed: the flag goes. Flags never block validation.
+    const fixed = await finance(`/api/batches/${id}/rows/3`, {
+      method: 'PATCH',
+      json: { cells: { amount: '34.19' } },
+    });
+    expect(fixed.status).toBe(200);
+    expect((await flagsOf())[2]).toEqual([3, 'valid', []]);
+    const validated = await finance(`/api/batches/${id}/validate`, {
+      method: 'POST',
+      json: { exclude_invalid: false },
+    });
+    expect((await readJson(validated)).status).toBe('validated');
+    expect((await flagsOf())[0]?.[2]).toHaveLength(1);
   });
 
   it('refuses a bad pay_again value and writes nothing', async () => {

@@ -134,6 +134,16 @@ export interface PayoutsRepository extends ApprovalRecords {
    * may pay (not failed, rejected or cancelled), lab tests left out.
    */
   recentDuplicates(input: DuplicateQuery): Promise<PayoutWithCreator[]>;
+  /**
+   * The payouts since `since`, in `currency`, to any of these accounts, that may pay (as
+   * `recentDuplicates`), other than the rows of `exceptBatchId`: a batch's possible duplicates.
+   */
+  recentByFingerprints(input: {
+    fingerprints: readonly string[];
+    currency: string;
+    since: Date;
+    exceptBatchId: string;
+  }): Promise<{ accountFingerprint: string; amount: string; orderId: string; createdAt: Date }[]>;
   /** Whether this user has used this idempotency key before (a replay, not a new payout). */
   idempotencyKeyExists(userId: string, key: string): Promise<boolean>;
   findByOrchestratorId(orchestratorId: string): Promise<PayoutRow | undefined>;
@@ -424,6 +434,32 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         )
         .orderBy(sql`${payouts.createdAt} desc nulls last`)
         .limit(limit);
+    },
+
+    async recentByFingerprints({ fingerprints, currency, since, exceptBatchId }) {
+      if (fingerprints.length === 0) return [];
+      const rows = await db
+        .select({
+          accountFingerprint: payouts.accountFingerprint,
+          amount: payouts.amount,
+          orderId: payouts.orderId,
+          createdAt: payouts.createdAt,
+        })
+        .from(payouts)
+        .where(
+          and(
+            inArray(payouts.accountFingerprint, [...new Set(fingerprints)]),
+            eq(payouts.currency, currency),
+            sql`${payouts.createdAt} >= ${since.toISOString()}::timestamptz`,
+            notInArray(payouts.status, ['failed', 'rejected']),
+            eq(payouts.cancelled, false),
+            eq(payouts.isTest, false),
+            sql`${payouts.batchId} is distinct from ${exceptBatchId}::uuid`,
+          ),
+        );
+      return rows.flatMap((r) =>
+        r.accountFingerprint === null ? [] : [{ ...r, accountFingerprint: r.accountFingerprint }],
+      );
     },
 
     async idempotencyKeyExists(userId, key) {

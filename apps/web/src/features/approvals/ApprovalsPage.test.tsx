@@ -103,9 +103,15 @@ describe('the approvals inbox', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     expect(screen.getByRole('checkbox', { name: 'Select PO-1' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select PO-2' })).toBeChecked();
-    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    // How many and how much, summed exactly per currency.
+    expect(screen.getByText('2 selected · €170,000.00')).toBeInTheDocument();
     const listReads = calls.approvalsList;
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    // Nothing is sent before the confirmation says how many and how much.
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 2 payouts' });
+    expect(dialog).toHaveTextContent('2 payouts for €170,000.00.');
+    expect(calls.decideApprovals).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve 2 payouts' }));
     const results = await screen.findByRole('list', { name: 'Results' });
     expect(calls.decideApprovals).toEqual([{ decision: 'approve', payout_ids: ['p1', 'p2'] }]);
     expect(
@@ -144,6 +150,7 @@ describe('the approvals inbox', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select PO-1' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select PO-2' }));
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve 2 payouts' }));
     const results = await screen.findByRole('list', { name: 'Results' });
     expect(results).toHaveTextContent(
       'PO-2: Refused: This payout is no longer awaiting approval (it is rejected).',

@@ -8,8 +8,10 @@ import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ApprovalsTable } from './ApprovalsTable.js';
+import { ApproveSelectedDialog } from './ApproveSelectedDialog.js';
 import { DecisionResults } from './DecisionResults.js';
 import { RejectSelectedDialog } from './RejectSelectedDialog.js';
+import { selectionTotals } from './selectionTotals.js';
 import { UnknownPayoutsPanel } from './UnknownPayoutsPanel.js';
 import { useApprovalDecisions, useApprovalInbox } from './useApprovals.js';
 
@@ -24,6 +26,7 @@ export function ApprovalsPage() {
   const decisions = useApprovalDecisions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState(false);
+  const [approving, setApproving] = useState(false);
   const [outcome, setOutcome] = useState<{
     results: ApprovalDecisionResult[];
     orderIds: ReadonlyMap<string, string>;
@@ -33,6 +36,8 @@ export function ApprovalsPage() {
   const nextCursor = page.data?.next_cursor ?? null;
   // Only rows still shown and still mine count: a refresh may have taken some away.
   const chosen = (items ?? []).filter((i) => i.actionable && selected.has(i.id));
+
+  const totals = selectionTotals(chosen);
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -56,6 +61,7 @@ export function ApprovalsPage() {
           setOutcome({ results, orderIds });
           setSelected(new Set());
           setRejecting(false);
+          setApproving(false);
         },
       },
     );
@@ -74,7 +80,7 @@ export function ApprovalsPage() {
           onClose={() => setOutcome(null)}
         />
       ) : null}
-      {decisions.isError && !rejecting ? (
+      {decisions.isError && !rejecting && !approving ? (
         <Typography role="alert" color="error">
           Nothing was decided: {errorMessage(decisions.error)}
         </Typography>
@@ -83,7 +89,7 @@ export function ApprovalsPage() {
         <Button
           variant="contained"
           disabled={chosen.length === 0 || decisions.isPending}
-          onClick={() => decide('approve')}
+          onClick={() => setApproving(true)}
         >
           Approve selected
         </Button>
@@ -96,7 +102,7 @@ export function ApprovalsPage() {
           Reject selected
         </Button>
         <Typography variant="body2" color="textSecondary" aria-live="polite">
-          {chosen.length > 0 ? `${chosen.length} selected` : ''}
+          {chosen.length > 0 ? `${chosen.length} selected · ${totals}` : ''}
         </Typography>
         {decisions.isPending ? <CircularProgress size={20} aria-label="Deciding" /> : null}
       </Box>
@@ -157,9 +163,22 @@ export function ApprovalsPage() {
         ) : null}
       </Paper>
       <UnknownPayoutsPanel />
+      <ApproveSelectedDialog
+        open={approving}
+        count={chosen.length}
+        totals={totals}
+        busy={decisions.isPending}
+        error={decisions.isError ? errorMessage(decisions.error) : null}
+        onCancel={() => {
+          decisions.reset();
+          setApproving(false);
+        }}
+        onApprove={() => decide('approve')}
+      />
       <RejectSelectedDialog
         open={rejecting}
         count={chosen.length}
+        totals={totals}
         busy={decisions.isPending}
         error={decisions.isError ? errorMessage(decisions.error) : null}
         onCancel={() => {

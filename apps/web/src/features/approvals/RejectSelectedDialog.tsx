@@ -22,6 +22,7 @@ function reasonProblem(reason: string): string | null {
 export function RejectSelectedDialog({
   open,
   count,
+  totals,
   busy,
   error,
   onCancel,
@@ -29,6 +30,8 @@ export function RejectSelectedDialog({
 }: {
   open: boolean;
   count: number;
+  /** The chosen payouts' exact total per currency (`selectionTotals`). */
+  totals: string;
   busy: boolean;
   /** Why the last attempt failed as a whole (nothing was decided), or null. */
   error: string | null;
@@ -56,7 +59,8 @@ export function RejectSelectedDialog({
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            They will never be sent. The reason is kept with each of them.
+            {count} payout{count === 1 ? '' : 's'} for {totals}. They will never be sent. The reason
+            is kept with each of them.
           </DialogContentText>
           <TextField
             label="Reason"

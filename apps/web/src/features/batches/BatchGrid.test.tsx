@@ -29,6 +29,23 @@ describe('BatchGrid', () => {
     );
   });
 
+  it('shows a possible-duplicate flag beside the errors, without marking any cell invalid', () => {
+    const flag = 'Possible duplicate: row 1 pays the same amount to the same account.';
+    render(
+      <BatchGrid
+        batch={buildBatch()}
+        rows={[
+          buildBatchRow({ row: 1 }),
+          buildBatchRow({ row: 2, warnings: [{ column: null, message: flag }] }),
+        ]}
+        label="Rows"
+      />,
+    );
+    const second = within(screen.getByRole('grid')).getAllByRole('row')[2] as HTMLElement;
+    expect(within(second).getByText(flag)).toBeInTheDocument();
+    expect(second.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+  });
+
   it('moves with the arrow keys and opens the editor with Enter, fixing on Enter', async () => {
     const user = userEvent.setup();
     const fixes: [number, string, string][] = [];

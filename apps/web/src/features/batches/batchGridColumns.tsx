@@ -83,10 +83,18 @@ export function columnsOf(batch: BatchDto, results: boolean): GridColumn[] {
       fileColumn: false,
       render: (row) => {
         const lines = errorText(batch, row);
-        return lines.length === 0 ? null : (
+        // Flags (possible duplicates) do not block: after the errors, in italics (the warning
+        // colour is below 4.5:1 on the page).
+        const flags = row.warnings.map((w) => w.message);
+        return lines.length + flags.length === 0 ? null : (
           <Box component="ul" sx={{ m: 0, pl: 2, minWidth: 220 }}>
             {lines.map((line) => (
               <li key={line}>{line}</li>
+            ))}
+            {flags.map((flag) => (
+              <Box component="li" key={flag} sx={{ fontStyle: 'italic' }}>
+                {flag}
+              </Box>
             ))}
           </Box>
         );
