@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateWarnings, sameWarnings, type DuplicateCandidate } from './batchDuplicates.js';
+import {
+  canonicalAmount,
+  duplicateWarnings,
+  sameWarnings,
+  type DuplicateCandidate,
+} from './batchDuplicates.js';
 
 const row = (n: number, fp: string | null, amount: string | null, excluded = false) =>
   ({ row: n, accountFingerprint: fp, amount, excluded }) satisfies DuplicateCandidate;
@@ -62,6 +67,25 @@ describe('duplicate flags of a batch', () => {
       [],
     );
     expect(flags.size).toBe(0);
+  });
+
+  it('reads amounts as the decimal they are, and nothing else as an amount', () => {
+    expect(['250', '250.00', '0250.0', ' 250.000 '].map(canonicalAmount)).toEqual([
+      '250',
+      '250',
+      '250',
+      '250',
+    ]);
+    expect(['0.50', '00.5', '10.05'].map(canonicalAmount)).toEqual(['0.5', '0.5', '10.05']);
+    expect(['', 'five', '1e3', '-1', '1.', '.5', null].map(canonicalAmount)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('compares flag lists by content', () => {

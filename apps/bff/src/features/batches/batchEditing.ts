@@ -29,7 +29,12 @@ import {
   type NewBatchItemRow,
 } from './batchesRepository.js';
 import { draftOr409, ownerOr403 } from './batchAccess.js';
-import { duplicateWarnings, sameWarnings, type RowWarning } from './batchDuplicates.js';
+import {
+  duplicateWarnings,
+  sameWarnings,
+  type DuplicateCandidate,
+  type RowWarning,
+} from './batchDuplicates.js';
 
 /** Upload, fix in place, validate, retry: everything that makes or edits a batch's rows. */
 export interface BatchEditing {
@@ -121,6 +126,24 @@ export function createBatchEditing({
     return out;
   }
 
+  /** The possible-duplicate flags of these rows of `batch` (none when the check is off). */
+  async function flagsFor(
+    batch: { id: string; currency: string },
+    candidates: readonly DuplicateCandidate[],
+  ): Promise<Map<number, RowWarning[]>> {
+    if (duplicates.windowMs <= 0) return new Map();
+    const fingerprints = candidates.flatMap((c) =>
+      c.accountFingerprint !== null && !c.excluded ? [c.accountFingerprint] : [],
+    );
+    const recent = await duplicates.recent({
+      fingerprints,
+      currency: batch.currency,
+      since: new Date(clock.now().getTime() - duplicates.windowMs),
+      exceptBatchId: batch.id,
+    });
+    return duplicateWarnings(candidates, recent);
+  }
+
   /**
    * Flags (not refuses) the rows that repeat an earlier row's account and amount or a recent
    * payout's (DUPLICATE_WINDOW_DAYS), and clears flags that no longer hold. Run after an upload,
@@ -128,30 +151,20 @@ export function createBatchEditing({
    */
   async function refreshDuplicateFlags(batch: { id: string; currency: string }): Promise<void> {
     const rows = await repo.duplicateCandidates(batch.id);
-    const candidates = rows.map((r) => ({
-      row: r.row,
-      accountFingerprint: r.accountFingerprint,
-      amount: r.amount,
-      excluded: r.state === 'excluded',
-    }));
-    const fingerprints = candidates.flatMap((c) =>
-      c.accountFingerprint !== null && !c.excluded ? [c.accountFingerprint] : [],
+    const flags = await flagsFor(
+      batch,
+      rows.map((r) => ({
+        row: r.row,
+        accountFingerprint: r.accountFingerprint,
+        amount: r.amount,
+        excluded: r.state === 'excluded',
+      })),
     );
-    const on = duplicates.windowMs > 0;
-    const recent = on
-      ? await duplicates.recent({
-          fingerprints,
-          currency: batch.currency,
-          since: new Date(clock.now().getTime() - duplicates.windowMs),
-          exceptBatchId: batch.id,
-        })
-      : [];
-    const flags = on ? duplicateWarnings(candidates, recent) : new Map<number, RowWarning[]>();
     const updates = rows.flatMap((r) => {
       const warnings = flags.get(r.row) ?? [];
-      return sameWarnings(r.warnings, warnings) ? [] : [{ row: r.row, patch: { warnings } }];
+      return sameWarnings(r.warnings, warnings) ? [] : [{ row: r.row, warnings }];
     });
-    if (updates.length > 0) await repo.updateRows(batch.id, updates);
+    await repo.setWarnings(batch.id, updates);
   }
 
   /** Stores a new draft: every row sealed, masked and validated. */
@@ -194,6 +207,17 @@ export function createBatchEditing({
         updatedAt: now,
       });
     }
+    // Flagged in the insert itself: no second write of thousands of rows.
+    const flags = await flagsFor(
+      { id: input.id, currency: input.kind.currency },
+      items.map((item) => ({
+        row: item.row,
+        accountFingerprint: item.accountFingerprint ?? null,
+        amount: item.amount ?? null,
+        excluded: false,
+      })),
+    );
+    for (const item of items) item.warnings = flags.get(item.row) ?? [];
     const invalid = items.filter((r) => r.state === 'invalid').length;
     const inserted = await repo.insert(
       {
@@ -228,7 +252,6 @@ export function createBatchEditing({
       ],
     );
     if (inserted.kind === 'file_taken') await refuseSameFile(input.fileSha256);
-    await refreshDuplicateFlags({ id: input.id, currency: input.kind.currency });
   }
 
   /** `validate`, under the batch's validation lease. */
