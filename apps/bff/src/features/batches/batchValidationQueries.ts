@@ -60,6 +60,25 @@ export interface BatchValidationQueries {
   >;
 }
 
+/** Rows `from` to `until - 1` of a batch. */
+function rowsOf(batchId: string, from: number, until: number) {
+  return and(eq(batchRows.batchId, batchId), gte(batchRows.row, from), lt(batchRows.row, until));
+}
+
+/**
+ * Every row of a batch as `read` gives a range of them: 1,000 a query, the event loop running
+ * between queries (PGlite runs each on the event loop's thread).
+ */
+async function inParts<T>(read: (from: number, until: number) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let from = 1; ; from += 1000) {
+    if (from > 1) await yieldToLoop();
+    const part = await read(from, from + 1000);
+    if (part.length === 0) return out;
+    out.push(...part);
+  }
+}
+
 export function createBatchValidationQueries(db: Database): BatchValidationQueries {
   return {
     async claimValidation(id, now, until) {
@@ -80,11 +99,9 @@ export function createBatchValidationQueries(db: Database): BatchValidationQueri
       await db.update(batches).set({ validatingUntil: null }).where(eq(batches.id, id));
     },
 
-    async validationRows(id) {
-      const out: Awaited<ReturnType<BatchValidationQueries['validationRows']>> = [];
-      for (let from = 1; ; from += 1000) {
-        if (from > 1) await yieldToLoop();
-        const part = await db
+    validationRows: (id) =>
+      inParts((from, until) =>
+        db
           .select({
             row: batchRows.row,
             state: batchRows.state,
@@ -93,18 +110,9 @@ export function createBatchValidationQueries(db: Database): BatchValidationQueri
             beneficiaryReference: batchRows.beneficiaryReference,
           })
           .from(batchRows)
-          .where(
-            and(
-              eq(batchRows.batchId, id),
-              gte(batchRows.row, from),
-              lt(batchRows.row, from + 1000),
-            ),
-          )
-          .orderBy(asc(batchRows.row));
-        if (part.length === 0) return out;
-        out.push(...part);
-      }
-    },
+          .where(rowsOf(id, from, until))
+          .orderBy(asc(batchRows.row)),
+      ),
 
     async takenOrderIds(orderIds, exceptBatchId) {
       const taken = new Set<string>();
@@ -154,12 +162,9 @@ export function createBatchValidationQueries(db: Database): BatchValidationQueri
       return new Map(rows.map((r) => [r.reference, r]));
     },
 
-    async duplicateCandidates(batchId) {
-      const out: Awaited<ReturnType<BatchValidationQueries['duplicateCandidates']>> = [];
-      // 1,000 rows a query, the event loop running between them (PGlite runs each on its thread).
-      for (let from = 1; ; from += 1000) {
-        if (from > 1) await yieldToLoop();
-        const part = await db
+    duplicateCandidates: (batchId) =>
+      inParts((from, until) =>
+        db
           .select({
             row: batchRows.row,
             state: batchRows.state,
@@ -168,18 +173,9 @@ export function createBatchValidationQueries(db: Database): BatchValidationQueri
             warnings: batchRows.warnings,
           })
           .from(batchRows)
-          .where(
-            and(
-              eq(batchRows.batchId, batchId),
-              gte(batchRows.row, from),
-              lt(batchRows.row, from + 1000),
-            ),
-          )
-          .orderBy(asc(batchRows.row));
-        if (part.length === 0) return out;
-        out.push(...part);
-      }
-    },
+          .where(rowsOf(batchId, from, until))
+          .orderBy(asc(batchRows.row)),
+      ),
 
     async setWarnings(batchId, updates) {
       // 100 rows a statement, the event loop running between them (PGlite runs a statement on
