@@ -271,8 +271,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(PROFILES)(
         } else {
           expect(reply.replayed).toBe(false);
           // The bridgerpay profile commits some creates and then never answers: 202, unknown,
-          // and settled by its lookups like any other.
-          expect(refusesDuplicates ? [201] : [201, 202]).toContain(reply.status);
+          // and settled by its lookups like any other. On a loaded machine a create of the
+          // default profile can outlast the 1 s timeout too (a CI run saw it): 202 as well.
+          expect([201, 202]).toContain(reply.status);
         }
       }
       const final = await converge(20_000);
