@@ -228,6 +228,23 @@ export default tseslint.config(
     },
   },
   {
+    // Files stay readable in one sitting: sources at most 500 lines, web components 300.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      'tests/**',
+      '**/migrations/**',
+      '**/test/**',
+    ],
+    rules: { 'max-lines': ['error', { max: 500 }] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
     files: ['**/*.config.{js,ts,mjs}', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -34,32 +34,14 @@ import {
   walletAddressFormat,
 } from './formats.js';
 import { normalizePhone } from './phone.js';
-import type { JsonSchema, SchemaErrorMessages, UiSchema } from './schemas/jsonSchema.js';
-import { isSafePattern } from './safePattern.js';
+import type { JsonSchema, UiSchema } from './schemas/jsonSchema.js';
 import { isSensitiveField } from './sensitive.js';
 import type { ProviderField } from './types.js';
 import { walletAddressShape } from './wallet.js';
 
-/** How a typed value is tidied before it is validated and sent. */
-export type FieldNormalizer = 'trim' | 'cardNumber' | 'phone' | 'bankCode' | 'none';
-
-/** Which rule a field follows: a known name, the unknown-name default, or the PSP's options. */
-export type FieldRuleName =
-  | 'email'
-  | 'phone'
-  | 'expiryMonth'
-  | 'expiryYear'
-  | 'creditCardNumber'
-  | 'creditCardToken'
-  | 'personName'
-  | 'text'
-  | 'bankCode'
-  | 'bankAccountNumber'
-  | 'postalCode'
-  | 'walletAddress'
-  | 'integer'
-  | 'number'
-  | 'options';
+import type { FieldNormalizer, FieldRuleName, Rule } from './fieldRuleTypes.js';
+import { acceptsEmpty, applyLengthAndPattern, applyOptions } from './fieldRuleHints.js';
+export type { FieldNormalizer, FieldRuleName } from './fieldRuleTypes.js';
 
 export interface ResolvedField {
   name: string;
@@ -90,16 +72,6 @@ export interface FieldRuleContext {
    * 4-digit year (2000-2099), for schemas that are not tied to a day.
    */
   now?: Date;
-}
-
-interface Rule {
-  rule: FieldRuleName;
-  schema: JsonSchema;
-  messages: SchemaErrorMessages;
-  ui: UiSchema;
-  required: boolean;
-  emptyValue?: '';
-  normalize: FieldNormalizer;
 }
 
 const CODE_CHARS = '^[A-Za-z0-9]([A-Za-z0-9 ./-]*[A-Za-z0-9])?$';
@@ -416,18 +388,6 @@ export const KNOWN_FIELD_NAMES: readonly string[] = /* @__PURE__ */ Object.keys(
 // import the titles without the rules, and so without libphonenumber's metadata.
 export { KNOWN_FIELDS } from './knownFields.js';
 
-function isLength(n: unknown): n is number {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
-}
-
-/**
- * A hint pattern is used only if it compiles, with RE2 (which every schema check matches it with)
- * and as a JavaScript RegExp: one bad PSP pattern must not break the form.
- */
-function usablePattern(pattern: unknown): pattern is string {
-  return typeof pattern === 'string' && pattern !== '' && isSafePattern(pattern);
-}
-
 function applyTypeHint(rule: Rule, type: ProviderField['type'], title: string): Rule {
   const isString = rule.schema.type === 'string';
   switch (type) {
@@ -445,83 +405,6 @@ function applyTypeHint(rule: Rule, type: ProviderField['type'], title: string): 
     default:
       return rule;
   }
-}
-
-function applyOptions(
-  rule: Rule,
-  options: readonly { value: string; title: string }[],
-  title: string,
-): Rule {
-  const seen = new Set<string>();
-  const unique = options.filter((o) => !seen.has(o.value) && seen.add(o.value));
-  const numeric =
-    (rule.schema.type === 'integer' || rule.schema.type === 'number') &&
-    unique.every((o) => /^-?[0-9]+(\.[0-9]+)?$/.test(o.value));
-  const message = `Choose ${title} from the list.`;
-  return {
-    rule: 'options',
-    schema: {
-      type: numeric ? rule.schema.type : 'string',
-      oneOf: unique.map((o) => ({ const: numeric ? Number(o.value) : o.value, title: o.title })),
-    },
-    messages: { type: message, oneOf: message },
-    ui: {},
-    required: rule.required,
-    normalize: numeric ? 'none' : 'trim',
-  };
-}
-
-function applyLengthAndPattern(rule: Rule, field: ProviderField, title: string): Rule {
-  if (rule.schema.type !== 'string') return rule;
-  const schema = { ...rule.schema };
-  const messages = { ...rule.messages };
-  let min = isLength(field.min_length) ? field.min_length : undefined;
-  let max = isLength(field.max_length) && field.max_length > 0 ? field.max_length : undefined;
-  if (min !== undefined && max !== undefined && min > max) min = max = undefined;
-  const pattern = usablePattern(field.pattern) ? field.pattern : undefined;
-  if (min === undefined && max === undefined && pattern === undefined) return rule;
-  // A PSP that gives a bank detail its own shape wants that shape, not an IBAN's or a BIC's, and
-  // the value as typed (its pattern may want the dashes compacting would remove).
-  delete schema.allOf;
-  const normalize = rule.normalize === 'bankCode' ? 'trim' : rule.normalize;
-  if (pattern !== undefined) {
-    schema.pattern = pattern;
-    // The PSP's pattern replaces a shape (a phone number's, a wallet address's), not the rule
-    // that keeps card numbers out of free text.
-    if (schema.format !== FREE_TEXT_FORMAT) {
-      delete schema.format;
-      delete messages.format;
-    }
-    messages.pattern = `${title} is not in the format this provider expects.`;
-  }
-  if (min !== undefined) {
-    schema.minLength = min;
-    messages.minLength =
-      min <= 1 ? `${title} is required.` : `${title} must be at least ${min} characters long.`;
-  }
-  if (max !== undefined) {
-    schema.maxLength = max;
-    messages.maxLength = `${title} can be at most ${max} characters long.`;
-  }
-  // Hinted lengths replace the name-based ones even where that loosens them.
-  if (min !== undefined && schema.maxLength !== undefined && schema.maxLength < min) {
-    delete schema.maxLength;
-  }
-  if (max !== undefined && schema.minLength !== undefined && schema.minLength > max) {
-    delete schema.minLength;
-  }
-  return { ...rule, schema, messages, normalize };
-}
-
-/** Whether `""` passes the schema, so a blank value can be sent as an empty string. */
-function acceptsEmpty(schema: JsonSchema): boolean {
-  return (
-    schema.type === 'string' &&
-    (schema.minLength ?? 0) === 0 &&
-    schema.pattern === undefined &&
-    schema.format === undefined &&
-    schema.oneOf === undefined
-  );
 }
 
 /** Resolves one provider field (see the module comment for the rules and how hints win). */

@@ -12,9 +12,6 @@ import type { PayoutsRepository } from '../payouts/index.js';
 import type { ProvidersService } from '../providers/index.js';
 import { parseBatchFileInSlices } from './batchFile.js';
 import {
-  assessBatch,
-  generatedOrderId,
-  generatedOrderIdPrefix,
   maskCells,
   modelOf,
   openCells,
@@ -25,16 +22,11 @@ import {
 import {
   FAILED_PAYOUT_STATUSES,
   type BatchesRepository,
-  type BatchRow,
   type NewBatchItemRow,
 } from './batchesRepository.js';
 import { draftOr409, ownerOr403 } from './batchAccess.js';
-import {
-  duplicateWarnings,
-  sameWarnings,
-  type DuplicateCandidate,
-  type RowWarning,
-} from './batchDuplicates.js';
+import { createBatchDuplicateFlags, STORE_PART_ROWS } from './batchDuplicateFlags.js';
+import { createDraftValidation } from './batchValidation.js';
 
 /** Upload, fix in place, validate, retry: everything that makes or edits a batch's rows. */
 export interface BatchEditing {
@@ -67,8 +59,6 @@ function sha256(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** Rows sealed and masked between two turns of the event loop. */
-const STORE_PART_ROWS = 250;
 /** How long a validation holds its batch before another may take it (its process died). */
 const VALIDATION_LEASE_MS = 5 * 60_000;
 
@@ -100,72 +90,20 @@ export function createBatchEditing({
     recent: PayoutsRepository['recentByFingerprints'];
   };
 }): BatchEditing {
-  /**
-   * The account each row pays: a saved beneficiary's fingerprint for a row naming one, else the
-   * fingerprint of the account in its cells.
-   */
-  async function fingerprintsOf(
-    kind: BatchKind,
-    rows: readonly BatchRowCells[],
-  ): Promise<(string | null)[]> {
-    const references = rows
-      .map((cells) => (cells.beneficiary_reference ?? '').trim())
-      .filter((reference) => reference !== '');
-    const byReference = await repo.beneficiariesByReference(references);
-    const out: (string | null)[] = [];
-    // An HMAC a row: a part at a time, the event loop running between parts (decision 042).
-    for (const [i, cells] of rows.entries()) {
-      if (i > 0 && i % STORE_PART_ROWS === 0) await yieldToLoop();
-      const reference = (cells.beneficiary_reference ?? '').trim();
-      out.push(
-        reference !== ''
-          ? (byReference.get(reference)?.fingerprint ?? null)
-          : accountFingerprint(kind.payoutMethodType as PayoutMethodType, cells),
-      );
-    }
-    return out;
-  }
-
-  /** The possible-duplicate flags of these rows of `batch` (none when the check is off). */
-  async function flagsFor(
-    batch: { id: string; currency: string },
-    candidates: readonly DuplicateCandidate[],
-  ): Promise<Map<number, RowWarning[]>> {
-    if (duplicates.windowMs <= 0) return new Map();
-    const fingerprints = candidates.flatMap((c) =>
-      c.accountFingerprint !== null && !c.excluded ? [c.accountFingerprint] : [],
-    );
-    const recent = await duplicates.recent({
-      fingerprints,
-      currency: batch.currency,
-      since: new Date(clock.now().getTime() - duplicates.windowMs),
-      exceptBatchId: batch.id,
-    });
-    return duplicateWarnings(candidates, recent);
-  }
-
-  /**
-   * Flags (not refuses) the rows that repeat an earlier row's account and amount or a recent
-   * payout's (DUPLICATE_WINDOW_DAYS), and clears flags that no longer hold. Run after an upload,
-   * a fixed row, and at validation (the ledger moves on while a draft waits).
-   */
-  async function refreshDuplicateFlags(batch: { id: string; currency: string }): Promise<void> {
-    const rows = await repo.duplicateCandidates(batch.id);
-    const flags = await flagsFor(
-      batch,
-      rows.map((r) => ({
-        row: r.row,
-        accountFingerprint: r.accountFingerprint,
-        amount: r.amount,
-        excluded: r.state === 'excluded',
-      })),
-    );
-    const updates = rows.flatMap((r) => {
-      const warnings = flags.get(r.row) ?? [];
-      return sameWarnings(r.warnings, warnings) ? [] : [{ row: r.row, warnings }];
-    });
-    await repo.setWarnings(batch.id, updates);
-  }
+  const { fingerprintsOf, flagsFor, refreshDuplicateFlags } = createBatchDuplicateFlags({
+    repo,
+    clock,
+    accountFingerprint,
+    duplicates,
+  });
+  const validateDraft = createDraftValidation({
+    repo,
+    clock,
+    auditService,
+    policies,
+    beneficiaryPayouts,
+    refreshDuplicateFlags,
+  });
 
   /** Stores a new draft: every row sealed, masked and validated. */
   async function storeDraft(
@@ -252,126 +190,6 @@ export function createBatchEditing({
       ],
     );
     if (inserted.kind === 'file_taken') await refuseSameFile(input.fileSha256);
-  }
-
-  /** `validate`, under the batch's validation lease. */
-  async function validateDraft(
-    batch: BatchRow,
-    excludeInvalid: boolean,
-    onBehalf: Record<string, unknown>,
-    context: AuditContext,
-  ): Promise<void> {
-    const { id } = batch;
-    await refreshDuplicateFlags(batch);
-    const rows = await repo.validationRows(id);
-    // The ledger moves on while a draft waits: its order ids are checked once more now.
-    const explicit = rows.filter((r) => r.state === 'valid' && r.orderId !== null);
-    const taken = await repo.takenOrderIds(
-      explicit.map((r) => r.orderId!),
-      id,
-    );
-    const generated = rows
-      .filter((r) => r.state === 'valid' && r.orderId === null)
-      .map((r) => generatedOrderId(batch.fileSha256, r.row));
-    const takenGenerated = await repo.takenOrderIds(generated, id);
-    const now = clock.now();
-    const updates: { row: number; patch: Partial<NewBatchItemRow> }[] = [];
-    const generate: number[] = [];
-    let invalid = 0;
-    const included: { amount: string; reference: string | null }[] = [];
-    for (const r of rows) {
-      if (r.state === 'invalid') {
-        invalid += 1;
-        continue;
-      }
-      const orderId = r.orderId ?? generatedOrderId(batch.fileSha256, r.row);
-      if (taken.has(orderId) || takenGenerated.has(orderId)) {
-        invalid += 1;
-        updates.push({
-          row: r.row,
-          patch: {
-            state: 'invalid',
-            errors: [
-              {
-                column: 'order_id',
-                message: `Order ID ${orderId} is already used by another payout.`,
-              },
-            ],
-            updatedAt: now,
-          },
-        });
-        continue;
-      }
-      if (r.orderId === null) generate.push(r.row);
-      included.push({ amount: r.amount ?? '0', reference: r.beneficiaryReference });
-    }
-    // Set-based, a part at a time: one statement per 1,000 generated order ids, not one per row.
-    const store = async () => {
-      if (updates.length > 0) await repo.updateRows(id, updates);
-      if (generate.length > 0) {
-        await repo.assignGeneratedOrderIds(
-          id,
-          generatedOrderIdPrefix(batch.fileSha256),
-          generate,
-          now,
-        );
-      }
-    };
-    if (invalid > 0 && !excludeInvalid) {
-      await store();
-      throw new AppError(
-        'validation_failed',
-        `${invalid} row${invalid === 1 ? ' has' : 's have'} errors: fix ${invalid === 1 ? 'it' : 'them'}, or continue without ${invalid === 1 ? 'it' : 'them'}.`,
-        { extensions: { invalid_rows: invalid } },
-      );
-    }
-    if (included.length === 0) {
-      await store();
-      throw new AppError('validation_failed', 'No row of this batch is valid: nothing to send.');
-    }
-    const changedAt = await beneficiaryChangeTimes(
-      included.map((r) => r.reference).filter((r): r is string => r !== null),
-    );
-    const { summary, rule } = await assessBatch(
-      await policies.active(),
-      batch,
-      included.map((r) => ({
-        amount: r.amount,
-        changedAt: r.reference ? (changedAt.get(r.reference) ?? null) : null,
-      })),
-      invalid,
-      now,
-    );
-    await store();
-    const changed = await repo.change(id, (current) => {
-      if (current.status !== 'draft') return { refused: current.status };
-      return {
-        patch: {
-          status: 'validated',
-          summary,
-          approvalRule: rule,
-          formChanged: null,
-          updatedAt: now,
-        },
-        moveRows: [{ from: ['invalid'], to: 'excluded' }],
-        audit: [
-          auditService.row(context, {
-            action: 'batch.validate',
-            target: { type: 'batch', id },
-            data: {
-              included: summary.included,
-              excluded: summary.excluded,
-              total: summary.totals[0]?.amount ?? '0',
-              currency: batch.currency,
-              approvals_required: rule.count,
-              ...onBehalf,
-            },
-          }),
-        ],
-        result: 'validated',
-      };
-    });
-    if (changed && changed.result !== 'validated') await draftOr409(repo, id);
   }
 
   async function refuseSameFile(fileSha256: string): Promise<never> {
@@ -575,16 +393,4 @@ export function createBatchEditing({
       return newId;
     },
   };
-
-  /** When each referenced beneficiary was created or last changed (approval rules ask). */
-  async function beneficiaryChangeTimes(references: string[]): Promise<Map<string, Date>> {
-    const unique = [...new Set(references)];
-    const found = await repo.beneficiariesByReference(unique);
-    const times = new Map<string, Date>();
-    for (const [reference, b] of found) {
-      const forPayout = await beneficiaryPayouts.forPayout(b.id).catch(() => undefined);
-      if (forPayout) times.set(reference, forPayout.createdOrChangedAt);
-    }
-    return times;
-  }
 }

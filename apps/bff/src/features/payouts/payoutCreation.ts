@@ -4,7 +4,6 @@ import {
   matchRule,
   type PayoutMetadataValue,
   type PayoutMethodType,
-  type PossibleDuplicate,
   type ApprovalPolicy,
   compareAmounts,
   type Corridor,
@@ -19,12 +18,14 @@ import type { AuditService } from '../audit/index.js';
 import { requireKnownCorridor } from '../corridors/index.js';
 import type { ProvidersService } from '../providers/index.js';
 import { canonicalJson } from './canonicalJson.js';
+import { creationApproval, creationEvents } from './creationApproval.js';
 import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, SubmitOutcome } from './payoutLifecycle.js';
 import type { IdempotencyRow, PayoutRow, PayoutsRepository } from './payoutsRepository.js';
 import type { PayoutViews } from './payoutViews.js';
 import { createPayoutValidators } from './payoutValidators.js';
+import { createDuplicateCheck } from './possibleDuplicates.js';
 
 /** What a create call answers: replayed verbatim for a repeated idempotency key. */
 type StoredReply =
@@ -184,6 +185,7 @@ export function createPayoutCreation({
 }): PayoutCreation {
   const { dtoOf, dtosOf } = views;
   const validatorFor = createPayoutValidators();
+  const refuseDuplicate = createDuplicateCheck({ repo, duplicateWindowMs });
 
   /**
    * A payout this request just wrote, shown from the row in hand (what the insert or the last
@@ -269,52 +271,6 @@ export function createPayoutCreation({
     return replyToResult(202, reply, true);
   }
 
-  /**
-   * Throws `possible_duplicate` naming the payouts of the same amount and currency to the same
-   * account (or beneficiary) within the window, unless the key was used before: a replay answers
-   * as the first request did, whatever was made since.
-   */
-  async function refuseDuplicate(input: {
-    user: SessionUser;
-    idempotencyKey: string;
-    fingerprint: string | null;
-    beneficiaryId: string | null;
-    currency: string;
-    amount: string;
-    at: Date;
-  }): Promise<void> {
-    if (duplicateWindowMs <= 0) return;
-    const earlier = await repo.recentDuplicates({
-      fingerprint: input.fingerprint,
-      beneficiaryId: input.beneficiaryId,
-      currency: input.currency,
-      amount: input.amount,
-      since: new Date(input.at.getTime() - duplicateWindowMs),
-      limit: 5,
-    });
-    if (earlier.length === 0) return;
-    if (await repo.idempotencyKeyExists(input.user.id, input.idempotencyKey)) return;
-    const [latest] = earlier;
-    const days = Math.round(duplicateWindowMs / 86_400_000);
-    const detail =
-      earlier.length === 1
-        ? `A payout of ${input.amount} ${input.currency} to this account was made on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`
-        : `${earlier.length === 5 ? '5 or more' : earlier.length} payouts of ${input.amount} ${input.currency} to this account were made in the last ${days} days, the latest on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`;
-    throw new AppError('possible_duplicate', `${detail} Pay again only if it is meant.`, {
-      extensions: {
-        duplicates: earlier.map(({ payout: p, creator }): PossibleDuplicate => ({
-          id: p.id,
-          order_id: p.orderId,
-          amount: p.amount,
-          currency: p.currency,
-          status: p.status,
-          created_at: p.createdAt.toISOString(),
-          created_by: creator.email,
-        })),
-      },
-    });
-  }
-
   return {
     async create({ user, idempotencyKey, corridor, body }, context, options = {}) {
       requireKnownCorridor(corridors, corridor);
@@ -367,23 +323,10 @@ export function createPayoutCreation({
         in_batch: options.batch !== undefined,
         now: at,
       });
-      const needsApproval = rule.approvals.count > 0;
+      const approval = creationApproval(rule, user.id, options.batch?.approvals);
+      const { needsApproval, threshold, counted, approvedByBatch, waits } = approval;
       if (needsApproval && options.batch === undefined) options.stepUp?.();
-      // Shown as "above X" where the rule is a threshold; null for other kinds of rule.
-      const threshold = rule.conditions.amount_above ?? null;
-      // A batch row counts the batch's approvers its rule accepts (never its creator).
-      const counted = needsApproval
-        ? (options.batch?.approvals ?? [])
-            .filter(
-              (a) =>
-                a.userId !== user.id &&
-                (rule.approvals.roles as readonly string[]).includes(a.role),
-            )
-            .slice(0, rule.approvals.count)
-        : [];
-      const approvedByBatch = needsApproval && counted.length >= rule.approvals.count;
       const lastApproval = counted.at(-1);
-      const waits = needsApproval && !approvedByBatch;
       const status: PayoutStatus = waits ? 'awaiting_approval' : 'submitting';
       const id = randomUUID();
       const begun = await repo.beginCreate({
@@ -431,39 +374,14 @@ export function createPayoutCreation({
             : null,
           nextCheckAt: lifecycle.nextCheckAt(status, 0, at),
         },
-        events: [
-          {
-            type: 'created',
-            actor: user.email,
-            at,
-            data: { amount: payout.amount, currency: payout.currency, provider: payout.provider },
-          },
-          ...(needsApproval
-            ? [
-                {
-                  type: 'approval_requested',
-                  actor: 'system',
-                  at,
-                  data: { threshold, rule: rule.name, approvals_required: rule.approvals.count },
-                },
-              ]
-            : []),
-          ...counted.map((a, i) => {
-            const step = i + 1;
-            const final = step >= rule.approvals.count;
-            return {
-              type: final ? 'approved' : 'approval_recorded',
-              actor: a.email,
-              at,
-              data: {
-                step,
-                of: rule.approvals.count,
-                rule: rule.name,
-                batch_id: options.batch?.id ?? null,
-              },
-            };
-          }),
-        ],
+        events: creationEvents({
+          actor: user.email,
+          at,
+          payout,
+          rule,
+          approval,
+          batchId: options.batch?.id ?? null,
+        }),
         approvals: counted.map((a, i) => ({ userId: a.userId, step: i + 1, at: a.at })),
         // Committed with the payout: the log never misses a payout that exists.
         audit: [

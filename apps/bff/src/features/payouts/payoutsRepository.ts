@@ -1,21 +1,10 @@
-import {
-  and,
-  asc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import type { Role } from '@payouts/contracts';
 import { createApprovalRecords, type ApprovalRecords } from './payoutApprovalRecords.js';
 import { eventValues, type NewPayoutEvent } from './payoutEventValues.js';
+import { createDuplicateQueries, type DuplicateQueries } from './payoutDuplicateQueries.js';
+export type { DuplicateQuery } from './payoutDuplicateQueries.js';
 export type { NewPayoutEvent } from './payoutEventValues.js';
 export type { ApprovalDecision, ApprovalRow } from './payoutApprovalRecords.js';
 import {
@@ -93,16 +82,7 @@ export interface IdempotencyCompletion {
   at: Date;
 }
 
-export interface DuplicateQuery {
-  fingerprint: string | null;
-  beneficiaryId: string | null;
-  currency: string;
-  amount: string;
-  since: Date;
-  limit: number;
-}
-
-export interface PayoutsRepository extends ApprovalRecords {
+export interface PayoutsRepository extends ApprovalRecords, DuplicateQueries {
   /**
    * One transaction: claims the idempotency key, inserts the payout, its `created` event and its
    * audit entry. Committed before the orchestrator is called, so a crash leaves a trace, never a
@@ -128,24 +108,6 @@ export interface PayoutsRepository extends ApprovalRecords {
   /** Reads the payout FOR UPDATE, applies `change`, its events and audit rows in one transaction. */
   change(id: string, change: PayoutChange): Promise<PayoutRow | undefined>;
   findById(id: string): Promise<PayoutWithCreator | undefined>;
-  /**
-   * Possible duplicates of a new payout, newest first: payouts since `since` to the same account
-   * (fingerprint) or the same saved beneficiary, for exactly the same amount and currency, that
-   * may pay (not failed, rejected or cancelled), lab tests left out.
-   */
-  recentDuplicates(input: DuplicateQuery): Promise<PayoutWithCreator[]>;
-  /**
-   * The payouts since `since`, in `currency`, to any of these accounts, that may pay (as
-   * `recentDuplicates`), other than the rows of `exceptBatchId`: a batch's possible duplicates.
-   */
-  recentByFingerprints(input: {
-    fingerprints: readonly string[];
-    currency: string;
-    since: Date;
-    exceptBatchId: string;
-  }): Promise<{ accountFingerprint: string; amount: string; orderId: string; createdAt: Date }[]>;
-  /** Whether this user has used this idempotency key before (a replay, not a new payout). */
-  idempotencyKeyExists(userId: string, key: string): Promise<boolean>;
   findByOrchestratorId(orchestratorId: string): Promise<PayoutRow | undefined>;
   /** The payout holding this order id (a failed one releases it). */
   findActiveByOrderId(orderId: string): Promise<PayoutRow | undefined>;
@@ -228,6 +190,7 @@ function companionWrites(
 export function createPayoutsRepository(db: Database): PayoutsRepository {
   return {
     ...createApprovalRecords(db),
+    ...createDuplicateQueries(db),
     async beginCreate({
       userId,
       key,
@@ -409,65 +372,6 @@ export function createPayoutsRepository(db: Database): PayoutsRepository {
         .innerJoin(users, eq(users.id, payouts.createdBy))
         .where(eq(payouts.id, id));
       return row;
-    },
-
-    async recentDuplicates({ fingerprint, beneficiaryId, currency, amount, since, limit }) {
-      const sameAccount = [
-        ...(fingerprint ? [eq(payouts.accountFingerprint, fingerprint)] : []),
-        ...(beneficiaryId ? [eq(payouts.beneficiaryId, beneficiaryId)] : []),
-      ];
-      if (sameAccount.length === 0) return [];
-      return db
-        .select({ payout: payouts, creator: creatorColumns })
-        .from(payouts)
-        .innerJoin(users, eq(users.id, payouts.createdBy))
-        .where(
-          and(
-            or(...sameAccount),
-            eq(payouts.currency, currency),
-            sql`${payouts.amount} = ${amount}::numeric`,
-            sql`${payouts.createdAt} >= ${since.toISOString()}::timestamptz`,
-            notInArray(payouts.status, ['failed', 'rejected']),
-            eq(payouts.cancelled, false),
-            eq(payouts.isTest, false),
-          ),
-        )
-        .orderBy(sql`${payouts.createdAt} desc nulls last`)
-        .limit(limit);
-    },
-
-    async recentByFingerprints({ fingerprints, currency, since, exceptBatchId }) {
-      if (fingerprints.length === 0) return [];
-      const rows = await db
-        .select({
-          accountFingerprint: payouts.accountFingerprint,
-          amount: payouts.amount,
-          orderId: payouts.orderId,
-          createdAt: payouts.createdAt,
-        })
-        .from(payouts)
-        .where(
-          and(
-            inArray(payouts.accountFingerprint, [...new Set(fingerprints)]),
-            eq(payouts.currency, currency),
-            sql`${payouts.createdAt} >= ${since.toISOString()}::timestamptz`,
-            notInArray(payouts.status, ['failed', 'rejected']),
-            eq(payouts.cancelled, false),
-            eq(payouts.isTest, false),
-            sql`${payouts.batchId} is distinct from ${exceptBatchId}::uuid`,
-          ),
-        );
-      return rows.flatMap((r) =>
-        r.accountFingerprint === null ? [] : [{ ...r, accountFingerprint: r.accountFingerprint }],
-      );
-    },
-
-    async idempotencyKeyExists(userId, key) {
-      const [row] = await db
-        .select({ key: idempotencyKeys.key })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-      return row !== undefined;
     },
 
     async findByOrchestratorId(orchestratorId) {
