@@ -230,13 +230,7 @@ export default tseslint.config(
   {
     // Files stay readable in one sitting: sources at most 500 lines, web components 300.
     files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: [
-      '**/*.test.{ts,tsx}',
-      '**/testing/**',
-      'tests/**',
-      '**/migrations/**',
-      '**/test/**',
-    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'tests/**', '**/migrations/**', '**/test/**'],
     rules: { 'max-lines': ['error', { max: 500 }] },
   },
   {
