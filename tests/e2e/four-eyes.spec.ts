@@ -53,6 +53,13 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     const orderId = await fillCorridorStep(page, { country: 'Germany', currency: 'EUR', amount });
     await chooseMethodStep(page, { method: 'Bank account' });
     await fillRecipientStep(page, BANK_RECIPIENT);
+    // The review says it will wait, and for whom, before anything is sent.
+    await page.getByText('It will wait for approval before it is sent').waitFor();
+    await page
+      .getByText(
+        /1 approver \(Finance or Admin\)\. Nothing reaches the PSP until one other person approves it/,
+      )
+      .waitFor();
     await makePayoutButton(page).click();
     await stepHeading(page, 4).waitFor();
     // No spinner waiting for a status that cannot come: it says what it waits for.

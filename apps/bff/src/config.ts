@@ -91,7 +91,7 @@ export function parseConfig(rawEnv: Env): Config {
     thresholds = demo ? DEMO_APPROVAL_THRESHOLDS : { byCurrency: {}, default: undefined };
     defaultsUsed.push(
       demo
-        ? 'the demo approval policy: BTC above 0.5, ETH above 5, USDT above 10000, else above 10000 one approver and above 100000 two (APPROVAL_THRESHOLDS unset, demo)'
+        ? 'the demo approval policy: BTC above 0.5, ETH above 5, USDT above 10000, JPY above 1500000 and MXN above 200000 one approver (ten times that, two), any other currency above 10000 one and above 100000 two (APPROVAL_THRESHOLDS unset, demo)'
         : 'no four-eyes approval (APPROVAL_THRESHOLDS unset)',
     );
   }

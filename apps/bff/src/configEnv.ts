@@ -29,11 +29,12 @@ const _everyClientVersionListed = (
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
- * The demo's four eyes: a catch-all `*` alone would let 9,999 BTC through like 9,999 EUR, so the
- * sandbox's crypto currencies have their own (decision 013).
+ * The demo's four eyes (its first approver), as `DEMO_APPROVAL_POLICY` sets them: a catch-all `*`
+ * alone would let 9,999 BTC through like 9,999 EUR, so the sandbox's crypto currencies have their
+ * own (decision 013), and so do the fiat currencies not on the euro's scale.
  */
 export const DEMO_APPROVAL_THRESHOLDS: ApprovalThresholds = {
-  byCurrency: { BTC: '0.5', ETH: '5', USDT: '10000' },
+  byCurrency: { BTC: '0.5', ETH: '5', USDT: '10000', JPY: '1500000', MXN: '200000' },
   default: '10000',
 };
 

@@ -1,11 +1,12 @@
-import type { SessionUser } from '@payouts/contracts';
+import { can, type SessionUser } from '@payouts/contracts';
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Link as RouterLink, Outlet } from 'react-router';
 import { CountBadge } from '../components/CountBadge.js';
 import { ErrorState } from '../components/ErrorState.js';
 import { FullPageProgress } from '../components/FullPageProgress.js';
@@ -114,6 +115,22 @@ function Frame({ user }: { user: SessionUser }) {
           <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
             Payouts back-office
           </Typography>
+          {can(user.role, 'payouts:create') ? (
+            // A fresh wizard from every page (a push, never a resumed result).
+            <Button
+              color="inherit"
+              variant="outlined"
+              component={RouterLink}
+              to="/payouts/new"
+              aria-label="New payout"
+              sx={{ mr: 1, minWidth: 0, px: { xs: 1, sm: 1.5 }, whiteSpace: 'nowrap' }}
+            >
+              <span aria-hidden="true">+</span>
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 0.75 }}>
+                New payout
+              </Box>
+            </Button>
+          ) : null}
           <NotificationBell />
           <ThemeModeMenu />
           <UserMenu user={user} />

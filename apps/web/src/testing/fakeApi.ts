@@ -153,6 +153,8 @@ export interface FakeApiOptions
     body: Parameters<Api['payouts']['resolveMany']>[0],
   ) => Promise<PayoutResolutionResultsDto>;
   summary?: () => Promise<PayoutSummary>;
+  /** The review step's approval preview (default: no approval needed). */
+  previewApproval?: Api['payouts']['previewApproval'];
   /** Payouts the default get and approve work on. */
   payouts?: PayoutDto[];
   matrix?: (refresh: boolean) => Promise<ProviderMatrix>;
@@ -216,6 +218,7 @@ export interface FakeApiCalls
   reject: { id: string; reason: string }[];
   cancel: { id: string; reason: string | undefined }[];
   summary: number;
+  previewApproval: Parameters<Api['payouts']['previewApproval']>[0][];
   providers: { corridor: Corridor; refresh: boolean }[];
   signIn: SignInBody[];
   signOut: number;
@@ -266,6 +269,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     reject: [],
     cancel: [],
     summary: 0,
+    previewApproval: [],
     providers: [],
     signIn: [],
     signOut: 0,
@@ -697,6 +701,17 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         return options.summary
           ? options.summary()
           : Promise.resolve({ awaiting_my_approval: 0, needs_attention: 0 });
+      },
+      previewApproval: (body, signal) => {
+        calls.previewApproval.push(body);
+        return options.previewApproval
+          ? options.previewApproval(body, signal)
+          : Promise.resolve({
+              id: 'default',
+              name: 'Everything else',
+              approvals_required: 0,
+              roles: [],
+            });
       },
       exportUrl: (query) =>
         `/api/payouts/export.csv?${new URLSearchParams(

@@ -21,8 +21,24 @@ export const STAFF_NOTIFICATION_KINDS = [
   'factor_enrolled',
   // To every admin but its approver: a weakening policy change takes effect later unless cancelled.
   'policy_change_scheduled',
+  // To its creator: their payout was approved or rejected by others, declined, failed, or needs a
+  // person. Told, not asked: deciding the payout does not settle it.
+  'payout_outcome',
+  // To its uploader: their batch was approved or rejected, or finished with rows not paid.
+  'batch_outcome',
 ] as const;
 export type StaffNotificationKind = (typeof STAFF_NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds that ask someone to decide: once the payout, batch, proposal or change is decided
+ * (by anyone), they stop asking (read for every recipient, no e-mail that has not left names it).
+ */
+export const ASKING_NOTIFICATION_KINDS: readonly StaffNotificationKind[] = [
+  'payout_awaiting_approval',
+  'policy_change_proposed',
+  'batch_awaiting_approval',
+  'user_change_proposed',
+];
 
 /** `immediate`: one e-mail per notification; `hourly`: one digest e-mail per hour. */
 export const NOTIFICATION_DIGESTS = ['immediate', 'hourly'] as const;

@@ -72,7 +72,7 @@ function rolesText(roles: readonly string[]): string {
 }
 
 /** "no approval", "1 approver (Finance or Admin)", "2 approvers (Admin)". */
-export function describeApprovals(a: ApprovalRequirement): string {
+export function describeApprovals(a: { count: number; roles: readonly string[] }): string {
   if (a.count === 0) return 'no approval';
   return `${a.count} approver${a.count === 1 ? '' : 's'} (${rolesText(a.roles)})`;
 }

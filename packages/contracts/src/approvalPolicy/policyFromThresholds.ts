@@ -97,9 +97,40 @@ const DEMO_CRYPTO_THRESHOLDS: Readonly<Record<(typeof DEMO_CRYPTO_CURRENCIES)[nu
 };
 
 /**
- * Demo mode's initial policy: crypto above its own threshold one approver; then any other
- * currency above 100,000 two approvers, above 10,000 one; else none. The two-approver rule comes
- * before the one-approver rule: the other way round it could never apply.
+ * The demo's fiat currencies whose amounts are not on the euro's scale, with the amounts that
+ * need one and two approvers: ¥20,000 is about €120 and should not wait, while €20,000 should.
+ * Every other fiat currency (EUR, USD, GBP, AUD, CAD…) is near enough to use 10,000 and 100,000.
+ */
+const DEMO_FIAT_THRESHOLDS: Readonly<Record<string, readonly [one: string, two: string]>> = {
+  JPY: ['1500000', '15000000'],
+  MXN: ['200000', '2000000'],
+};
+
+/** 1500000 → 1,500,000 (a rule name, not an amount shown to pay). */
+function grouped(amount: string): string {
+  return amount.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/** One currency's own thresholds: two approvers above the second, one above the first, else none. */
+function currencyRules(currency: string, [one, two]: readonly [string, string]): ApprovalRule[] {
+  const id = currency.toLowerCase();
+  return [
+    oneApprover(`${id}-above-${two}`, `${currency} above ${grouped(two)}`, currency, two, 2),
+    oneApprover(`${id}-above-${one}`, `${currency} above ${grouped(one)}`, currency, one),
+    {
+      id: `${id}-up-to-${one}`,
+      name: `${currency} up to ${grouped(one)}`,
+      conditions: { currency, amount_up_to: one },
+      approvals: { count: 0, roles: [] },
+    },
+  ];
+}
+
+/**
+ * Demo mode's initial policy, a threshold per demo currency: crypto above its own threshold one
+ * approver; JPY and MXN at their own scale; any other currency above 100,000 two approvers, above
+ * 10,000 one; else none. The two-approver rules come before the one-approver ones: the other way
+ * round they could never apply.
  */
 export const DEMO_APPROVAL_POLICY: ApprovalPolicy = {
   rules: [
@@ -111,8 +142,11 @@ export const DEMO_APPROVAL_POLICY: ApprovalPolicy = {
         DEMO_CRYPTO_THRESHOLDS[currency],
       ),
     ),
-    oneApprover('above-100000', 'Above 100,000', ANY_CURRENCY, '100000', 2),
-    oneApprover('above-10000', 'Above 10,000', ANY_CURRENCY, '10000'),
+    ...Object.entries(DEMO_FIAT_THRESHOLDS).flatMap(([currency, thresholds]) =>
+      currencyRules(currency, thresholds),
+    ),
+    oneApprover('above-100000', 'Any other currency above 100,000', ANY_CURRENCY, '100000', 2),
+    oneApprover('above-10000', 'Any other currency above 10,000', ANY_CURRENCY, '10000'),
     noApprovalRule(),
   ],
 };

@@ -10,6 +10,7 @@ import {
 } from '../api/payoutBodies.js';
 import { payoutExportQuery, payoutListQuery } from '../api/payoutListQuery.js';
 import { PAYOUT_ATTENTION_REASONS, PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '../types.js';
+import { policyDryRunBody } from '../api/approvalPolicyBodies.js';
 import { bulkItemProblem } from './approvals.endpoints.js';
 import {
   decimal,
@@ -32,6 +33,14 @@ export const payoutApprovalRule = z.strictObject({
   /** Roles whose members may approve it. */
   roles: z.array(z.enum(APPROVER_ROLES)),
 });
+
+/**
+ * `POST /api/payouts/approval-preview`: the facts of a payout about to be made (a saved
+ * beneficiary's id for one paid to it), for the rule the approval policy in force gives it.
+ */
+export const payoutApprovalPreviewBody = policyDryRunBody.shape.payout
+  .omit({ beneficiary_changed_days_ago: true, in_batch: true })
+  .extend({ beneficiary_id: z.uuid('Expected a beneficiary id').optional() });
 
 /** One approval of a payout, in the order given (a rule may ask for up to three). */
 export const payoutApproval = z.strictObject({
@@ -184,6 +193,13 @@ export const payoutEndpoints = {
     tag: 'Payouts',
     query: payoutListQuery,
     reply: json(payoutPage),
+  }),
+  previewPayoutApproval: endpoint(routes.previewPayoutApproval, {
+    summary:
+      'The approval rule a payout would get if it were made now (how many approvers, which roles): the wizard’s review step',
+    tag: 'Payouts',
+    body: payoutApprovalPreviewBody,
+    reply: json(payoutApprovalRule),
   }),
   payoutSummary: endpoint(routes.payoutSummary, {
     summary: 'Counts for the navigation badges',

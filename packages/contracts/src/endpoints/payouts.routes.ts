@@ -16,6 +16,11 @@ export const payoutRoutes = {
     path: '/api/payouts',
     access: 'payouts:read',
   },
+  previewPayoutApproval: {
+    method: 'post',
+    path: '/api/payouts/approval-preview',
+    access: 'payouts:create',
+  },
   payoutSummary: {
     method: 'get',
     path: '/api/payouts/summary',

@@ -1,4 +1,5 @@
 /** What every feature leans on: the audit log, idempotency keys, rate limits, staff notifications and the corridor metadata versions. */
+import { STAFF_NOTIFICATION_KINDS } from '@payouts/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -125,18 +126,11 @@ export const staffNotifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: [
-        'payout_awaiting_approval',
-        'policy_change_proposed',
-        'batch_awaiting_approval',
-        'metadata_changed',
-        'user_change_proposed',
-        'factor_enrolled',
-        'policy_change_scheduled',
-      ],
-    }).notNull(),
-    /** The payout or the policy proposal that waits; the user, for `factor_enrolled`. */
+    kind: text('kind', { enum: STAFF_NOTIFICATION_KINDS }).notNull(),
+    /**
+     * The payout, batch or policy proposal that waits or was decided; the user, for
+     * `factor_enrolled`.
+     */
     targetId: text('target_id').notNull(),
     title: text('title').notNull(),
     /** Masked: never a full card or account number. */
@@ -157,7 +151,7 @@ export const staffNotifications = pgTable(
     index('staff_notifications_mail_idx').on(t.mailId),
     check(
       'staff_notifications_kind_check',
-      sql`${t.kind} in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed', 'factor_enrolled', 'policy_change_scheduled')`,
+      sql`${t.kind} in ${sql.raw(`(${STAFF_NOTIFICATION_KINDS.map((k) => `'${k}'`).join(', ')})`)}`,
     ),
   ],
 );

@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field */
 import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payouts } from '../../db/schema.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';
 import {
   openTestDatabase,
@@ -101,5 +103,55 @@ describe.each(appTestDatabaseKinds)('approval rules with several approvers (%s)'
       expect(after.payout.status).not.toBe('awaiting_approval');
       expect(sent(payout.order_id)).toBe(1);
     }
+  });
+
+  describe('the approval preview (the wizard’s review step)', () => {
+    const preview = (as: ApiFetch, json: unknown) =>
+      as('/api/payouts/approval-preview', { method: 'POST', json });
+    const facts = (currency: string, amount: string) => ({
+      amount,
+      currency,
+      country: currency === 'JPY' ? 'JP' : 'BE',
+      payout_method_type: 'credit_card',
+      provider: 'northwind_pay',
+    });
+
+    it('answers the rule creation would freeze, per currency, without writing anything', async () => {
+      const [before] = await t.db.select({ n: count() }).from(payouts);
+      const cases: [string, string, string, number][] = [
+        ['EUR', '150000.00', 'above-100000', 2],
+        ['EUR', '20000', 'above-10000', 1],
+        ['EUR', '10', 'default', 0],
+        // A threshold per demo currency: ¥20,000 is about €120.
+        ['JPY', '20000', 'jpy-up-to-1500000', 0],
+        ['JPY', '2000000', 'jpy-above-1500000', 1],
+      ];
+      for (const [currency, amount, id, count] of cases) {
+        const res = await preview(finance, facts(currency, amount));
+        expect(res.status, `${currency} ${amount}`).toBe(200);
+        expect(await readJson(res), `${currency} ${amount}`).toMatchObject({
+          id,
+          approvals_required: count,
+        });
+      }
+      // What a payout of the same facts then gets frozen on it.
+      const made = await create('150000.00');
+      expect(made.approval_rule).toMatchObject({ id: 'above-100000', approvals_required: 2 });
+      const [after] = await t.db.select({ n: count() }).from(payouts);
+      expect(after!.n - before!.n).toBe(1);
+    });
+
+    it('is for those who make payouts, and refuses bad facts with a pointer', async () => {
+      expect((await preview(support, facts('EUR', '10'))).status).toBe(403);
+      const bad = await preview(finance, { ...facts('EUR', '10'), amount: 'ten' });
+      expect(bad.status).toBe(422);
+      expect((await readJson(bad)).errors[0].pointer).toBe('/amount');
+      expect((await preview(finance, { ...facts('EUR', '10'), extra: 1 })).status).toBe(422);
+      const unknown = await preview(finance, {
+        ...facts('EUR', '10'),
+        beneficiary_id: randomUUID(),
+      });
+      expect(unknown.status).toBe(404);
+    });
   });
 });

@@ -11,6 +11,7 @@ import { createNotificationsRouter } from '../notifications/index.js';
 import type { ProvidersService } from '../providers/index.js';
 import type { SeparationOfDuties } from '../separationOfDuties/index.js';
 import type { StaffNotifier } from '../staffNotifications/index.js';
+import { createApprovalPreview } from './approvalPreview.js';
 import { createBeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
 import { createPayoutApprovals } from './payoutApprovals.js';
 import { createFingerprinter, payoutAccountIdentity } from '../../shared/accountFingerprint.js';
@@ -23,6 +24,7 @@ import { createPayoutViews } from './payoutViews.js';
 import { createPayoutsReconciler, type PayoutsReconciler } from './payoutsReconciler.js';
 import { createPayoutsRepository, type PayoutsRepository } from './payoutsRepository.js';
 import { createPayoutsRouter } from './payoutsRouter.js';
+import { reportingOutcomes } from './payoutOutcomes.js';
 
 export interface PayoutsModule {
   /** The payouts routes and the approvals inbox, behind the session. */
@@ -67,7 +69,21 @@ export function createPayoutsModule(
 ): PayoutsModule {
   const { config, clock, logger, orchestrator, auditService, staffNotifier } = deps;
   const { separationOfDuties, staleAfterMs, stepUp } = deps;
-  const payoutsRepository = createPayoutsRepository(deps.db);
+  // Every committed change that is news to a payout's creator reaches the bell (and their
+  // e-mail, by their digest); a failed notice is logged, never the change's error.
+  const payoutsRepository = reportingOutcomes(createPayoutsRepository(deps.db), (change) =>
+    staffNotifier
+      .payoutOutcome({
+        payout: change.row,
+        outcome: change.outcome,
+        actors: change.actors,
+        by: change.by,
+      })
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        logger.error({ err: error, payoutId: change.row.id }, 'creator not told of the outcome');
+      }),
+  );
   const lifecycle = createPayoutLifecycle({
     repo: payoutsRepository,
     orchestrator,
@@ -158,6 +174,11 @@ export function createPayoutsModule(
       payoutApprovals: approvals,
       payoutStatusUpdates: statusUpdates,
       payoutResolutions: resolutions,
+      approvalPreview: createApprovalPreview({
+        policies: deps.policies,
+        beneficiaryPayouts: deps.beneficiaryPayouts,
+        clock,
+      }),
       stepUp,
     }),
     createApprovalsRouter({

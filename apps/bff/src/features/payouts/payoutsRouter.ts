@@ -2,6 +2,7 @@ import {
   beneficiaryPayoutBody,
   can,
   corridorOfBody,
+  type PayoutApprovalRuleDto,
   type payoutExportQuery as exportQuery,
 } from '@payouts/contracts';
 import { payoutEndpoints } from '@payouts/contracts/endpoints';
@@ -12,6 +13,7 @@ import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints, withStatus } from '../../http/mountEndpoints.js';
 import { parseInput } from '../../http/parseInput.js';
 import type { StepUp } from '../../http/requireStepUp.js';
+import type { ApprovalPreviewInput } from './approvalPreview.js';
 import type { BeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
 import type { PayoutApprovals } from './payoutApprovals.js';
 import type { PayoutCreation } from './payoutCreation.js';
@@ -63,6 +65,7 @@ export function createPayoutsRouter({
   payoutApprovals,
   payoutStatusUpdates,
   payoutResolutions,
+  approvalPreview,
   stepUp,
 }: {
   payoutCreation: PayoutCreation;
@@ -71,6 +74,7 @@ export function createPayoutsRouter({
   payoutApprovals: PayoutApprovals;
   payoutStatusUpdates: PayoutStatusUpdates;
   payoutResolutions: PayoutResolutions;
+  approvalPreview: (input: ApprovalPreviewInput) => Promise<PayoutApprovalRuleDto>;
   stepUp: StepUp;
 }): Router {
   const router = Router();
@@ -103,6 +107,7 @@ export function createPayoutsRouter({
     },
     listPayouts: ({ auth, query: q }) =>
       payoutQueries.list({ ...listParams(q), viewer: auth.user, cursor: q.cursor, limit: q.limit }),
+    previewPayoutApproval: ({ body }) => approvalPreview(body),
     payoutSummary: ({ auth }) => payoutQueries.summary(auth.user),
     // Streamed: the export selects what the list's filters select, however many rows that is.
     exportPayouts: async ({ auth, query: q, res }) => {

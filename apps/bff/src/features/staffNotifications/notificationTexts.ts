@@ -1,4 +1,9 @@
-import { metadataChangeText, type MetadataChange, type PayoutDto } from '@payouts/contracts';
+import {
+  ASKING_NOTIFICATION_KINDS,
+  metadataChangeText,
+  type MetadataChange,
+  type PayoutDto,
+} from '@payouts/contracts';
 import type { NewStaffNotification, StaffNotificationRow } from './staffNotificationsRepository.js';
 
 const CARD = /card_?number|^pan$/i;
@@ -46,7 +51,10 @@ export function quotedUserText(value: string): string {
   return `“${defanged}”`;
 }
 
-export function maskedRecipient(payout: PayoutDto): string {
+export function maskedRecipient(payout: {
+  metadata: PayoutDto['metadata'];
+  recipient: { name: string | null };
+}): string {
   const { metadata } = payout;
   let where: string | undefined;
   for (const [name, value] of Object.entries(metadata)) {
@@ -73,6 +81,68 @@ export function payoutAwaitingApprovalText(payout: PayoutDto): NewStaffNotificat
       `To ${maskedRecipient(payout)}, created by ${payout.created_by.name || 'someone'}` +
       `${rule ? `; rule "${rule.name}"` : ''}${approvals}.`,
     linkPath: `/payouts/${payout.id}`,
+  };
+}
+
+/** What a creator is told about their payout: decided by others, or gone wrong. */
+export type PayoutOutcome = 'approved' | 'rejected' | 'declined' | 'failed' | 'needs_attention';
+
+/** A payout as its outcome notice names it (the ledger's row: its metadata already masked). */
+export interface PayoutOutcomeFacts {
+  id: string;
+  orderId: string;
+  amount: string;
+  currency: string;
+  metadata: PayoutDto['metadata'];
+  recipientName: string | null;
+  declineCode: string | null;
+  declineReason: string | null;
+  failureReason: string | null;
+  rejectionReason: string | null;
+}
+
+const ATTENTION_TEXT =
+  'Its outcome at the PSP is not settled and needs a person: open it to find it at the PSP or mark it failed.';
+
+/** To its creator: what others decided, or what went wrong (a payout paid out is no news). */
+export function payoutOutcomeText(input: {
+  payout: PayoutOutcomeFacts;
+  outcome: PayoutOutcome;
+  /** Who decided it (approved, rejected): a name. */
+  byName: string | undefined;
+}): NewStaffNotification {
+  const { payout: p, outcome, byName } = input;
+  const what = `Your payout of ${p.amount} ${p.currency}`;
+  const to = `To ${maskedRecipient({ metadata: p.metadata, recipient: { name: p.recipientName } })}, order ${quotedUserText(p.orderId)}`;
+  const by = byName ? ` by ${byName}` : '';
+  const because = (reason: string | null) => (reason ? `: ${quotedUserText(reason)}` : '');
+  const texts: Record<PayoutOutcome, { title: string; body: string }> = {
+    approved: {
+      title: `${what} was approved`,
+      body: `${to}; approved${by} and sent to the PSP.`,
+    },
+    rejected: {
+      title: `${what} was rejected`,
+      body: `${to}; rejected${by}${because(p.rejectionReason)}. Nothing was sent.`,
+    },
+    declined: {
+      title: `${what} was declined`,
+      body: `${to}; the PSP declined it${because(p.declineReason ?? p.declineCode)}.`,
+    },
+    failed: {
+      title: `${what} failed`,
+      body: `${to}; it failed${because(p.failureReason)}.`,
+    },
+    needs_attention: {
+      title: `${what} needs attention`,
+      body: `${to}. ${ATTENTION_TEXT}`,
+    },
+  };
+  return {
+    kind: 'payout_outcome',
+    targetId: p.id,
+    ...texts[outcome],
+    linkPath: `/payouts/${p.id}`,
   };
 }
 
@@ -226,7 +296,7 @@ export interface MailText {
 }
 
 const FOOTER =
-  'You receive this because you may approve it, or it concerns your role or your account. Choose immediate e-mails or an hourly digest ' +
+  'You receive this because you may approve it, it concerns your own payout or batch, or it concerns your role or your account. Choose immediate e-mails or an hourly digest ' +
   'under the bell in the app.';
 
 /** One e-mail: a notification, or an hourly digest of several. Plain text, no tracking. */
@@ -260,8 +330,19 @@ export function mailText(input: {
     `  ${item.body}`,
     `  ${link(item.linkPath)}`,
   ]);
+  // What asks for a decision, and what only tells (the outcome of one's own payout or batch).
+  const asking = input.notifications.filter((item) =>
+    ASKING_NOTIFICATION_KINDS.includes(item.kind),
+  ).length;
+  const told = n - asking;
+  const what =
+    told === 0
+      ? `${n} item${n === 1 ? '' : 's'} awaiting your approval`
+      : asking === 0
+        ? `${n} update${n === 1 ? '' : 's'} on your payouts and batches`
+        : `${asking} item${asking === 1 ? '' : 's'} awaiting your approval, ${told} update${told === 1 ? '' : 's'}`;
   return {
-    subject: `${n} item${n === 1 ? '' : 's'} awaiting your approval (hourly digest)`,
+    subject: `${what} (hourly digest)`,
     text: [
       hello,
       '',

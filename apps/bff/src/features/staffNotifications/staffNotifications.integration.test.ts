@@ -386,8 +386,11 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     t.clock.advance(3_600_000);
     await t.notificationMailer!.runOnce();
     const mails = newMails(before);
-    // The immediate ones about the decided payout were dropped; the waiting one still mailed.
-    expect(mails.filter((m) => m.text.includes(`/payouts/${decided.id}`))).toEqual([]);
+    // The approvers' e-mails about the decided payout were dropped; its creator was told of the
+    // approval (theirs is news, not a question); the waiting one still mailed.
+    const aboutDecided = mails.filter((m) => m.text.includes(`/payouts/${decided.id}`));
+    expect(recipientsOf(aboutDecided)).toEqual(['finance@example.com']);
+    expect(aboutDecided[0]!.subject).toBe('Your payout of 14000.00 EUR was approved');
     expect(recipientsOf(mails.filter((m) => m.text.includes(`/payouts/${waiting.id}`)))).toEqual([
       'admin2@example.com',
       'admin@example.com',
@@ -404,6 +407,63 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     for (const as of [hourly, admin]) {
       expect(await readAt(as, waiting.id)).toEqual(expect.any(String));
     }
+  });
+
+  it('tells a creator when others decide their payout, or it is declined, and not what they did themselves', async () => {
+    const outcomes = async (as: ApiFetch, id: string) =>
+      ((await bell(as)).items as { kind: string; target_id: string; title: string; body: string }[])
+        .filter((item) => item.kind === 'payout_outcome' && item.target_id === id)
+        .map((item) => `${item.title}. ${item.body}`);
+    const before = smtp.mails.length;
+    const approved = await create(finance, '17000.00', 'bank');
+    const rejected = await create(finance, '18000.00');
+    const cancelled = await create(finance, '19000.00');
+    expect(
+      (await admin(`/api/payouts/${approved.id}/approve`, { method: 'POST', json: {} })).status,
+    ).toBe(200);
+    expect(
+      (
+        await finance2(`/api/payouts/${rejected.id}/reject`, {
+          method: 'POST',
+          json: { reason: 'Wrong supplier' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await finance(`/api/payouts/${cancelled.id}/cancel`, { method: 'POST', json: {} })).status,
+    ).toBe(200);
+
+    expect(await outcomes(finance, approved.id)).toEqual([
+      'Your payout of 17000.00 EUR was approved. To “Anna Claes” (account …7034), order ' +
+        `“${approved.order_id}”; approved by Ada Admin and sent to the PSP.`,
+    ]);
+    expect(await outcomes(finance, rejected.id)).toEqual([
+      'Your payout of 18000.00 EUR was rejected. To “Jan Peeters” (card …1111), order ' +
+        `“${rejected.order_id}”; rejected by Fiona Second: “Wrong supplier”. Nothing was sent.`,
+    ]);
+    // Their own cancel is no news to them; nobody else hears of another's outcome.
+    expect(await outcomes(finance, cancelled.id)).toEqual([]);
+    for (const as of [admin, finance2, support]) {
+      expect(await outcomes(as, approved.id)).toEqual([]);
+      expect(await outcomes(as, rejected.id)).toEqual([]);
+    }
+    // Deciding does not settle what told the creator: it stays unread until they read it.
+    const unread = (await bell(finance)).items.filter(
+      (item: { kind: string; read_at: string | null }) =>
+        item.kind === 'payout_outcome' && item.read_at === null,
+    );
+    expect(unread.length).toBeGreaterThanOrEqual(2);
+
+    // By their digest (immediate): one e-mail each, nothing sensitive.
+    await t.notificationMailer!.runOnce();
+    const told = newMails(before).filter((m) => m.to.includes('finance@example.com'));
+    expect(told.map((m) => m.subject).sort()).toEqual([
+      'Your payout of 17000.00 EUR was approved',
+      'Your payout of 18000.00 EUR was rejected',
+    ]);
+    for (const mail of told) expectNothingSensitive(t, mail);
+    // What the next tests notify is newer than this (the app's clock stands still otherwise).
+    t.clock.advance(60_000);
   });
 
   it('tells a user at once, whatever their digest, of each factor and recovery codes added', async () => {

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationDigest, StaffNotificationKind } from '@payouts/contracts';
+import {
+  ASKING_NOTIFICATION_KINDS,
+  type NotificationDigest,
+  type StaffNotificationKind,
+} from '@payouts/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { staffNotificationMails, staffNotifications, users } from '../../db/schema.js';
@@ -205,7 +209,14 @@ export function createStaffNotificationsRepository(db: Database): StaffNotificat
       const settled = await db
         .update(staffNotifications)
         .set({ readAt: at })
-        .where(and(eq(staffNotifications.targetId, targetId), isNull(staffNotifications.readAt)))
+        .where(
+          and(
+            eq(staffNotifications.targetId, targetId),
+            isNull(staffNotifications.readAt),
+            // What told its creator of the outcome stays unread until they read it.
+            inArray(staffNotifications.kind, [...ASKING_NOTIFICATION_KINDS]),
+          ),
+        )
         .returning({ id: staffNotifications.id });
       return settled.length;
     },

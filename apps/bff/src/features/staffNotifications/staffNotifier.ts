@@ -5,6 +5,9 @@ import {
   batchAwaitingApprovalText,
   factorEnrolledText,
   metadataChangedText,
+  payoutOutcomeText,
+  type PayoutOutcome,
+  type PayoutOutcomeFacts,
   userChangeProposedText,
   payoutAwaitingApprovalText,
   policyChangeProposedText,
@@ -62,6 +65,18 @@ export interface StaffNotifier {
    * E-mailed at once whatever their digest: a stolen session adding its own factor is news now.
    */
   factorEnrolled(input: Parameters<typeof factorEnrolledText>[0]): Promise<StaffNotificationRow[]>;
+  /**
+   * To its creator alone, by their digest: their payout was approved or rejected by others,
+   * declined, failed, or needs a person. Not when the creator did it themselves (`actors`, the
+   * e-mails of who made the change, name them): they saw it happen.
+   */
+  payoutOutcome(input: {
+    payout: PayoutOutcomeFacts & { createdBy: string };
+    outcome: PayoutOutcome;
+    actors: readonly string[];
+    /** Who decided it (approved, rejected). */
+    by?: string | undefined;
+  }): Promise<StaffNotificationRow[]>;
   /** The payout or proposal no longer waits: its notifications stop asking (bell and e-mail). */
   settled(targetId: string): Promise<void>;
 }
@@ -139,6 +154,12 @@ export function createStaffNotifier({
     },
     async metadataChanged(input) {
       return notify(['admin'], undefined, metadataChangedText(input));
+    },
+    async payoutOutcome({ payout, outcome, actors, by }) {
+      const creator = await repo.recipient(payout.createdBy);
+      if (!creator || actors.includes(creator.email)) return [];
+      const byName = by === undefined ? undefined : ((await repo.userName(by)) ?? 'a colleague');
+      return tell([creator], payoutOutcomeText({ payout, outcome, byName }), false);
     },
     async settled(targetId) {
       const count = await repo.settle(targetId, clock.now());

@@ -131,6 +131,8 @@ const EXTRAS: { [K in EndpointName]?: FuzzExtra } = {
   verifySession: { base: { method: 'totp', code: '123456' } },
   getProviders: { orchestratorReads: PROVIDERS_READ },
   createPayout: { role: 'finance', base: PAYOUT_BASE, orchestratorReads: PROVIDERS_READ },
+  // A preview reads the policy (and a saved beneficiary, here none): never a write.
+  previewPayoutApproval: { base: { amount: '10.00', currency: 'EUR', country: 'BE' } },
   approvePayout: { role: 'admin' },
   rejectPayout: { role: 'admin', base: { reason: 'Fuzz' } },
   // A well-formed id of no payout: a valid body is answered `refused` (not_found), no write.

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { DEMO_APPROVAL_POLICY } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   buildApprovalPolicies,
   buildPolicyProposal,
   OTHER_ADMIN,
+  SAMPLE_POLICY,
 } from '../../testing/buildApprovalPolicies.js';
 import { ADMIN_USER, apiError, createFakeApi, FINANCE_USER } from '../../testing/fakeApi.js';
 import { fill } from '../../testing/fill.js';
@@ -383,7 +383,7 @@ describe('ApprovalPoliciesPage', () => {
       ),
     ).toBeInTheDocument();
     expect(calls.dryRunPolicy[1]?.policy).toBeUndefined();
-    expect(DEMO_APPROVAL_POLICY.rules[4]?.conditions.amount_above).toBe('10000');
+    expect(SAMPLE_POLICY.rules[4]?.conditions.amount_above).toBe('10000');
   });
 
   it(

@@ -396,7 +396,7 @@ describe('OverviewPage', () => {
     // Support does not approve: no approval count, but what needs attention.
     expect(screen.queryByRole('region', { name: 'Awaiting my approval' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Needs attention' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'New payout' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Make a payout' })).toBeNull();
     await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
     expect(
       await screen.findByText(/Pick a longer range to see earlier payouts\./),

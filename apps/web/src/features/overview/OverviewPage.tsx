@@ -101,7 +101,7 @@ function EmptyRange({
         ) : null}
         {canCreate ? (
           <Button variant="contained" component={RouterLink} to="/payouts/new">
-            New payout
+            Make a payout
           </Button>
         ) : null}
       </Box>

@@ -126,6 +126,7 @@ export function PayoutWizardPage(props: PayoutWizardOptions) {
         body && section ? (
           <ReviewStep
             body={body}
+            beneficiaryId={saved?.id ?? null}
             section={section}
             sending={sending}
             error={hasFieldErrors ? null : sendError}

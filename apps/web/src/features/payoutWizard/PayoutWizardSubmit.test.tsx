@@ -22,6 +22,11 @@ describe('PayoutWizardPage: making the payout', () => {
     const reply = deferred<PayoutDto>();
     const { user, calls } = setup({ create: () => reply.promise });
     await toReview(user);
+    expect(
+      await screen.findByText('No approval needed: it is sent as soon as you make it', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByText('411111******1111')).toBeInTheDocument();
     expect(document.body.textContent).not.toContain(CARD);
     expect(screen.getByText('€100.50')).toBeInTheDocument();
@@ -50,6 +55,32 @@ describe('PayoutWizardPage: making the payout', () => {
       '/payouts/pay_new',
     );
     expect(calls.create).toHaveLength(1);
+  });
+
+  it('says on review whether the payout will wait for approval, and for how many people', async () => {
+    const { user, calls } = setup({
+      previewApproval: () =>
+        Promise.resolve({
+          id: 'above-100000',
+          name: 'Any other currency above 100,000',
+          approvals_required: 2,
+          roles: ['finance', 'admin'],
+        }),
+    });
+    await toReview(user);
+    const status = await screen.findByText('It will wait for approval before it is sent');
+    expect(status.parentElement).toHaveTextContent(
+      'Rule “Any other currency above 100,000”: 2 approvers (Finance or Admin). Nothing reaches the PSP until 2 other people approve it',
+    );
+    expect(calls.previewApproval).toEqual([
+      {
+        amount: '100.50',
+        currency: 'EUR',
+        country: 'BE',
+        payout_method_type: 'credit_card',
+        provider: 'acme_pay',
+      },
+    ]);
   });
 
   it('puts a field error from the API on that field; a resend of the changed body gets a new key', async () => {

@@ -22,9 +22,12 @@ import { currencyName } from '../../components/currencyName.js';
 import { stateLabel } from './validateCorridor.js';
 import { WizardButtons } from '../../forms/sections/WizardButtons.js';
 import { PossibleDuplicates } from './PossibleDuplicates.js';
+import { ApprovalPreview } from './ApprovalPreview.js';
 
 export interface ReviewStepProps {
   body: PayoutRequest;
+  /** The saved beneficiary it pays, if any (its last change of details can ask for approval). */
+  beneficiaryId: string | null;
   section: PayoutFormSection;
   sending: boolean;
   /** The last send's failure, if it has not been dealt with by going back to a field. */
@@ -131,6 +134,7 @@ function shown(name: string, value: PayoutMetadataValue | undefined): string {
 
 export function ReviewStep({
   body,
+  beneficiaryId,
   section,
   sending,
   error,
@@ -169,6 +173,7 @@ export function ReviewStep({
             .map((f) => ({ label: f.title, value: shown(f.name, body.metadata[f.name]) }))}
         />
       </section>
+      <ApprovalPreview body={body} beneficiaryId={beneficiaryId} />
       {error ? (
         <SendError
           error={error}

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { can, PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
 import type { PayoutDto } from '@payouts/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DetailList } from '../../components/DetailList.js';
 import { BackLink, detailQueryState } from '../../components/DetailQueryState.js';
@@ -22,9 +22,14 @@ import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
 import { approvalProgressText } from './approvalRole.js';
 import { ApprovalControls, ApprovalOutcome } from './PayoutApproval.js';
-import { ResolutionControls } from './PayoutResolution.js';
+import { resolutionNeeded } from './resolutionNeeded.js';
 import { PayoutTimeline } from './PayoutTimeline.js';
 import { useCheckStatus, usePayout } from './usePayout.js';
+
+// Loaded only for a payout that needs settling by hand: most pages never show it.
+const ResolutionControls = lazy(() =>
+  import('./PayoutResolution.js').then((m) => ({ default: m.ResolutionControls })),
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -122,7 +127,11 @@ export function PayoutDetailPage() {
       </Stack>
       <ApprovalOutcome payout={payout} />
       <ApprovalControls payout={payout} user={user} />
-      <ResolutionControls payout={payout} user={user} />
+      {resolutionNeeded(payout, user) ? (
+        <Suspense fallback={null}>
+          <ResolutionControls payout={payout} user={user} />
+        </Suspense>
+      ) : null}
       {payout.resent_from ? (
         <Alert severity="info">
           This payout sends again{' '}

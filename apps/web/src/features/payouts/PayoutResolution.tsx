@@ -1,5 +1,4 @@
 import type { PayoutDto, SessionUser } from '@payouts/contracts';
-import { can } from '@payouts/contracts';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -11,6 +10,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import type { ResolutionPrompt } from './ResolutionDialog.js';
 import { usePayoutResolution, type ResolutionStep } from './usePayout.js';
+import { resolutionNeeded } from './resolutionNeeded.js';
 
 const ResolutionDialog = lazy(() =>
   import('./ResolutionDialog.js').then((m) => ({ default: m.ResolutionDialog })),
@@ -84,10 +84,9 @@ export function ResolutionControls({
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Prompted | null>(null);
   const [dialogUsed, setDialogUsed] = useState(false);
-  const mayResolve = can(user?.role, 'payouts:resolve');
-  const unknown = payout.status === 'unknown' && payout.orchestrator_id === null;
-  const markedFailed = payout.status === 'failed' && payout.mark_failed?.confirmed_by;
-  if (!mayResolve || (!unknown && !markedFailed)) return null;
+  if (!resolutionNeeded(payout, user)) return null;
+  const unknown = payout.status === 'unknown';
+  const markedFailed = payout.status === 'failed';
 
   const run = (step: ResolutionStep) => {
     resolution.mutate(step, {

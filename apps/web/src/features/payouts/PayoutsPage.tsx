@@ -1,7 +1,6 @@
 import { can } from '@payouts/contracts';
 import type { PayoutViewDto } from '@payouts/contracts';
 import type { PayoutViewsDialog } from '../payoutViews/PayoutViewsMenu.js';
-import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -9,7 +8,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { CursorPager, useCursorStack } from '../../components/CursorPager.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -144,16 +143,6 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
         >
           Export CSV
         </Button>
-        {can(user?.role, 'payouts:create') ? (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to="/payouts/new"
-          >
-            New payout
-          </Button>
-        ) : null}
       </Box>
       <PayoutsFilters
         filters={params.filters}

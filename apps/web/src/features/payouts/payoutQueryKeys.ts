@@ -4,4 +4,5 @@ export const payoutQueryKeys = {
   all: ['payouts'] as const,
   list: (query: QueryParams) => ['payouts', 'list', query] as const,
   detail: (id: string) => ['payouts', 'detail', id] as const,
+  approvalPreview: (facts: object) => ['payouts', 'approval-preview', facts] as const,
 };

@@ -6,8 +6,10 @@ import type {
   PayoutPage,
   PayoutRequest,
   PayoutResolutionResultsDto,
+  PayoutApprovalRuleDto,
   PayoutSummary,
 } from '@payouts/contracts';
+import type { RequestBodyOf, Endpoints } from '@payouts/contracts/endpoints';
 import { callEndpoint, endpointUrl } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
 
@@ -65,6 +67,11 @@ export interface PayoutsApi {
   sendAgain(id: string, orderId: string, idempotencyKey: string): Promise<PayoutDto>;
   /** How many payouts wait for my approval, and how many need attention. */
   summary(signal?: AbortSignal): Promise<PayoutSummary>;
+  /** The approval rule the payout would get if it were made now (the review step says it). */
+  previewApproval(
+    body: RequestBodyOf<Endpoints['previewPayoutApproval']>,
+    signal?: AbortSignal,
+  ): Promise<PayoutApprovalRuleDto>;
   /** Where the CSV of the list selected by `query` downloads from. */
   exportUrl(query: PayoutListQueryParams): string;
 }
@@ -105,6 +112,8 @@ export function createPayoutsApi(http: HttpClient): PayoutsApi {
         headers: key(idempotencyKey),
       }),
     summary: (signal) => callEndpoint(http, 'payoutSummary', { signal }),
+    previewApproval: (body, signal) =>
+      callEndpoint(http, 'previewPayoutApproval', { body, signal }),
     exportUrl: (query) => endpointUrl(http, 'exportPayouts', { query }),
   };
 }

@@ -1,0 +1,3 @@
+-- A payout's creator and a batch's uploader are told of its outcome (approved or rejected by others, declined, failed, needs a person): two kinds of notification that tell, not ask.
+ALTER TABLE "staff_notifications" DROP CONSTRAINT "staff_notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "staff_notifications" ADD CONSTRAINT "staff_notifications_kind_check" CHECK ("staff_notifications"."kind" in ('payout_awaiting_approval', 'policy_change_proposed', 'batch_awaiting_approval', 'metadata_changed', 'user_change_proposed', 'factor_enrolled', 'policy_change_scheduled', 'payout_outcome', 'batch_outcome'));

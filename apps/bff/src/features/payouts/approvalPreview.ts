@@ -1,0 +1,56 @@
+import type { Clock } from '../../shared/clock.js';
+import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
+import {
+  matchRule,
+  type ApprovalPolicy,
+  type PayoutApprovalRuleDto,
+  type PayoutMethodType,
+} from '@payouts/contracts';
+
+export interface ApprovalPreviewInput {
+  amount: string;
+  currency: string;
+  country: string;
+  payout_method_type: PayoutMethodType;
+  provider: string;
+  beneficiary_id?: string | undefined;
+}
+
+/**
+ * The rule a payout would get if it were made now, as creation matches it (the policy in force,
+ * a saved beneficiary's last change of payment details, one by one: not part of a batch). It is
+ * a preview: the policy, or the beneficiary, may change before the payout is made.
+ */
+export function createApprovalPreview({
+  policies,
+  beneficiaryPayouts,
+  clock,
+}: {
+  policies: { active(): Promise<ApprovalPolicy> };
+  beneficiaryPayouts: Pick<BeneficiaryPayouts, 'forPayout'>;
+  clock: Clock;
+}): (input: ApprovalPreviewInput) => Promise<PayoutApprovalRuleDto> {
+  return async (input) => {
+    const beneficiary = input.beneficiary_id
+      ? await beneficiaryPayouts.forPayout(input.beneficiary_id)
+      : undefined;
+    const rule = matchRule(await policies.active(), {
+      currency: input.currency,
+      amount: input.amount,
+      payout_method_type: input.payout_method_type,
+      provider: input.provider,
+      country: input.country,
+      beneficiary: beneficiary
+        ? { created_or_changed_at: beneficiary.createdOrChangedAt.toISOString() }
+        : null,
+      in_batch: false,
+      now: clock.now(),
+    });
+    return {
+      id: rule.id,
+      name: rule.name,
+      approvals_required: rule.approvals.count,
+      roles: [...rule.approvals.roles],
+    };
+  };
+}
