@@ -98,10 +98,14 @@ export function createBatchDecisions({
   clock: Clock;
   auditService: AuditService;
   policies: { active(): Promise<ApprovalPolicy> };
-  /** Tells the approvers a batch waits, and that it no longer does; never throws. */
+  /**
+   * Tells the approvers a batch waits, and that it no longer does; tells its uploader what
+   * others decided. Never throws.
+   */
   notify?: {
     awaitingApproval(batch: BatchRow): Promise<void>;
     decided(batchId: string): Promise<void>;
+    outcome?(batch: BatchRow, outcome: 'approved' | 'rejected', by: string): Promise<void>;
   };
 }): BatchDecisions {
   function refuse(status: string, expected: string): never {
@@ -195,6 +199,7 @@ export function createBatchDecisions({
       }
       if (status === 'approved') {
         await notify?.decided(id);
+        await notify?.outcome?.(changed.batch, 'approved', user.id);
         await startSending(repo, queue, id, clock.now());
       }
     },
@@ -237,6 +242,7 @@ export function createBatchDecisions({
         });
       }
       await notify?.decided(id);
+      await notify?.outcome?.(changed.batch, 'rejected', user.id);
     },
 
     async cancel(user, id, reason, context) {

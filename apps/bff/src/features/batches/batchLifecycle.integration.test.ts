@@ -136,6 +136,11 @@ describe.each(testDatabaseKinds)('batch lifecycle (%s)', (kind) => {
     expect(t.sandbox.inspect.createCalls().length).toBe(creates);
     const rows = await rowsOf(batch.id);
     expect(rows.rows.every((r: any) => r.state === 'cancelled' && r.payout_id === null)).toBe(true);
+    // Its uploader is told who rejected it and why.
+    const told = (await readJson(await finance('/api/me/notifications'))).items.find(
+      (n: any) => n.kind === 'batch_outcome' && n.target_id === batch.id,
+    );
+    expect(told.body).toBe('Rejected by Fiona Second: “Wrong month”. Nothing was sent.');
   });
 
   it('refuses self-approval, and a submit by anyone but the uploader', async () => {

@@ -85,6 +85,7 @@ export function createBatchSender({
   logger,
   corridors,
   settings,
+  onFinished,
   owner = `batch-sender-${randomUUID()}`,
 }: {
   repo: BatchesRepository;
@@ -101,6 +102,12 @@ export function createBatchSender({
   logger: Logger;
   corridors: readonly Corridor[];
   settings: BatchSenderSettings;
+  /** A batch finished (its uploader is told): how many rows were paid, how many not. Never throws. */
+  onFinished?: (
+    batch: BatchRow,
+    status: 'completed' | 'completed_with_failures',
+    rows: { paid: number; notPaid: number },
+  ) => Promise<void>;
   owner?: string;
 }): BatchSender {
   const settle = (item: BatchItemRow, patch: Partial<BatchItemRow>) =>
@@ -446,6 +453,15 @@ export function createBatchSender({
         const status = failed ? 'completed_with_failures' : 'completed';
         return { patch: { status, completedAt: now, updatedAt: now }, audit: [], result: status };
       });
+      if (changed?.result === 'completed' || changed?.result === 'completed_with_failures') {
+        const notPaid =
+          FAILED_PAYOUT_STATUSES.reduce((n, s) => n + (counts.payouts[s] ?? 0), 0) +
+          (counts.rows.invalid ?? 0);
+        await onFinished?.(changed.batch, changed.result, {
+          paid: counts.payouts.approved ?? 0,
+          notPaid,
+        });
+      }
       return changed?.result;
     },
   };

@@ -143,6 +143,15 @@ describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
     for (const orderId of orderIds) {
       expect(t.sandbox.inspect.createCalls().filter((c) => c.order_id === orderId)).toHaveLength(1);
     }
+    // Its uploader heard of the approval and of the end, once each, and no row one by one.
+    const told = (await readJson(await finance('/api/me/notifications'))).items.filter(
+      (n: any) => n.kind === 'batch_outcome' || n.kind === 'payout_outcome',
+    );
+    expect(told.map((n: any) => `${n.title}. ${n.body}`).sort()).toEqual([
+      'Your batch “sellers-nov[.]csv” finished. Every row was paid (5 rows).',
+      'Your batch “sellers-nov[.]csv” was approved. Approved by Fiona Second: its rows are being sent.',
+    ]);
+    expect(told.every((n: any) => n.link_path === `/batches/${draft.id}`)).toBe(true);
 
     const csv = await finance(`/api/batches/${draft.id}/results.csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');

@@ -5,14 +5,14 @@ import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
 import type { PayoutCreation, PayoutLifecycle, PayoutsRepository } from '../payouts/index.js';
 import type { ProvidersService } from '../providers/index.js';
 import type { SeparationOfDuties } from '../separationOfDuties/index.js';
-import type { StaffNotifier } from '../staffNotifications/index.js';
+import type { BatchOutcome, StaffNotifier } from '../staffNotifications/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { createBatchDecisions } from './batchDecisions.js';
 import { createFingerprinter, payoutAccountIdentity } from '../../shared/accountFingerprint.js';
 import { createBatchEditing } from './batchEditing.js';
 import { createBatchQueue } from './batchQueue.js';
 import { createBatchRecheck, type BatchRecheck } from './batchRecheck.js';
-import { createBatchesRepository } from './batchesRepository.js';
+import { createBatchesRepository, type BatchRow } from './batchesRepository.js';
 import { createBatchesRouter } from './batchesRouter.js';
 import { createBatchSender } from './batchSender.js';
 import { createBatchViews } from './batchViews.js';
@@ -63,6 +63,23 @@ export function createBatchesModule(
   // The payouts' and beneficiaries' key: a row and a payout paying one account match.
   const fingerprinter = createFingerprinter(config.payoutDataKeys[0]!);
   const queue = createBatchQueue({ jobsDb: deps.jobsDb, logger });
+  /** Its uploader hears what others decided, and that it finished; a failed notice is logged. */
+  const tellUploader = (
+    batch: BatchRow,
+    outcome: BatchOutcome,
+    extra: { by?: string; rows?: { paid: number; notPaid: number } },
+  ) =>
+    staffNotifier
+      .batchOutcome({
+        batch,
+        outcome,
+        ...extra,
+        reason: outcome === 'rejected' ? batch.rejectionReason : undefined,
+      })
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        logger.error({ err: error, batchId: batch.id }, 'uploader not told of the outcome');
+      });
   const sender = createBatchSender({
     repo,
     payoutsRepository: deps.payoutsRepository,
@@ -82,6 +99,7 @@ export function createBatchesModule(
     logger,
     corridors,
     settings: { staleAfterMs: deps.staleAfterMs, requeueAfterMs: config.batches.requeueAfterMs },
+    onFinished: (batch, status, rows) => tellUploader(batch, status, { rows }),
   });
   const worker = createBatchWorker({
     queue,
@@ -138,6 +156,7 @@ export function createBatchesModule(
           staffNotifier.settled(batchId).catch((error: unknown) => {
             logger.error({ err: error, batchId }, 'approvers’ notifications not settled');
           }),
+        outcome: (batch, outcome, by) => tellUploader(batch, outcome, { by }),
       },
     }),
     views: createBatchViews({

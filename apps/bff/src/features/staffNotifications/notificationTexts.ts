@@ -146,6 +146,50 @@ export function payoutOutcomeText(input: {
   };
 }
 
+/** What an uploader is told about their batch. */
+export type BatchOutcome = 'approved' | 'rejected' | 'completed' | 'completed_with_failures';
+
+/** To its uploader: decided by others, or finished (how many rows were paid, how many not). */
+export function batchOutcomeText(input: {
+  batch: { id: string; fileName: string };
+  outcome: BatchOutcome;
+  byName: string | undefined;
+  reason?: string | null | undefined;
+  /** Rows paid, and rows not paid (declined, failed, invalid), once finished. */
+  rows?: { paid: number; notPaid: number } | undefined;
+}): NewStaffNotification {
+  const { batch, outcome, byName, reason, rows } = input;
+  const file = quotedUserText(batch.fileName);
+  const by = byName ? ` by ${byName}` : '';
+  const plural = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+  const texts: Record<BatchOutcome, { title: string; body: string }> = {
+    approved: {
+      title: `Your batch ${file} was approved`,
+      body: `Approved${by}: its rows are being sent.`,
+    },
+    rejected: {
+      title: `Your batch ${file} was rejected`,
+      body: `Rejected${by}${reason ? `: ${quotedUserText(reason)}` : ''}. Nothing was sent.`,
+    },
+    completed: {
+      title: `Your batch ${file} finished`,
+      body: `Every row was paid${rows ? ` (${plural(rows.paid)})` : ''}.`,
+    },
+    completed_with_failures: {
+      title: `Your batch ${file} finished with rows not paid`,
+      body: rows
+        ? `${plural(rows.paid)} paid, ${plural(rows.notPaid)} not: open it to see why, or retry them through another PSP.`
+        : 'Some rows were not paid: open it to see why, or retry them through another PSP.',
+    },
+  };
+  return {
+    kind: 'batch_outcome',
+    targetId: batch.id,
+    ...texts[outcome],
+    linkPath: `/batches/${batch.id}`,
+  };
+}
+
 export function batchAwaitingApprovalText(input: {
   batchId: string;
   fileName: string;

@@ -6,6 +6,8 @@ import {
   factorEnrolledText,
   metadataChangedText,
   payoutOutcomeText,
+  batchOutcomeText,
+  type BatchOutcome,
   type PayoutOutcome,
   type PayoutOutcomeFacts,
   userChangeProposedText,
@@ -76,6 +78,15 @@ export interface StaffNotifier {
     actors: readonly string[];
     /** Who decided it (approved, rejected). */
     by?: string | undefined;
+  }): Promise<StaffNotificationRow[]>;
+  /** To its uploader alone, by their digest: approved or rejected by others, or finished. */
+  batchOutcome(input: {
+    batch: { id: string; fileName: string; createdBy: string };
+    outcome: BatchOutcome;
+    /** Who decided it (approved, rejected). */
+    by?: string | undefined;
+    reason?: string | null | undefined;
+    rows?: { paid: number; notPaid: number } | undefined;
   }): Promise<StaffNotificationRow[]>;
   /** The payout or proposal no longer waits: its notifications stop asking (bell and e-mail). */
   settled(targetId: string): Promise<void>;
@@ -160,6 +171,13 @@ export function createStaffNotifier({
       if (!creator || actors.includes(creator.email)) return [];
       const byName = by === undefined ? undefined : ((await repo.userName(by)) ?? 'a colleague');
       return tell([creator], payoutOutcomeText({ payout, outcome, byName }), false);
+    },
+    async batchOutcome({ batch, outcome, by, reason, rows }) {
+      if (by === batch.createdBy) return [];
+      const uploader = await repo.recipient(batch.createdBy);
+      if (!uploader) return [];
+      const byName = by === undefined ? undefined : ((await repo.userName(by)) ?? 'a colleague');
+      return tell([uploader], batchOutcomeText({ batch, outcome, byName, reason, rows }), false);
     },
     async settled(targetId) {
       const count = await repo.settle(targetId, clock.now());
