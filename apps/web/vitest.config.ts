@@ -6,7 +6,7 @@ export default mergeConfig(
   defineProject({
     test: {
       name: 'web',
-      environment: 'jsdom',
+      environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setupTests.ts'],
       isolate: false,

@@ -1,3 +1,8 @@
+/**
+ * @vitest-environment jsdom
+ * axe runs here with dialogs open: in happy-dom axe sees no open modal (it finds none on
+ * screen without layout) and reports the page hidden behind it (aria-hidden-focus).
+ */
 import { screen, within } from '@testing-library/react';
 import { DEMO_APPROVAL_POLICY } from '@payouts/contracts';
 import axe from 'axe-core';

@@ -1,3 +1,7 @@
+/**
+ * @vitest-environment jsdom
+ * The console embeds the fingerprint page in an iframe: happy-dom refuses to load one.
+ */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { DepositTransaction } from '@payouts/contracts';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,8 @@
+/**
+ * @vitest-environment jsdom
+ * axe runs here with dialogs open: in happy-dom axe sees no open modal (it finds none on
+ * screen without layout) and reports the page hidden behind it (aria-hidden-focus).
+ */
 import type { PayoutDetail, PayoutDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
