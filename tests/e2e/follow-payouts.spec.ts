@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
-import { sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { createPayoutViaApi, getPayoutViaApi, type PayoutReply } from './support/payoutsApi.js';
 import { payoutRows, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
@@ -159,7 +159,7 @@ describe('follow payouts in the list', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
     // The payouts are made through the API as the wizard makes them (session cookie, Origin,
     // Idempotency-Key): this journey is about finding them again.
     const { page, context } = await openPage(browser, app.url);
@@ -187,6 +187,7 @@ describe('follow payouts in the list', () => {
     }
   });
   afterAll(async () => {
+    await browser?.close();
     await app?.stop();
   });
 
@@ -230,7 +231,7 @@ describe('follow payouts in the list', () => {
       );
     await expect
       .poll(statuses)
-      .toEqual(['Approved', 'Pending', 'In process', 'Declined', 'Failed', 'Approved']);
+      .toEqual(['Paid out', 'Pending', 'In process', 'Declined', 'Failed', 'Paid out']);
     await readmeScreenshot(page, 'payouts-list.png');
     expect(unexpectedErrors).toEqual([]);
   });
@@ -285,13 +286,13 @@ describe('follow payouts in the list', () => {
     // from props that the router's navigation has not re-rendered yet; see the report). Once
     // fixed, the waits can go.
     await page.getByRole('button', { name: 'Status: Any' }).click();
-    for (const status of ['Approved', 'Declined']) {
+    for (const status of ['Paid out', 'Declined']) {
       const item = page.getByRole('menuitemcheckbox', { name: status });
       await item.click();
       await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
     }
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Status: Approved, Declined' }).waitFor();
+    await page.getByRole('button', { name: 'Status: Paid out, Declined' }).waitFor();
     await closeFilters();
     await expectListed(page, ['FP-1001', 'FP-1004', 'FP-1006']);
 
@@ -316,7 +317,7 @@ describe('follow payouts in the list', () => {
     await expect.poll(() => page.url()).toBe(url.href);
     await expectListed(page, filtered);
     await openFilters();
-    await page.getByRole('button', { name: 'Status: Approved, Declined' }).waitFor();
+    await page.getByRole('button', { name: 'Status: Paid out, Declined' }).waitFor();
     await expect.poll(() => psp.inputValue()).toBe('northwind_pay');
     await closeFilters();
 

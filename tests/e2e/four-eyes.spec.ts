@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { getPayoutViaApi } from './support/payoutsApi.js';
 import { payoutRow, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
@@ -29,10 +29,11 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
   beforeAll(async () => {
     [app, browser] = await Promise.all([
       startE2eApp({ APPROVAL_THRESHOLDS: 'EUR=1000,*=5000' }),
-      sharedBrowser(),
+      launchBrowser(),
     ]);
   });
   afterAll(async () => {
+    await browser?.close();
     await app?.stop();
   });
 
@@ -149,7 +150,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await second.page.goto(`/payouts?q=${encodeURIComponent(orderId)}`);
     await expect
       .poll(() => statusIn(payoutRow(second.page, orderId)), { timeout: 15_000 })
-      .toBe('Approved');
+      .toBe('Paid out');
     // Nothing waits for the second person any more.
     await second.page.getByRole('button', { name: 'Open menu', exact: true }).waitFor();
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import {
-  sharedBrowser,
+  launchBrowser,
   openPage,
   type OpenPageOptions,
   type WatchedPage,
@@ -49,9 +49,10 @@ describe('make a payout through the "+" wizard', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
   });
   afterAll(async () => {
+    await browser?.close();
     await app?.stop();
   });
 
@@ -141,7 +142,7 @@ describe('make a payout through the "+" wizard', () => {
     await expect.poll(() => row.textContent()).toContain('€25.14');
 
     await settle(page, orderId);
-    await expectListStatus(page, orderId, 'Approved');
+    await expectListStatus(page, orderId, 'Paid out');
     expect(unexpectedErrors).toEqual([]);
   });
 
@@ -199,7 +200,7 @@ describe('make a payout through the "+" wizard', () => {
     await expect.poll(() => row.textContent()).toContain('Bank account');
 
     await settle(page, orderId);
-    await expectListStatus(page, orderId, 'Approved', { reload: true });
+    await expectListStatus(page, orderId, 'Paid out', { reload: true });
     expect(unexpectedErrors).toEqual([]);
   });
 
@@ -273,7 +274,7 @@ describe('make a payout through the "+" wizard', () => {
     await expect.poll(() => statusIn(row)).toBe('Pending');
     await expect.poll(() => row.textContent()).toContain('Crypto');
     await settle(page, orderId);
-    await expectListStatus(page, orderId, 'Approved', { reload: true });
+    await expectListStatus(page, orderId, 'Paid out', { reload: true });
     expect(unexpectedErrors).toEqual([]);
   });
 

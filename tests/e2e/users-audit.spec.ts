@@ -3,7 +3,7 @@ import type { PayoutRequest } from '@payouts/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
-import { sharedBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage } from './support/browser.js';
 import { chooseOption, menuSections, signInAs } from './support/pageControls.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { signIn } from './support/signIn.js';
@@ -34,9 +34,10 @@ describe('an admin manages users and reads the audit log', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
   });
   afterAll(async () => {
+    await browser?.close();
     await app?.stop();
   });
 

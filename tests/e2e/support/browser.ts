@@ -23,21 +23,6 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-let shared: Promise<Browser> | undefined;
-
-/**
- * One Chromium for every journey file of a run: they run one at a time in one worker
- * (`isolate: false`), and each test opens its own context, so nothing carries over from one file
- * to the next but the browser process (16 launches fewer). Playwright closes it when the worker
- * exits; a browser that crashed is launched again.
- */
-export async function sharedBrowser(): Promise<Browser> {
-  const current = shared ? await shared.catch(() => undefined) : undefined;
-  if (current?.isConnected()) return current;
-  shared = launchBrowser();
-  return shared;
-}
-
 export interface WatchedPage {
   page: Page;
   context: BrowserContext;

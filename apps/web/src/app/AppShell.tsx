@@ -29,9 +29,17 @@ const NavDrawer = lazy(() => import('./NavDrawer.js').then((m) => ({ default: m.
 
 const MENU_ID = 'app-menu';
 
-/** `1 payout awaits your approval`, `3 payouts await your approval`. */
-export function awaitingText(count: number): string {
-  return count === 1 ? '1 payout awaits your approval' : `${count} payouts await your approval`;
+/**
+ * `1 payout awaits your approval`, `3 payouts await your approval`, `2 payouts and 1 batch
+ * await your approval`.
+ */
+export function awaitingText(payouts: number, batches = 0): string {
+  const parts = [
+    payouts > 0 || batches === 0 ? `${payouts} payout${payouts === 1 ? '' : 's'}` : '',
+    batches > 0 ? `${batches} batch${batches === 1 ? '' : 'es'}` : '',
+  ].filter((part) => part !== '');
+  const one = payouts + batches === 1;
+  return `${parts.join(' and ')} ${one ? 'awaits' : 'await'} your approval`;
 }
 
 const SKIP_LINK_SX = {
@@ -74,7 +82,10 @@ function Frame({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   const summary = usePayoutSummary(user.role);
-  const awaiting = summary.data?.awaiting_my_approval ?? 0;
+  const awaitingPayouts = summary.data?.awaiting_my_approval ?? 0;
+  const awaitingBatches = summary.data?.batches_awaiting_my_approval ?? 0;
+  // The menu counts what waits for my decision: payouts and batches alike.
+  const awaiting = awaitingPayouts + awaitingBatches;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box component="a" href="#main" sx={SKIP_LINK_SX}>
@@ -99,7 +110,11 @@ function Frame({ user }: { user: SessionUser }) {
             <IconButton
               color="inherit"
               edge="start"
-              aria-label={awaiting > 0 ? `Open menu (${awaitingText(awaiting)})` : 'Open menu'}
+              aria-label={
+                awaiting > 0
+                  ? `Open menu (${awaitingText(awaitingPayouts, awaitingBatches)})`
+                  : 'Open menu'
+              }
               aria-haspopup="true"
               aria-controls={menuOpen ? MENU_ID : undefined}
               aria-expanded={menuOpen ? 'true' : 'false'}

@@ -400,7 +400,12 @@ describe('accessibility (axe)', () => {
         amount: value,
       });
       const { api } = createFakeApi({
-        summary: () => Promise.resolve({ awaiting_my_approval: 2, needs_attention: 1 }),
+        summary: () =>
+          Promise.resolve({
+            awaiting_my_approval: 2,
+            batches_awaiting_my_approval: 0,
+            needs_attention: 1,
+          }),
         overviewSummary: (q) =>
           Promise.resolve({
             from: q.from,

@@ -24,7 +24,8 @@ export const PAYOUT_STATUS_STYLES: Readonly<Record<PayoutStatus, StatusStyle>> =
   pending: { label: 'Pending', color: '#01579b', description: 'accepted, waiting for the PSP' },
   in_process: { label: 'In process', color: '#006064', description: 'the PSP is processing it' },
   authorized: { label: 'Authorized', color: '#6a1b9a', description: 'authorized by the PSP' },
-  approved: { label: 'Approved', color: '#1b5e20', description: 'paid out' },
+  // "Paid out", never "Approved": approval is what a second person gives ("Approved by").
+  approved: { label: 'Paid out', color: '#1b5e20', description: 'the PSP paid it out' },
   declined: { label: 'Declined', color: '#b71c1c', description: 'declined by the PSP' },
   failed: {
     label: 'Failed',

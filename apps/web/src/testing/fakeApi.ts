@@ -700,7 +700,11 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         calls.summary += 1;
         return options.summary
           ? options.summary()
-          : Promise.resolve({ awaiting_my_approval: 0, needs_attention: 0 });
+          : Promise.resolve({
+              awaiting_my_approval: 0,
+              batches_awaiting_my_approval: 0,
+              needs_attention: 0,
+            });
       },
       previewApproval: (body, signal) => {
         calls.previewApproval.push(body);

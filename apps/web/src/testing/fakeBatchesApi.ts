@@ -22,7 +22,7 @@ export interface FakeBatchesOptions {
 }
 
 export interface FakeBatchesCalls {
-  listBatches: { cursor?: string | undefined }[];
+  listBatches: { cursor?: string | undefined; status?: string | undefined }[];
   uploadBatch: BatchUpload[];
   batchRows: { id: string; filter: BatchRowFilter; offset: number; limit: number }[];
   fixBatchRow: { id: string; row: number; cells: Record<string, string> }[];
@@ -128,7 +128,7 @@ export function createFakeBatchesApi(
   return {
     list: (query) =>
       run(() => {
-        calls.listBatches.push({ cursor: query.cursor });
+        calls.listBatches.push({ cursor: query.cursor, status: query.status });
         const items = [...batches.values()].sort((a, b) =>
           b.created_at.localeCompare(a.created_at),
         );

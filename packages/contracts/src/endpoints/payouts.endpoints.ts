@@ -151,6 +151,11 @@ export const payoutSummary = z
   .strictObject({
     /** Payouts awaiting approval that someone else created (0 for support). */
     awaiting_my_approval: z.number().int(),
+    /**
+     * Batches awaiting approval that someone else uploaded, under a rule that names the caller's
+     * role, not yet approved by the caller (0 for support). The menu counts both.
+     */
+    batches_awaiting_my_approval: z.number().int(),
     needs_attention: z.number().int(),
   })
   .meta({ id: 'PayoutSummary' });

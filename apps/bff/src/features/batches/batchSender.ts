@@ -448,16 +448,20 @@ export function createBatchSender({
         FAILED_PAYOUT_STATUSES.some((s) => (counts.payouts[s] ?? 0) > 0) ||
         (counts.rows.invalid ?? 0) > 0;
       const now = clock.now();
+      // Set only by the call that completes it: another that finds it completed tells nobody.
+      let completed: 'completed' | 'completed_with_failures' | undefined;
       const changed = await repo.change<string>(batchId, (batch) => {
+        completed = undefined;
         if (batch.status !== 'submitting' || busy > 0 || open) return { refused: batch.status };
         const status = failed ? 'completed_with_failures' : 'completed';
+        completed = status;
         return { patch: { status, completedAt: now, updatedAt: now }, audit: [], result: status };
       });
-      if (changed?.result === 'completed' || changed?.result === 'completed_with_failures') {
+      if (changed && completed) {
         const notPaid =
           FAILED_PAYOUT_STATUSES.reduce((n, s) => n + (counts.payouts[s] ?? 0), 0) +
           (counts.rows.invalid ?? 0);
-        await onFinished?.(changed.batch, changed.result, {
+        await onFinished?.(changed.batch, completed, {
           paid: counts.payouts.approved ?? 0,
           notPaid,
         });

@@ -128,8 +128,15 @@ describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
     expect((await post(support, `/api/batches/${draft.id}/approve`)).status).toBe(403);
     const asSecond = await batchOf(finance2, draft.id);
     expect(asSecond.can_decide).toBe(true);
+    // The menu counts it for those who may approve it, not for its uploader.
+    const waiting = async (as: ApiFetch) =>
+      (await readJson(await as('/api/payouts/summary'))).batches_awaiting_my_approval;
+    expect([await waiting(finance2), await waiting(finance), await waiting(support)]).toEqual([
+      1, 0, 0,
+    ]);
     const approved = await post(finance2, `/api/batches/${draft.id}/approve`);
     expect(approved.status).toBe(200);
+    expect(await waiting(finance2)).toBe(0);
 
     const done = await until(draft.id, (b) => b.status.startsWith('completed'));
     expect(done).toMatchObject({

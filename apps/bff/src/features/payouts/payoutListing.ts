@@ -156,7 +156,11 @@ export async function payoutSummary(
     approver: { id: string; role: Role } | undefined;
     attentionBefore: Date;
   },
-): Promise<{ awaitingMyApproval: number; needsAttention: number }> {
+): Promise<{
+  awaitingMyApproval: number;
+  batchesAwaitingMyApproval: number;
+  needsAttention: number;
+}> {
   // One statement (one snapshot, one round trip), both counts from counters the triggers
   // keep in the writing transaction, never from the payouts they count (decision 038).
   // Awaiting: the others' awaiting payouts whose roles include the viewer's, less those the
@@ -176,10 +180,21 @@ export async function payoutSummary(
           - (select coalesce(sum(c.approved), 0) from payout_awaiting_counts c
             where c.user_id = ${approver.id}::uuid
               and c.roles @> jsonb_build_array(${approver.role}::text))`;
+  // Batches are few (batches_status_idx): counted from the rows, as batchDecisions decides who
+  // may approve one (another uploader, the rule's roles, not approved by the viewer already).
+  const batches =
+    approver === undefined
+      ? sql`0`
+      : sql`(select count(*) from batches b
+            where b.status = 'awaiting_approval' and b.created_by <> ${approver.id}::uuid
+              and (b.approval_rule is null
+                or b.approval_rule->'roles' @> jsonb_build_array(${approver.role}::text))
+              and not exists (select 1 from batch_approvals a
+                where a.batch_id = b.id and a.user_id = ${approver.id}::uuid))`;
   // Literals, not parameters, so the planner can match the partial indexes.
-  const [counts] = await rowsOf<{ awaiting: number; attention: number }>(
+  const [counts] = await rowsOf<{ awaiting: number; batches: number; attention: number }>(
     db,
-    sql`select (${awaiting})::int as awaiting,
+    sql`select (${awaiting})::int as awaiting, (${batches})::int as batches,
           ((select coalesce(sum(s.count), 0) from payout_stats_daily s
             where s.status in (${open}))
           - (select count(*) from payouts p where p.status in (${open})
@@ -190,6 +205,7 @@ export async function payoutSummary(
   );
   return {
     awaitingMyApproval: Number(counts?.awaiting ?? 0),
+    batchesAwaitingMyApproval: Number(counts?.batches ?? 0),
     needsAttention: Number(counts?.attention ?? 0),
   };
 }

@@ -1,4 +1,4 @@
-import { DECIMAL_STRING_RE, parseIsoInstant } from '@payouts/contracts';
+import { DECIMAL_STRING_RE, parseIsoInstant, type PayoutSummary } from '@payouts/contracts';
 import type { SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import { toPayoutEventDto, type PayoutDto, type PayoutEventDto } from './payoutDto.js';
@@ -22,7 +22,7 @@ export interface PayoutQueries {
   /** Every payout the filters select, in list order, fetched page by page (for the export). */
   listAll(params: Omit<PayoutListParams, 'cursor' | 'limit'>): AsyncIterable<PayoutDto>;
   get(id: string): Promise<{ payout: PayoutDto; events: PayoutEventDto[] }>;
-  summary(user: SessionUser): Promise<{ awaiting_my_approval: number; needs_attention: number }>;
+  summary(user: SessionUser): Promise<PayoutSummary>;
 }
 
 const DECIMAL = DECIMAL_STRING_RE;
@@ -97,6 +97,7 @@ export function createPayoutQueries({
       });
       return {
         awaiting_my_approval: counts.awaitingMyApproval,
+        batches_awaiting_my_approval: counts.batchesAwaitingMyApproval,
         needs_attention: counts.needsAttention,
       };
     },

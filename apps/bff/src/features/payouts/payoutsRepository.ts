@@ -141,7 +141,11 @@ export interface PayoutsRepository extends ApprovalRecords, DuplicateQueries {
     /** Undefined: the viewer may not approve (support). */
     approver: { id: string; role: Role } | undefined;
     attentionBefore: Date;
-  }): Promise<{ awaitingMyApproval: number; needsAttention: number }>;
+  }): Promise<{
+    awaitingMyApproval: number;
+    batchesAwaitingMyApproval: number;
+    needsAttention: number;
+  }>;
   /**
    * Leases up to `limit` payouts due for reconciliation (`next_check_at <= now`, no live lease)
    * to `owner` until `leaseUntil`. `FOR UPDATE SKIP LOCKED`: concurrent processes never claim

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildApprovalItem } from '../../testing/buildApprovalItem.js';
+import { buildBatch } from '../../testing/buildBatch.js';
 import { ADMIN_USER, apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
 
@@ -84,7 +85,7 @@ describe('the approvals inbox', () => {
   it('says when nothing waits', SLOW, async () => {
     const { api } = createFakeApi({ approvalInbox: [] });
     renderApp({ api, path: '/approvals' });
-    expect(await screen.findByText('Nothing waits for your approval')).toBeInTheDocument();
+    expect(await screen.findByText('No payout waits for your approval')).toBeInTheDocument();
   });
 
   it('approves the selected payouts together and says what became of each', SLOW, async () => {
@@ -211,7 +212,12 @@ describe('the approvals inbox', () => {
     const { api, calls } = createFakeApi({
       user: ADMIN_USER,
       approvalInbox: inbox(),
-      summary: () => Promise.resolve({ awaiting_my_approval: 2, needs_attention: 0 }),
+      summary: () =>
+        Promise.resolve({
+          awaiting_my_approval: 2,
+          batches_awaiting_my_approval: 0,
+          needs_attention: 0,
+        }),
     });
     const { user } = renderApp({ api, path: '/approvals' });
     await screen.findByRole('table', { name: 'Payouts awaiting approval' });
@@ -220,6 +226,51 @@ describe('the approvals inbox', () => {
     const entry = await screen.findByRole('link', { name: /^Approvals/ });
     expect(entry).toHaveTextContent('Approvals2 awaiting your approval');
   });
+
+  it(
+    'lists the batches awaiting approval beside the payouts, and counts them in the menu',
+    SLOW,
+    async () => {
+      const mine = buildBatch({
+        status: 'awaiting_approval',
+        file_name: 'sellers-dec.csv',
+        can_decide: true,
+        cannot_decide_reason: null,
+      });
+      const own = buildBatch({
+        status: 'awaiting_approval',
+        file_name: 'own.csv',
+        can_decide: false,
+        cannot_decide_reason: 'You uploaded this batch: someone else must approve it.',
+      });
+      const { api, calls } = createFakeApi({
+        user: ADMIN_USER,
+        approvalInbox: inbox(),
+        batches: [mine, own],
+        summary: () =>
+          Promise.resolve({
+            awaiting_my_approval: 2,
+            batches_awaiting_my_approval: 1,
+            needs_attention: 0,
+          }),
+      });
+      const { user } = renderApp({ api, path: '/approvals' });
+      const table = await screen.findByRole('table', { name: 'Batches' });
+      expect(calls.listBatches).toContainEqual({ cursor: undefined, status: 'awaiting_approval' });
+      const rows = within(table).getAllByRole('row');
+      expect(rows[1]).toHaveTextContent('sellers-dec.csv');
+      expect(
+        within(rows[1]!).getByRole('link', { name: 'Open it to approve or reject' }),
+      ).toHaveAttribute('href', `/batches/${mine.id}`);
+      expect(rows[2]).toHaveTextContent('You uploaded this batch: someone else must approve it.');
+      await user.click(screen.getByRole('button', { name: /^Open menu/ }));
+      expect(screen.getByRole('button', { name: /^Open menu/ })).toHaveAccessibleName(
+        'Open menu (2 payouts and 1 batch await your approval)',
+      );
+      const entry = await screen.findByRole('link', { name: /^Approvals/ });
+      expect(entry).toHaveTextContent('Approvals3 awaiting your approval');
+    },
+  );
 
   it('shows no badge when the server counts nothing mine to decide on', SLOW, async () => {
     const { api, calls } = createFakeApi({ user: ADMIN_USER, approvalInbox: [inbox()[2]!] });

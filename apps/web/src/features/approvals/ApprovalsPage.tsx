@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ApprovalsTable } from './ApprovalsTable.js';
+import { BatchApprovals } from './BatchApprovals.js';
 import { ApproveSelectedDialog } from './ApproveSelectedDialog.js';
 import { DecisionResults } from './DecisionResults.js';
 import { RejectSelectedDialog } from './RejectSelectedDialog.js';
@@ -123,7 +124,7 @@ export function ApprovalsPage() {
         ) : null}
         {items !== undefined && items.length === 0 && cursors.length === 1 ? (
           <Typography role="status" sx={{ p: 4, textAlign: 'center' }}>
-            Nothing waits for your approval
+            No payout waits for your approval
           </Typography>
         ) : null}
         {items !== undefined && items.length > 0 ? (
@@ -162,6 +163,7 @@ export function ApprovalsPage() {
           </Box>
         ) : null}
       </Paper>
+      <BatchApprovals />
       <UnknownPayoutsPanel />
       <ApproveSelectedDialog
         open={approving}

@@ -405,7 +405,7 @@ describe('BatchDetailPage: after submit', () => {
         await screen.findByRole('progressbar', { name: '3 of 3 rows finished' }, SLOW),
       ).toBeInTheDocument();
       const chips = within(screen.getByRole('list', { name: 'Rows by status' }));
-      expect(chips.getByText('Approved: 1')).toBeInTheDocument();
+      expect(chips.getByText('Paid out: 1')).toBeInTheDocument();
       expect(chips.getByText('Failed: 1')).toBeInTheDocument();
       expect(chips.getByText('Declined: 1')).toBeInTheDocument();
       const grid = await screen.findByRole('grid', {

@@ -13,7 +13,7 @@ export function progressParts(counts: BatchCountsDto) {
     { label: 'Queued', value: counts.queued },
     { label: 'Sending', value: counts.sending },
     { label: 'Sent', value: SENT.reduce((n, s) => n + p(s), 0) },
-    { label: 'Approved', value: p('approved') },
+    { label: 'Paid out', value: p('approved') },
     { label: 'Declined', value: p('declined') },
     { label: 'Failed', value: p('failed') },
     { label: 'Unknown', value: p('unknown') },
@@ -27,7 +27,7 @@ export function BatchProgress({ counts }: { counts: BatchCountsDto }) {
   const parts = progressParts(counts);
   const value = (label: string) => parts.find((x) => x.label === label)?.value ?? 0;
   const included = counts.rows - counts.excluded - counts.invalid;
-  const finished = value('Approved') + value('Declined') + value('Failed') + value('Cancelled');
+  const finished = value('Paid out') + value('Declined') + value('Failed') + value('Cancelled');
   const percent = included > 0 ? Math.round((finished / included) * 100) : 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>

@@ -112,7 +112,12 @@ const WITH_DATA: FakeApiOptions = {
   overviewTimeseries: (q) => Promise.resolve(timeseries(q)),
   overviewProviders: () => Promise.resolve(PROVIDERS),
   overviewDeclines: () => Promise.resolve(DECLINES),
-  summary: () => Promise.resolve({ awaiting_my_approval: 4, needs_attention: 2 }),
+  summary: () =>
+    Promise.resolve({
+      awaiting_my_approval: 4,
+      batches_awaiting_my_approval: 0,
+      needs_attention: 2,
+    }),
 };
 
 /** The cards' figures only: the charts stay empty (and quick to render in jsdom). */

@@ -95,7 +95,7 @@ export function ProvidersChart({
           { label: 'Type' },
           { label: 'Payouts', numeric: true },
           { label: 'Final', numeric: true },
-          { label: 'Approved', numeric: true },
+          { label: 'Paid out', numeric: true },
           { label: 'Declined', numeric: true },
           { label: 'Failed', numeric: true },
           { label: 'Success rate', numeric: true },

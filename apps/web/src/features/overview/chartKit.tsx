@@ -1,6 +1,5 @@
 import { type OverviewTimeseriesDto } from '@payouts/contracts';
 import { useColorScheme } from '@mui/material/styles';
-import { rainbowSurgePalette } from '@mui/x-charts/colorPalettes';
 import { useNavigate } from 'react-router';
 import { TextLink } from '../../components/TextLink.js';
 import { formatInZone } from '../../components/zonedTime.js';
@@ -69,9 +68,20 @@ export function currenciesByCount(data: OverviewTimeseriesDto): string[] {
  * The series colours for the current light or dark scheme. The theme switches its palette by CSS
  * variables without changing `theme.palette.mode`, which is what the charts read on their own.
  */
+/**
+ * Paul Tol's "bright" scheme: distinct for the common colour-vision deficiencies and in grey
+ * scale, one colour per series. The order puts the colours with the most contrast against the
+ * background first (light: blue, red, green, purple; dark: cyan, red, yellow, grey), since most
+ * charts have one to four series.
+ */
+export const CHART_COLORS = {
+  light: ['#4477AA', '#EE6677', '#228833', '#AA3377', '#CCBB44', '#66CCEE', '#BBBBBB'],
+  dark: ['#66CCEE', '#EE6677', '#CCBB44', '#BBBBBB', '#4477AA', '#228833', '#AA3377'],
+} as const;
+
 export function useChartColors(): string[] {
   const { mode, systemMode } = useColorScheme();
-  return rainbowSurgePalette((mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light');
+  return [...CHART_COLORS[(mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light']];
 }
 
 export function useLinkTo(context: ChartContext) {

@@ -381,7 +381,12 @@ describe('four eyes in the list and the menu', () => {
     SLOW,
     async () => {
       const { api, calls } = createFakeApi({
-        summary: () => Promise.resolve({ awaiting_my_approval: 2, needs_attention: 0 }),
+        summary: () =>
+          Promise.resolve({
+            awaiting_my_approval: 2,
+            batches_awaiting_my_approval: 0,
+            needs_attention: 0,
+          }),
       });
       const { user } = renderApp({ api, path: '/payouts' });
       const menu = await screen.findByRole(

@@ -169,7 +169,7 @@ describe('PayoutDetailPage', () => {
     const { user } = renderApp({ api, path: '/payouts/pay_42' });
     await screen.findByText('Pending');
     await user.click(screen.getByText('Check status'));
-    await screen.findByText('Approved');
+    await screen.findByText('Paid out');
     expect(checked).toBe(true);
     expect(calls.checkStatus).toEqual(['pay_42']);
     expect(await screen.findByText('Status checked')).toBeInTheDocument();

@@ -231,7 +231,7 @@ export function PayoutDetailPage() {
             ...(payout.approved_by
               ? [
                   {
-                    label: 'Approved',
+                    label: 'Approved by',
                     value: `${payout.approved_at ? formatDateTime(payout.approved_at) : ''} by ${payout.approved_by.name}`,
                   },
                 ]

@@ -187,7 +187,7 @@ describe('the payouts list: columns, density, ids and times', () => {
     );
     expect(within(card).getByText('€10.00')).toBeInTheDocument();
     expect(within(card).getByText('Jane Doe')).toBeInTheDocument();
-    expect(within(card).getByText('Approved')).toBeInTheDocument();
+    expect(within(card).getByText('Paid out')).toBeInTheDocument();
     expect(within(card).getByText('Acme Pay')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Columns' })).not.toBeInTheDocument();
   });

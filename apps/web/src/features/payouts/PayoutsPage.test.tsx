@@ -51,7 +51,7 @@ describe('PayoutsPage', () => {
         limit: '25',
       });
       // The filters in force as chips above the list; the search stays a field.
-      expect(await screen.findByText('Status: Pending, Approved')).toBeInTheDocument();
+      expect(await screen.findByText('Status: Pending, Paid out')).toBeInTheDocument();
       expect(screen.getByText('Type: Bank account')).toBeInTheDocument();
       expect(screen.getByText('Amount from 10.5')).toBeInTheDocument();
       expect(screen.getByText('PSP: acme_pay')).toBeInTheDocument();
