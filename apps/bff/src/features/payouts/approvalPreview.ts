@@ -1,11 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
 import type { BeneficiaryPayouts } from '../beneficiaries/index.js';
-import {
-  matchRule,
-  type ApprovalPolicy,
-  type PayoutApprovalRuleDto,
-  type PayoutMethodType,
-} from '@payouts/contracts';
+import { ruleForPayout } from './creationApproval.js';
+import type { ApprovalPolicy, PayoutApprovalRuleDto, PayoutMethodType } from '@payouts/contracts';
 
 export interface ApprovalPreviewInput {
   amount: string;
@@ -34,16 +30,9 @@ export function createApprovalPreview({
     const beneficiary = input.beneficiary_id
       ? await beneficiaryPayouts.forPayout(input.beneficiary_id)
       : undefined;
-    const rule = matchRule(await policies.active(), {
-      currency: input.currency,
-      amount: input.amount,
-      payout_method_type: input.payout_method_type,
-      provider: input.provider,
-      country: input.country,
-      beneficiary: beneficiary
-        ? { created_or_changed_at: beneficiary.createdOrChangedAt.toISOString() }
-        : null,
-      in_batch: false,
+    const rule = ruleForPayout(await policies.active(), input, {
+      ...(beneficiary ? { beneficiaryChangedAt: beneficiary.createdOrChangedAt } : {}),
+      inBatch: false,
       now: clock.now(),
     });
     return {

@@ -1,5 +1,44 @@
-import type { ApprovalRule } from '@payouts/contracts';
+import {
+  matchRule,
+  type ApprovalPolicy,
+  type ApprovalRule,
+  type PayoutMethodType,
+} from '@payouts/contracts';
 import type { BatchApprovalForRow } from './payoutCreation.js';
+
+/**
+ * The rule the policy gives a payout made now: creation freezes it, the review step's preview
+ * shows it. Only a saved beneficiary has a history (`beneficiaryChangedAt`): any other payout is
+ * not "new or changed".
+ */
+export function ruleForPayout(
+  policy: ApprovalPolicy,
+  payout: {
+    currency: string;
+    amount: string;
+    payout_method_type: PayoutMethodType;
+    provider: string;
+    country: string;
+  },
+  {
+    beneficiaryChangedAt,
+    inBatch,
+    now,
+  }: { beneficiaryChangedAt?: Date; inBatch: boolean; now: Date },
+): ApprovalRule {
+  return matchRule(policy, {
+    currency: payout.currency,
+    amount: payout.amount,
+    payout_method_type: payout.payout_method_type,
+    provider: payout.provider,
+    country: payout.country,
+    beneficiary: beneficiaryChangedAt
+      ? { created_or_changed_at: beneficiaryChangedAt.toISOString() }
+      : null,
+    in_batch: inBatch,
+    now,
+  });
+}
 
 /** How a new payout's matched rule applies to it: who already approved, and whether it waits. */
 export interface CreationApproval {

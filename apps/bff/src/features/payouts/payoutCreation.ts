@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   accountLast4,
-  matchRule,
   type PayoutMetadataValue,
   type PayoutMethodType,
   type ApprovalPolicy,
@@ -18,7 +17,7 @@ import type { AuditService } from '../audit/index.js';
 import { requireKnownCorridor } from '../corridors/index.js';
 import type { ProvidersService } from '../providers/index.js';
 import { canonicalJson } from './canonicalJson.js';
-import { creationApproval, creationEvents } from './creationApproval.js';
+import { creationApproval, creationEvents, ruleForPayout } from './creationApproval.js';
 import { ledgerMetadata, recipientOf } from './ledgerMetadata.js';
 import type { PayoutDto } from './payoutDto.js';
 import type { PayoutLifecycle, SubmitOutcome } from './payoutLifecycle.js';
@@ -309,18 +308,11 @@ export function createPayoutCreation({
         });
       }
       const recipient = recipientOf(payout.metadata);
-      const rule = matchRule(await policies.active(), {
-        currency: payout.currency,
-        amount: payout.amount,
-        payout_method_type: payout.payout_method_type,
-        provider: payout.provider,
-        country: payout.country,
-        // Only a saved beneficiary has a history: any other payout is not "new or changed".
-        beneficiary: options.beneficiary
-          ? { created_or_changed_at: options.beneficiary.createdOrChangedAt.toISOString() }
-          : null,
-        // Payouts created one by one; batch rows will say true.
-        in_batch: options.batch !== undefined,
+      const rule = ruleForPayout(await policies.active(), payout, {
+        ...(options.beneficiary
+          ? { beneficiaryChangedAt: options.beneficiary.createdOrChangedAt }
+          : {}),
+        inBatch: options.batch !== undefined,
         now: at,
       });
       const approval = creationApproval(rule, user.id, options.batch?.approvals);
