@@ -35,6 +35,25 @@ const WARMUP = 5;
 /** Ten million payouts generated in under five minutes. */
 const GENERATION_TARGET_S = 300;
 const TARGET_P95_MS = 20;
+/**
+ * The list's totals (`GET /api/payouts/totals`) of filters the rollups are keyed by: the whole
+ * ledger, a status, a PSP, a corridor, a month. Search and amount totals sum payouts and have
+ * no target: they are answered, or refused as too broad at the BFF's time limit.
+ */
+const TOTALS_TARGET_P95_MS = 100;
+const TOTALS_RUNS = 20;
+const ROLLUP_TOTALS = new Set([
+  'first_page',
+  'status',
+  'status_two',
+  'provider',
+  'method',
+  'currency',
+  'country',
+  'created_range',
+  'is_test',
+  'include_test',
+]);
 const PGLITE_DIR = fileURLToPath(new URL('./.data/ledger', import.meta.url));
 
 interface Timing {
@@ -134,6 +153,34 @@ async function measureQuery(
   return { query, http, server, sql, items };
 }
 
+interface TotalsResult {
+  query: LedgerQuery;
+  http: Timing;
+  /** 200, or 422 when refused as too broad. */
+  status: number;
+  count: number | null;
+}
+
+/** The totals of a list query's filters (no sort, no cursor): the list's header line. */
+async function measureTotals(app: LedgerApp, query: LedgerQuery): Promise<TotalsResult> {
+  const path = `/api/payouts/totals?${query.query}`;
+  let status = 0;
+  let count: number | null = null;
+  const http = await time(TOTALS_RUNS, async () => {
+    const res = await app.get(path);
+    if (res.status !== 200 && res.status !== 422) {
+      throw new Error(`${path}: ${res.status} ${res.body}`);
+    }
+    status = res.status;
+    count = res.status === 200 ? (JSON.parse(res.body) as { count: number }).count : null;
+  });
+  return { query, http, status, count };
+}
+
+/** The ledger queries the totals take: every filter and search, not the order or the page. */
+const totalsQueries = (rows: number) =>
+  ledgerQueries(rows).filter((q) => !/(^|&)(sort|order|cursor)=/.test(q.query));
+
 async function benchDatabase(
   kind: BenchDbKind,
   ctx: BenchContext,
@@ -142,6 +189,7 @@ async function benchDatabase(
   rows: number;
   prepared: PreparedLedger;
   results: QueryResult[];
+  totals: TotalsResult[];
   description: string;
   /** 1-minute load average before and after the timings: this machine is shared. */
   load: string;
@@ -165,9 +213,17 @@ async function benchDatabase(
         );
         results.push(result);
       }
+      const totals: TotalsResult[] = [];
+      for (const query of totalsQueries(rows)) {
+        const result = await measureTotals(app, query);
+        ctx.log(
+          `${kind} totals ${query.name}: ${result.status === 200 ? `${result.count} payouts` : 'refused as too broad'}, HTTP p50 ${ms(result.http.p50)} / p95 ${ms(result.http.p95)} ms`,
+        );
+        totals.push(result);
+      }
       const load = `${loadBefore} -> ${loadavg()[0]!.toFixed(1)}`;
       ctx.log(`${kind}: 1-minute load average ${load} on ${availableParallelism()} CPUs`);
-      return { rows, prepared, results, description: database.description, load };
+      return { rows, prepared, results, totals, description: database.description, load };
     } finally {
       await app.close();
     }
@@ -184,7 +240,13 @@ export const section: BenchSection = {
     const byKind: Partial<Record<BenchDbKind, Awaited<ReturnType<typeof benchDatabase>>>> = {};
     for (const kind of KINDS) byKind[kind] = await benchDatabase(kind, ctx, plansDir);
     const figures: SectionResult['figures'] = { 'ledger.rows': ROWS, 'ledger.runs': RUNS };
-    for (const [kind, { rows, prepared, description, results, load }] of Object.entries(byKind)) {
+    for (const [kind, { rows, prepared, description, results, totals, load }] of Object.entries(
+      byKind,
+    )) {
+      for (const t of totals) {
+        figures[`ledger.${kind}.totals.${t.query.name}.http_p95_ms`] = ms(t.http.p95);
+        figures[`ledger.${kind}.totals.${t.query.name}.status`] = t.status;
+      }
       figures[`ledger.${kind}.rows`] = rows;
       figures[`ledger.${kind}.database`] = description;
       figures[`ledger.${kind}.load_average_1m`] = load;
@@ -224,6 +286,15 @@ export const section: BenchSection = {
       actual: `${ms(r.http.p95)} ms (BFF ${ms(r.server.p95)} ms, SQL ${ms(r.sql.p95)} ms)`,
       met: r.http.p95 <= TARGET_P95_MS,
     }));
+    for (const t of postgres?.totals ?? []) {
+      if (!ROLLUP_TOTALS.has(t.query.name)) continue;
+      targets.push({
+        name: `ledger totals of ${t.query.name} p95 on PostgreSQL, ${postgres!.rows.toLocaleString('en')} payouts (GET /api/payouts/totals)`,
+        target: `<= ${TOTALS_TARGET_P95_MS} ms`,
+        actual: `${ms(t.http.p95)} ms (HTTP ${t.status})`,
+        met: t.status === 200 && t.http.p95 <= TOTALS_TARGET_P95_MS,
+      });
+    }
     // Ten million payouts generated on PostgreSQL in under five minutes (the figure of
     // the run that generated them when this one reused them).
     if (postgres && postgres.rows >= 10_000_000) {

@@ -1,17 +1,28 @@
 const UNIQUE_VIOLATION = '23505';
+const QUERY_CANCELED = '57014';
 
 /**
- * A PostgreSQL unique violation (on `constraint`, when named), from either driver: Drizzle wraps
- * the driver's error, so the code is looked for along the `cause` chain.
+ * The PostgreSQL error along `error`'s `cause` chain with SQLSTATE `code`, from either driver
+ * (Drizzle wraps the driver's error).
  */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+function postgresErrorOf(error: unknown, code: string): { constraint?: unknown } | undefined {
   for (
     let e: unknown = error;
     typeof e === 'object' && e !== null;
     e = (e as { cause?: unknown }).cause
   ) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === UNIQUE_VIOLATION) return constraint === undefined || name === constraint;
+    if ((e as { code?: unknown }).code === code) return e;
   }
-  return false;
+  return undefined;
+}
+
+/** A PostgreSQL unique violation (on `constraint`, when named). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const found = postgresErrorOf(error, UNIQUE_VIOLATION);
+  return found !== undefined && (constraint === undefined || found.constraint === constraint);
+}
+
+/** A statement PostgreSQL cancelled, e.g. at its `statement_timeout`. */
+export function isQueryCanceled(error: unknown): boolean {
+  return postgresErrorOf(error, QUERY_CANCELED) !== undefined;
 }

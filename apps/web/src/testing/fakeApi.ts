@@ -30,6 +30,7 @@ import type {
   PayoutProvider,
   PayoutRequest,
   PayoutSummary,
+  PayoutTotalsDto,
   ProviderMatrix,
   ProvidersReply,
   SessionSecurityDto,
@@ -153,6 +154,8 @@ export interface FakeApiOptions
     body: Parameters<Api['payouts']['resolveMany']>[0],
   ) => Promise<PayoutResolutionResultsDto>;
   summary?: () => Promise<PayoutSummary>;
+  /** The list's totals (default: none). */
+  totals?: (query: PayoutListQueryParams) => Promise<PayoutTotalsDto>;
   /** The review step's approval preview (default: no approval needed). */
   previewApproval?: Api['payouts']['previewApproval'];
   /** Payouts the default get and approve work on. */
@@ -218,6 +221,7 @@ export interface FakeApiCalls
   reject: { id: string; reason: string }[];
   cancel: { id: string; reason: string | undefined }[];
   summary: number;
+  totals: PayoutListQueryParams[];
   previewApproval: Parameters<Api['payouts']['previewApproval']>[0][];
   providers: { corridor: Corridor; refresh: boolean }[];
   signIn: SignInBody[];
@@ -269,6 +273,7 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     reject: [],
     cancel: [],
     summary: 0,
+    totals: [],
     previewApproval: [],
     providers: [],
     signIn: [],
@@ -705,6 +710,12 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
               batches_awaiting_my_approval: 0,
               needs_attention: 0,
             });
+      },
+      totals: (query) => {
+        calls.totals.push(query);
+        return options.totals
+          ? options.totals(query)
+          : Promise.resolve({ count: 0, by_currency: [] });
       },
       previewApproval: (body, signal) => {
         calls.previewApproval.push(body);

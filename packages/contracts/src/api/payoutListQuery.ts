@@ -108,5 +108,13 @@ export const payoutListQuery = z
 /** `GET /api/payouts/export.csv`: the list's filters and sort, every row (no cursor, no limit). */
 export const payoutExportQuery = payoutListQuery.omit({ cursor: true, limit: true });
 
+/** `GET /api/payouts/totals`: the list's filters and search (no sort, cursor or limit). */
+export const payoutTotalsQuery = payoutListQuery.omit({
+  cursor: true,
+  limit: true,
+  sort: true,
+  order: true,
+});
+
 export type PayoutListQuery = z.output<typeof payoutListQuery>;
 export type PayoutExportQuery = z.output<typeof payoutExportQuery>;

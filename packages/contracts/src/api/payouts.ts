@@ -8,6 +8,7 @@ import type {
   payoutPage,
   payoutResolutionResults,
   payoutSummary,
+  payoutTotals,
 } from '../endpoints/payouts.endpoints.js';
 
 /*
@@ -31,5 +32,7 @@ export type PayoutDetail = z.output<typeof payoutDetail>;
 export type PayoutPage = z.output<typeof payoutPage>;
 /** `GET /api/payouts/summary`: the counts behind the menu's badge. */
 export type PayoutSummary = z.output<typeof payoutSummary>;
+/** `GET /api/payouts/totals`: count and per-currency sums of what the list's filters select. */
+export type PayoutTotalsDto = z.output<typeof payoutTotals>;
 /** `POST /api/payouts/resolutions`: one result per payout, in the order asked. */
 export type PayoutResolutionResultsDto = z.output<typeof payoutResolutionResults>;

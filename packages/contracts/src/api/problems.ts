@@ -58,6 +58,8 @@ export const ERROR_CODES = {
   // sent again with `pay_again=1` it is made.
   possible_duplicate: { status: 409, title: 'Possibly a duplicate of a recent payout' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  // A read whose filters select more than it can answer in time (the list's totals).
+  query_too_broad: { status: 422, title: 'Too many results to answer in time' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   // An uploaded batch file that cannot be read as a whole; `problem` says why (BatchFileProblem).
   bad_file: { status: 422, title: 'The file cannot be used' },

@@ -8,7 +8,7 @@ import {
   rejectPayoutBody,
   sendAgainBody,
 } from '../api/payoutBodies.js';
-import { payoutExportQuery, payoutListQuery } from '../api/payoutListQuery.js';
+import { payoutExportQuery, payoutListQuery, payoutTotalsQuery } from '../api/payoutListQuery.js';
 import { PAYOUT_ATTENTION_REASONS, PAYOUT_METHOD_TYPES, PAYOUT_STATUSES } from '../types.js';
 import { policyDryRunBody } from '../api/approvalPolicyBodies.js';
 import { bulkItemProblem } from './approvals.endpoints.js';
@@ -160,6 +160,20 @@ export const payoutSummary = z
   })
   .meta({ id: 'PayoutSummary' });
 
+/**
+ * What the list's filters and search select, however many: how many payouts, and per currency
+ * how many and their exact sum (never converted, never rounded).
+ */
+export const payoutTotals = z
+  .strictObject({
+    count: z.number().int(),
+    /** The most payouts first. */
+    by_currency: z.array(
+      z.strictObject({ currency: z.string(), count: z.number().int(), amount: decimal }),
+    ),
+  })
+  .meta({ id: 'PayoutTotals' });
+
 /** One result per payout, in the order asked. */
 export const payoutResolutionResults = z
   .strictObject({
@@ -198,6 +212,13 @@ export const payoutEndpoints = {
     tag: 'Payouts',
     query: payoutListQuery,
     reply: json(payoutPage),
+  }),
+  payoutTotals: endpoint(routes.payoutTotals, {
+    summary:
+      'Count and per-currency sums of the payouts the list’s filters and search select (422 query_too_broad when a search or amount range matches too many to sum in time)',
+    tag: 'Payouts',
+    query: payoutTotalsQuery,
+    reply: json(payoutTotals),
   }),
   previewPayoutApproval: endpoint(routes.previewPayoutApproval, {
     summary:

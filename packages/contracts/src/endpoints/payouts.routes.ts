@@ -16,6 +16,11 @@ export const payoutRoutes = {
     path: '/api/payouts',
     access: 'payouts:read',
   },
+  payoutTotals: {
+    method: 'get',
+    path: '/api/payouts/totals',
+    access: 'payouts:read',
+  },
   previewPayoutApproval: {
     method: 'post',
     path: '/api/payouts/approval-preview',

@@ -65,10 +65,11 @@ function searchMatches(term: string): SQL[] {
   ];
 }
 
-export async function listPayouts(
-  db: Database,
-  query: PayoutListQuery,
-): Promise<PayoutWithCreator[]> {
+/** What the list's filters select, before search, sort and page: the list's and the totals'. */
+export type PayoutFilterQuery = Omit<PayoutListQuery, 'q' | 'sort' | 'order' | 'after' | 'limit'>;
+
+/** The conditions of `query`'s filters on `payouts` (ANDed; the search is added apart). */
+export function filterConditions(query: PayoutFilterQuery): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [];
   if (query.awaitingApprovalBy) {
     conditions.push(decidableBy(query.awaitingApprovalBy));
@@ -100,6 +101,34 @@ export async function listPayouts(
   if (query.createdTo) conditions.push(lt(payouts.createdAt, query.createdTo));
   if (query.amountMin) conditions.push(gte(payouts.amount, query.amountMin));
   if (query.amountMax) conditions.push(lte(payouts.amount, query.amountMax));
+  return conditions;
+}
+
+/**
+ * The payouts a search term finds under `conditions`, as `id in (…)`: one query per way the term
+ * can match (decision 037), each answered from its own index; `each` orders and limits them.
+ */
+export function searchedIds(
+  db: Database,
+  term: string,
+  conditions: (SQL | undefined)[],
+  each: (branch: IdQuery) => IdQuery = (branch) => branch,
+): SQL {
+  const branches = searchMatches(term).map(
+    (match) => sql`(${each(selectIds(db, and(...conditions, match)))})`,
+  );
+  return sql`${payouts.id} in (${sql.join(branches, sql` union all `)})`;
+}
+
+const selectIds = (db: Database, where: SQL | undefined) =>
+  db.select({ id: payouts.id }).from(payouts).where(where).$dynamic();
+type IdQuery = ReturnType<typeof selectIds>;
+
+export async function listPayouts(
+  db: Database,
+  query: PayoutListQuery,
+): Promise<PayoutWithCreator[]> {
+  const conditions = filterConditions(query);
   const column = query.sort === 'amount' ? payouts.amount : payouts.createdAt;
   if (query.after) {
     const cast = query.sort === 'amount' ? sql`::numeric` : sql`::timestamptz`;
@@ -119,23 +148,13 @@ export async function listPayouts(
     query.sort === 'amount' ? sql`` : query.order === 'asc' ? sql` nulls first` : sql` nulls last`;
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   const order = [sql`${column} ${direction}${nulls}`, sql`${payouts.id} ${direction}${nulls}`];
-  let where = and(...conditions);
-  if (query.q) {
-    // Decision 037: each way a term can match is its own query, which the planner answers
-    // from its own index, or by walking the list's order when the term is common (a name in
-    // 32), and stops after a page; the page is the first of their union. One OR of them all
-    // would read every match of a common term to sort them.
-    const branches = searchMatches(query.q).map(
-      (match) =>
-        sql`(${db
-          .select({ id: payouts.id })
-          .from(payouts)
-          .where(and(...conditions, match))
-          .orderBy(...order)
-          .limit(query.limit)})`,
-    );
-    where = sql`${payouts.id} in (${sql.join(branches, sql` union all `)})`;
-  }
+  // Decision 037: each way a term can match is its own query, which the planner answers from
+  // its own index, or by walking the list's order when the term is common (a name in 32), and
+  // stops after a page; the page is the first of their union. One OR of them all would read
+  // every match of a common term to sort them.
+  const where = query.q
+    ? searchedIds(db, query.q, conditions, (branch) => branch.orderBy(...order).limit(query.limit))
+    : and(...conditions);
   return db
     .select({ payout: payouts, creator: creatorColumns })
     .from(payouts)

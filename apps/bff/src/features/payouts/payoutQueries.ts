@@ -3,6 +3,7 @@ import type { SessionUser } from '../../shared/identity.js';
 import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import { toPayoutEventDto, type PayoutDto, type PayoutEventDto } from './payoutDto.js';
 import type { PayoutListQuery, PayoutsRepository } from './payoutsRepository.js';
+import type { CurrencyTotal, PayoutTotals } from './payoutTotals.js';
 import type { PayoutViews } from './payoutViews.js';
 
 export interface PayoutListParams extends Omit<
@@ -21,6 +22,10 @@ export interface PayoutQueries {
   list(params: PayoutListParams): Promise<{ items: PayoutDto[]; next_cursor: string | null }>;
   /** Every payout the filters select, in list order, fetched page by page (for the export). */
   listAll(params: Omit<PayoutListParams, 'cursor' | 'limit'>): AsyncIterable<PayoutDto>;
+  /** How many payouts the filters select, and their sums per currency (every page, not one). */
+  totals(
+    params: Omit<PayoutListParams, 'cursor' | 'limit' | 'sort' | 'order'>,
+  ): Promise<{ count: number; by_currency: CurrencyTotal[] }>;
   get(id: string): Promise<{ payout: PayoutDto; events: PayoutEventDto[] }>;
   summary(user: SessionUser): Promise<PayoutSummary>;
 }
@@ -30,9 +35,11 @@ const EXPORT_PAGE_SIZE = 500;
 
 export function createPayoutQueries({
   payoutsRepository: repo,
+  payoutTotals,
   views,
 }: {
   payoutsRepository: PayoutsRepository;
+  payoutTotals: PayoutTotals;
   views: PayoutViews;
 }): PayoutQueries {
   const { attentionBefore, dtosOf, findOr404 } = views;
@@ -81,6 +88,22 @@ export function createPayoutQueries({
         yield* page.items;
         cursor = page.next_cursor ?? undefined;
       } while (cursor !== undefined);
+    },
+
+    async totals({ viewer, needsMyApproval, needsAttention, ...query }) {
+      // The list's meaning of each flag: support approves nothing.
+      if (needsMyApproval === true && viewer?.role === 'support') {
+        return { count: 0, by_currency: [] };
+      }
+      const byCurrency = await payoutTotals.totals({
+        ...query,
+        ...(needsMyApproval === true && viewer ? { awaitingApprovalBy: viewer } : {}),
+        ...(needsAttention === true ? { attentionBefore: attentionBefore() } : {}),
+      });
+      return {
+        count: byCurrency.reduce((sum, total) => sum + total.count, 0),
+        by_currency: byCurrency,
+      };
     },
 
     async get(id) {

@@ -18,6 +18,7 @@ import { createFingerprinter, payoutAccountIdentity } from '../../shared/account
 import { createPayoutCreation, type PayoutCreation } from './payoutCreation.js';
 import { createPayoutLifecycle, type PayoutLifecycle } from './payoutLifecycle.js';
 import { createPayoutQueries, type PayoutQueries } from './payoutQueries.js';
+import { createPayoutTotals } from './payoutTotals.js';
 import { createPayoutResolutions } from './payoutResolutions.js';
 import { createPayoutStatusUpdates } from './payoutStatusUpdates.js';
 import { createPayoutViews } from './payoutViews.js';
@@ -123,7 +124,11 @@ export function createPayoutsModule(
       });
     },
   });
-  const queries = createPayoutQueries({ payoutsRepository, views });
+  const queries = createPayoutQueries({
+    payoutsRepository,
+    payoutTotals: createPayoutTotals({ db: deps.db }),
+    views,
+  });
   const approvals = createPayoutApprovals({
     ...shared,
     separationOfDuties,

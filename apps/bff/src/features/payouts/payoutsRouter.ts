@@ -30,13 +30,15 @@ const isBeneficiaryPayout = (body: unknown) =>
  * out (`is_test=0`) or to show only them (`is_test=1`). `include_test`, from links made when
  * they were hidden by default, still means what it meant when given.
  */
-function testsOf(q: z.infer<typeof exportQuery>): 'exclude' | 'include' | 'only' {
+function testsOf(
+  q: Pick<z.infer<typeof exportQuery>, 'is_test' | 'include_test'>,
+): 'exclude' | 'include' | 'only' {
   if (q.is_test !== undefined) return q.is_test === '1' ? 'only' : 'exclude';
   if (q.include_test === '0') return 'exclude';
   return 'include';
 }
 
-function listParams(q: z.infer<typeof exportQuery>) {
+function filterParams(q: Omit<z.infer<typeof exportQuery>, 'sort' | 'order'>) {
   return {
     statuses: q.status,
     provider: q.provider,
@@ -53,10 +55,14 @@ function listParams(q: z.infer<typeof exportQuery>) {
     declineCode: q.decline_code,
     needsMyApproval: q.needs_my_approval === '1',
     needsAttention: q.needs_attention === '1',
-    sort: q.sort,
-    order: q.order,
   };
 }
+
+const listParams = (q: z.infer<typeof exportQuery>) => ({
+  ...filterParams(q),
+  sort: q.sort,
+  order: q.order,
+});
 
 export function createPayoutsRouter({
   payoutCreation,
@@ -107,6 +113,8 @@ export function createPayoutsRouter({
     },
     listPayouts: ({ auth, query: q }) =>
       payoutQueries.list({ ...listParams(q), viewer: auth.user, cursor: q.cursor, limit: q.limit }),
+    payoutTotals: ({ auth, query }) =>
+      payoutQueries.totals({ ...filterParams(query), viewer: auth.user }),
     previewPayoutApproval: ({ body }) => approvalPreview(body),
     payoutSummary: ({ auth }) => payoutQueries.summary(auth.user),
     // Streamed: the export selects what the list's filters select, however many rows that is.

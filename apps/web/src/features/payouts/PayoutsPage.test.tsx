@@ -274,6 +274,54 @@ describe('PayoutsPage', () => {
     expect(link).toHaveAttribute('download');
   });
 
+  it('totals the whole filtered set per currency, exactly, with more currencies on demand', async () => {
+    const { api, calls } = createFakeApi({
+      list: () => Promise.resolve({ items: [buildPayout()], next_cursor: 'next' }),
+      totals: () =>
+        Promise.resolve({
+          count: 12_345,
+          by_currency: [
+            { currency: 'EUR', count: 10_000, amount: '1234567.5' },
+            { currency: 'JPY', count: 2_000, amount: '1500000' },
+            { currency: 'BTC', count: 200, amount: '0.00000001' },
+            { currency: 'GBP', count: 100, amount: '10.00' },
+            { currency: 'USD', count: 45, amount: '123456789012345.67' },
+          ],
+        }),
+    });
+    const { user } = renderApp({ api, path: '/payouts?status=approved&q=jane&sort=amount' });
+    const totals = await screen.findByRole('status', { name: 'Totals' });
+    expect(within(totals).getByText('12,345 payouts match')).toBeInTheDocument();
+    expect(within(totals).getByText('€1,234,567.50')).toBeInTheDocument();
+    expect(within(totals).getByText('¥1,500,000')).toBeInTheDocument();
+    expect(within(totals).getByText('0.00000001 BTC')).toBeInTheDocument();
+    expect(within(totals).queryByText('$123,456,789,012,345.67')).toBeNull();
+    await user.click(within(totals).getByRole('button', { name: '+ 1 more currency' }));
+    expect(within(totals).getByText('$123,456,789,012,345.67')).toBeInTheDocument();
+    // The filters and the search, not the order or the page.
+    expect(calls.totals.at(-1)).toEqual({ status: 'approved', q: 'jane' });
+  });
+
+  it('says when a search matches too many payouts to total', async () => {
+    const { api } = createFakeApi({
+      list: () => Promise.resolve({ items: [buildPayout()], next_cursor: null }),
+      totals: () =>
+        Promise.reject(
+          apiError(
+            'query_too_broad',
+            'Too many payouts match to total them in time: narrow the search or the filters.',
+            { status: 422 },
+          ),
+        ),
+    });
+    renderApp({ api, path: '/payouts?amount_min=1' });
+    expect(
+      await screen.findByText(
+        'Totals: Too many payouts match to total them in time: narrow the search or the filters.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the error with a retry, and loads again on retry', async () => {
     let fail = true;
     const { api } = createFakeApi({

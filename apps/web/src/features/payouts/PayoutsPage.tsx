@@ -15,6 +15,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { usePayoutViews } from '../payoutViews/usePayoutViews.js';
 import { useSession } from '../session/useSession.js';
 import {
+  hasActiveFilters,
   parsePayoutListParams,
   toApiQuery,
   toSearchParams,
@@ -26,7 +27,9 @@ import { PayoutsFilters } from './PayoutsFilters.js';
 import { PayoutsTable } from './PayoutsTable.js';
 import { useListDisplay } from './useListDisplay.js';
 import { useNarrowScreen } from './useNarrowScreen.js';
-import { usePayouts } from './usePayouts.js';
+import { PayoutsTotals } from './PayoutsTotals.js';
+import { listPollInterval, usePayouts } from './usePayouts.js';
+import { usePayoutTotals } from './usePayoutTotals.js';
 
 // Loaded on first use, together (payoutListExtras.ts): the list's first screen is on a budget
 // (apps/web/budgets.json).
@@ -78,7 +81,9 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
 
   const stack = useCursorStack(paramsKey);
   const cursor = stack.cursor;
-  const page = usePayouts(params, cursor, !awaitingDefault && defaultQuery === null);
+  const ready = !awaitingDefault && defaultQuery === null;
+  const page = usePayouts(params, cursor, ready);
+  const totals = usePayoutTotals(params, listPollInterval(page.data), ready);
 
   const update = (next: PayoutListParams): void => {
     setSearchParams(toSearchParams(next), { replace: true });
@@ -200,6 +205,11 @@ export function PayoutsPage({ now = today }: PayoutsPageProps) {
         </Suspense>
       ) : null}
       <Paper variant="outlined">
+        <PayoutsTotals
+          totals={totals.data}
+          error={totals.error}
+          filtered={hasActiveFilters(params.filters)}
+        />
         {page.isError && items !== undefined ? (
           <Box sx={{ px: 2, pt: 1 }}>
             <ErrorState

@@ -220,6 +220,12 @@ export function toApiQuery(
   return query;
 }
 
+/** The totals' query: the list's filters and search, without its order or page. */
+export function toTotalsQuery(params: PayoutListParams): PayoutListQueryParams {
+  const { sort: _sort, order: _order, ...query } = toApiQuery(params);
+  return query;
+}
+
 /** How many filters the chips show: all but the search, the created range counting once. */
 export function activeFilterCount(filters: PayoutFilters): number {
   const keys = filterEntries(filters).map(([key]) => key);

@@ -8,6 +8,7 @@ import type {
   PayoutResolutionResultsDto,
   PayoutApprovalRuleDto,
   PayoutSummary,
+  PayoutTotalsDto,
 } from '@payouts/contracts';
 import type { RequestBodyOf, Endpoints } from '@payouts/contracts/endpoints';
 import { callEndpoint, endpointUrl } from '../../api/callEndpoint.js';
@@ -31,6 +32,11 @@ export interface CreateOptions {
 export interface PayoutsApi {
   /** One page of the list; `query` holds filters, sort, cursor and limit as the API names them. */
   list(query: PayoutListQueryParams, signal?: AbortSignal): Promise<PayoutPage>;
+  /**
+   * How many payouts `query`'s filters and search select (every page), and their sums per
+   * currency; `query` has no sort or page (`toTotalsQuery`).
+   */
+  totals(query: PayoutListQueryParams, signal?: AbortSignal): Promise<PayoutTotalsDto>;
   get(id: string, signal?: AbortSignal): Promise<PayoutDetail>;
   /** Asks the orchestrator for the payout's current status now; answers the updated payout. */
   checkStatus(id: string): Promise<PayoutDto>;
@@ -90,6 +96,7 @@ export function createPayoutsApi(http: HttpClient): PayoutsApi {
     });
   return {
     list: (query, signal) => callEndpoint(http, 'listPayouts', { query, signal }),
+    totals: (query, signal) => callEndpoint(http, 'payoutTotals', { query, signal }),
     get: (id, signal) => callEndpoint(http, 'getPayout', { params: { id }, signal }),
     checkStatus: (id) => callEndpoint(http, 'checkPayoutStatus', { params: { id } }),
     create: (body, idempotencyKey, options) => createPayout(body, idempotencyKey, options),

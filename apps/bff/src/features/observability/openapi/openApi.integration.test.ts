@@ -356,6 +356,7 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
     await call(support, '/api/payouts');
     await call(support, `/api/payouts/${payout.id}`);
     await call(support, '/api/payouts/summary');
+    await call(support, '/api/payouts/totals?status=approved,pending');
     await call(support, `/api/payouts/${payout.id}/check-status`, { method: 'POST' });
     const beneficiary = await call(finance, '/api/beneficiaries', {
       method: 'POST',
@@ -369,7 +370,7 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
     await call(support, '/api/batches');
     await call(support, `/api/batches/${batch.id}`);
     await call(support, `/api/batches/${batch.id}/rows`);
-    expect(checked.length).toBe(14);
+    expect(checked.length).toBe(15);
   });
 
   it('the conformance hook refuses a reply that does not match', () => {
