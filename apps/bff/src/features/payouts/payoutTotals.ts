@@ -1,9 +1,10 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, not, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/database.js';
 import { payouts } from '../../db/schema.js';
 import { isQueryCanceled } from '../../db/uniqueViolation.js';
 import { AppError } from '../../shared/AppError.js';
 import { filterConditions, searchedIds, type PayoutListQuery } from './payoutListing.js';
+import { RECONCILABLE_STATUSES } from './payoutStatus.js';
 
 /** What the list's filters and search select (no sort, no page). */
 export type PayoutTotalsQuery = Omit<PayoutListQuery, 'sort' | 'order' | 'after' | 'limit'>;
@@ -57,8 +58,8 @@ export function planSpan({ from, to }: Span): { direct: Span[]; hourly: Span[]; 
 
 /**
  * Whether the rollups can answer: every filter is one of their keys (status, PSP, decline code,
- * test flag, payout method type, corridor) or the creation range. A search, an amount range, a
- * beneficiary and the approval and attention filters need the payouts themselves.
+ * test flag, payout method type, corridor), the creation range or "needs attention". A search,
+ * an amount range, a beneficiary and "awaiting my approval" need the payouts themselves.
  */
 function rollupAnswers(query: PayoutTotalsQuery): boolean {
   return (
@@ -66,9 +67,34 @@ function rollupAnswers(query: PayoutTotalsQuery): boolean {
     query.amountMin === undefined &&
     query.amountMax === undefined &&
     query.beneficiaryId === undefined &&
-    query.awaitingApprovalBy === undefined &&
-    query.attentionBefore === undefined
+    query.awaitingApprovalBy === undefined
   );
+}
+
+const earlier = (a: Date | undefined, b: Date) => (a && a.getTime() < b.getTime() ? a : b);
+
+/**
+ * "Needs attention" as two disjoint parts, as the menu's count reads it: the open payouts created
+ * before the cut-off (the rollups, by status and creation), and those the reconciler handed to a
+ * person that the first part leaves out (payouts_attention_created_idx: a few rows).
+ */
+function needingAttention(query: PayoutTotalsQuery, before: Date): SQL {
+  const open = (query.statuses ?? RECONCILABLE_STATUSES).filter((s) =>
+    RECONCILABLE_STATUSES.includes(s),
+  );
+  const rest = { ...query, attentionBefore: undefined };
+  const overdue =
+    open.length === 0
+      ? undefined
+      : fromRollups({ ...rest, statuses: open, createdTo: earlier(query.createdTo, before) });
+  const handedOver = fromPayouts(
+    whereAll([
+      ...filterConditions(rest),
+      isNotNull(payouts.attentionReason),
+      not(and(inArray(payouts.status, [...RECONCILABLE_STATUSES]), lt(payouts.createdAt, before))!),
+    ]),
+  );
+  return overdue ? sql`${overdue} union all ${handedOver}` : handedOver;
 }
 
 const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -150,13 +176,15 @@ export function createPayoutTotals({
 }): PayoutTotals {
   return {
     async totals(query) {
-      const parts = rollupAnswers(query)
-        ? fromRollups(query)
-        : fromPayouts(
+      const parts = !rollupAnswers(query)
+        ? fromPayouts(
             query.q
               ? searchedIds(db, query.q, filterConditions(query))
               : whereAll(filterConditions(query)),
-          );
+          )
+        : query.attentionBefore
+          ? needingAttention(query, query.attentionBefore)
+          : fromRollups(query);
       try {
         const rows = await db.transaction(
           async (tx) => {
