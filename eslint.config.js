@@ -239,6 +239,33 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 300 }] },
   },
   {
+    // One way to show money, counts and times in the SPA: the formatters in components/format*.ts,
+    // in the user's locale and time zone. Anything formatting by hand fails here.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'apps/web/src/components/format*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house style).' },
+        {
+          selector:
+            "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat|RelativeTimeFormat)$/]",
+          message: 'Format with components/formatMoney, formatCount or formatDateTime.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString|toFixed)$/]',
+          message: 'Format with components/formatMoney, formatCount or formatDateTime.',
+        },
+        {
+          selector:
+            "TemplateLiteral:has(> MemberExpression[property.name=/amount|threshold/i]):has(> MemberExpression[property.name='currency'])",
+          message: 'Show money with components/formatMoney (or <Money>), not by hand.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.config.{js,ts,mjs}', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -110,7 +110,10 @@ describe('formatAmount', () => {
 
   it('formats crypto as a grouped number followed by the code', () => {
     expect(formatAmount('0.12345678', 'BTC', 'en-US')).toBe('0.12345678 BTC');
-    expect(formatAmount('1234.5', 'ETH', 'en-US')).toBe('1,234.500000000000000000 ETH');
+    expect(formatAmount('1234.5', 'ETH', 'en-US')).toBe('1,234.5 ETH');
+    expect(formatAmount('0.50000000', 'BTC', 'en-US')).toBe('0.5 BTC');
+    expect(formatAmount('2.00000000', 'BTC', 'de-DE')).toBe('2 BTC');
+    expect(formatAmount('1234.5', 'EUR', 'de-DE')).toBe('1.234,50\u00a0€');
   });
 
   it('shows extra digits rather than rounding them away, and formats unknown codes plainly', () => {

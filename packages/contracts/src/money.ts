@@ -105,7 +105,7 @@ export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
 /**
  * The canonical form used for comparison and storage keys: trailing fraction zeros and a bare
  * trailing point removed (`"10.50"` -> `"10.5"`, `"10.00"` -> `"10"`). Equal amounts have equal
- * canonical forms. For display use `formatAmount`, which pads to the currency's scale.
+ * canonical forms. For display use `formatAmount`, which pads fiat to the currency's scale.
  */
 export function normalizeAmount(s: string): string {
   assertDecimal(s);
@@ -160,14 +160,18 @@ function formatterFor(
 /**
  * The amount for display, with grouping and exactly the currency's scale (`"1234.5"` EUR ->
  * `"€1,234.50"` in en-US). Fiat uses the locale's currency format; crypto codes (which
- * `Intl` does not know) and unknown codes get the number followed by the code
- * (`"0.12345678 BTC"`). Every digit is kept: an amount with more fraction digits than the scale is
+ * `Intl` does not know) and unknown codes get the number followed by the code, without trailing
+ * zeros (`"0.12345678 BTC"`, `"0.5 BTC"`). Every digit is kept: an amount with more fraction digits than the scale is
  * shown with all of them rather than rounded.
  * @throws RangeError when `amount` is not a decimal string.
  */
 export function formatAmount(amount: string, currency: string, locale?: string): string {
   const info = currencyInfo(currency);
-  const digits = Math.max(info?.scale ?? 0, amountScale(amount));
+  // Crypto shows the digits it has, without trailing zeros (`0.5 BTC`, not `0.50000000 BTC`).
+  const digits =
+    info?.kind === 'fiat'
+      ? Math.max(info.scale, amountScale(amount))
+      : amountScale(normalizeAmount(amount));
   // ECMA-402 caps fraction digits at 100; nothing real gets near, but never throw on display.
   if (digits > 100) return `${amount} ${currency}`;
   // A string argument is formatted exactly (no detour through a double).

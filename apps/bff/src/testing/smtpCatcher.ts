@@ -38,6 +38,19 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?Payout_of_=E2=82=AC1?=`), as a mail client shows them. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(
+      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_all, _charset: string, kind: string, text: string) =>
+        kind.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 function parse(raw: string): { subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
@@ -51,7 +64,7 @@ function parse(raw: string): { subject: string; text: string } {
       : encoding === 'base64'
         ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
         : body;
-  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+  return { subject: decodeEncodedWords(header('Subject')), text: text.replace(/\r\n/g, '\n') };
 }
 
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {

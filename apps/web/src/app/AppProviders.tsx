@@ -1,6 +1,7 @@
 import type { Theme } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { useDisplayPreferences } from '../components/displayPreferences.js';
 import { ApiProvider } from '../api/ApiContext.js';
 import type { Api } from '../api/createApi.js';
 import { GivenThemeContext } from './theme/givenTheme.js';
@@ -25,8 +26,20 @@ export function AppProviders({
   return (
     <GivenThemeContext value={theme}>
       <QueryClientProvider client={queryClient}>
-        <ApiProvider api={api}>{children}</ApiProvider>
+        <ApiProvider api={api}>
+          <FormatsFollowPreferences>{children}</FormatsFollowPreferences>
+        </ApiProvider>
       </QueryClientProvider>
     </GivenThemeContext>
   );
+}
+
+/**
+ * Renders everything again when the user picks another format or time zone: the formatters read
+ * the preferences when called, so every amount and time on screen follows at once. The data
+ * stays in the query cache and the list's state in the URL.
+ */
+function FormatsFollowPreferences({ children }: { children: ReactNode }) {
+  const { key } = useDisplayPreferences();
+  return <Fragment key={key}>{children}</Fragment>;
 }

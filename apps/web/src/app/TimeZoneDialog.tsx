@@ -7,6 +7,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState } from 'react';
+import {
+  browserLocale,
+  isKnownLocale,
+  useDisplayPreferences,
+} from '../components/displayPreferences.js';
+import { sampleNumber } from '../components/formatCount.js';
 import { browserTimeZone, useTimeZone } from './useTimeZone.js';
 
 /** The option for "no choice": the browser's own zone. */
@@ -21,6 +27,31 @@ export function supportedTimeZones(): string[] {
     // An older engine: the choice is the browser's default or UTC.
   }
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+/** Formats people pick most; the browser's own is always offered first. */
+const LOCALES = [
+  'en-US',
+  'en-GB',
+  'en-IN',
+  'de-DE',
+  'de-CH',
+  'fr-FR',
+  'es-ES',
+  'it-IT',
+  'nl-NL',
+  'pl-PL',
+  'pt-BR',
+  'sv-SE',
+  'ja-JP',
+];
+
+let localeNames: Intl.DisplayNames | undefined;
+
+/** `de-DE: German (Germany), 1.234,50` so the choice shows what it does. */
+function localeLabel(tag: string): string {
+  localeNames ??= new Intl.DisplayNames(['en'], { type: 'language' });
+  return `${localeNames.of(tag) ?? tag} (${sampleNumber(tag)})`;
 }
 
 /** `"new york"` finds `America/New_York`. */
@@ -42,7 +73,11 @@ function matches(zone: string, search: string): boolean {
  */
 export function TimeZoneDialog({ onClose }: { onClose: () => void }) {
   const { choice, setChoice } = useTimeZone();
+  const display = useDisplayPreferences();
   const [picked, setPicked] = useState<string>(choice ?? BROWSER_DEFAULT);
+  const [pickedLocale, setPickedLocale] = useState<string>(display.localeChoice ?? BROWSER_DEFAULT);
+  const locales = LOCALES.filter((tag) => isKnownLocale(tag));
+  const localeId = useId();
   const [search, setSearch] = useState('');
   const zones = useMemo(() => supportedTimeZones(), []);
   const shown = zones.filter((zone) => zone === picked || matches(zone, search));
@@ -53,7 +88,8 @@ export function TimeZoneDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle id={titleId}>Time zone</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Times on the overview are shown in this zone. It is kept in this browser.
+          Every time is shown in this zone, and money, numbers and dates in this format. Both are
+          kept in this browser.
         </DialogContentText>
         <TextField
           label="Search time zones"
@@ -91,12 +127,39 @@ export function TimeZoneDialog({ onClose }: { onClose: () => void }) {
             </option>
           ))}
         </Box>
+        <Box component="label" htmlFor={localeId} sx={{ display: 'block', mt: 2, mb: 0.5 }}>
+          Number and date format
+        </Box>
+        <Box
+          component="select"
+          id={localeId}
+          value={pickedLocale}
+          onChange={(event) => setPickedLocale(event.target.value)}
+          sx={{
+            width: '100%',
+            font: 'inherit',
+            color: 'text.primary',
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 1,
+          }}
+        >
+          <option value={BROWSER_DEFAULT}>Browser default: {localeLabel(browserLocale())}</option>
+          {locales.map((tag) => (
+            <option key={tag} value={tag}>
+              {localeLabel(tag)}
+            </option>
+          ))}
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="contained"
           onClick={() => {
+            display.setChoice('locale', pickedLocale === BROWSER_DEFAULT ? null : pickedLocale);
             setChoice(picked === BROWSER_DEFAULT ? null : picked);
             onClose();
           }}

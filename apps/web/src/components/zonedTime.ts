@@ -8,6 +8,8 @@ const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(zone: string): Intl.DateTimeFormat {
   let format = partsFormatters.get(zone);
   if (!format) {
+    // Reads the wall clock's numbers (not a display): a fixed locale with fixed fields.
+    // eslint-disable-next-line no-restricted-syntax
     format = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
@@ -82,21 +84,4 @@ export function startOfDayInZone(date: string, zone: string): Date {
   return new Date(instant);
 }
 
-const displayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** `instant` as its wall-clock time in `zone`, with the given `Intl` fields (en-GB). */
-export function formatInZone(
-  instant: Date | string,
-  zone: string,
-  options: Intl.DateTimeFormatOptions,
-): string {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) return String(instant);
-  const key = `${zone}|${JSON.stringify(options)}`;
-  let format = displayFormatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone });
-    displayFormatters.set(key, format);
-  }
-  return format.format(date);
-}
+export { formatInZone } from './formatDateTime.js';

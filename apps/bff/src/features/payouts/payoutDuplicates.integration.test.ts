@@ -78,7 +78,7 @@ describe.each(appTestDatabaseKinds)('possible duplicate payouts (%s)', (kind) =>
         },
       ],
     });
-    expect(problem.detail).toContain(`A payout of 41.07 EUR to this account was made on`);
+    expect(problem.detail).toContain(`A payout of €41.07 to this account was made on`);
     expect(problem.detail).toContain(first.order_id);
     // Nothing was written or sent.
     expect(t.sandbox.inspect.createCalls()).toHaveLength(payoutsBefore);
@@ -142,7 +142,7 @@ describe.each(appTestDatabaseKinds)('possible duplicate payouts (%s)', (kind) =>
     expect(third.status).toBe(409);
     const third409 = await readJson(third);
     expect(third409.duplicates.map((d: { id: string }) => d.id)).toEqual([paid.id, typed.id]);
-    expect(third409.detail).toContain('2 payouts of 250.00 EUR to this account were made');
+    expect(third409.detail).toContain('2 payouts of €250.00 to this account were made');
     expect(JSON.stringify(third409)).not.toContain(IBAN);
   });
 

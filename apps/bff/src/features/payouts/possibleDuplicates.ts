@@ -2,6 +2,7 @@ import type { PossibleDuplicate } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { SessionUser } from '../../shared/identity.js';
 import type { PayoutsRepository } from './payoutsRepository.js';
+import { moneyText } from '../../shared/moneyText.js';
 
 export interface DuplicateCheckInput {
   user: SessionUser;
@@ -42,8 +43,8 @@ export function createDuplicateCheck({
     const days = Math.round(duplicateWindowMs / 86_400_000);
     const detail =
       earlier.length === 1
-        ? `A payout of ${input.amount} ${input.currency} to this account was made on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`
-        : `${earlier.length === 5 ? '5 or more' : earlier.length} payouts of ${input.amount} ${input.currency} to this account were made in the last ${days} days, the latest on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`;
+        ? `A payout of ${moneyText(input.amount, input.currency)} to this account was made on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`
+        : `${earlier.length === 5 ? '5 or more' : earlier.length} payouts of ${moneyText(input.amount, input.currency)} to this account were made in the last ${days} days, the latest on ${latest!.payout.createdAt.toISOString().slice(0, 10)} (order ${latest!.payout.orderId}).`;
     throw new AppError('possible_duplicate', `${detail} Pay again only if it is meant.`, {
       extensions: {
         duplicates: earlier.map(({ payout: p, creator }): PossibleDuplicate => ({

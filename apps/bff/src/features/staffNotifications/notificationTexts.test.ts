@@ -46,7 +46,7 @@ describe('notification texts', () => {
     expect(text).toEqual({
       kind: 'payout_awaiting_approval',
       targetId: 'p-1',
-      title: 'Payout of 15000.00 EUR awaits approval',
+      title: 'Payout of €15,000.00 awaits approval',
       body: 'To “Jan Peeters” (card …1111), created by Fin Ance; rule "Above 10,000" (2 approvals needed).',
       linkPath: '/payouts/p-1',
     });

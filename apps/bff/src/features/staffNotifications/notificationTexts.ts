@@ -4,6 +4,7 @@ import {
   type MetadataChange,
   type PayoutDto,
 } from '@payouts/contracts';
+import { moneyText } from '../../shared/moneyText.js';
 import type { NewStaffNotification, StaffNotificationRow } from './staffNotificationsRepository.js';
 
 const CARD = /card_?number|^pan$/i;
@@ -76,7 +77,7 @@ export function payoutAwaitingApprovalText(payout: PayoutDto): NewStaffNotificat
   return {
     kind: 'payout_awaiting_approval',
     targetId: payout.id,
-    title: `Payout of ${payout.amount} ${payout.currency} awaits approval`,
+    title: `Payout of ${moneyText(payout.amount, payout.currency)} awaits approval`,
     body:
       `To ${maskedRecipient(payout)}, created by ${payout.created_by.name || 'someone'}` +
       `${rule ? `; rule "${rule.name}"` : ''}${approvals}.`,
@@ -112,7 +113,7 @@ export function payoutOutcomeText(input: {
   byName: string | undefined;
 }): NewStaffNotification {
   const { payout: p, outcome, byName } = input;
-  const what = `Your payout of ${p.amount} ${p.currency}`;
+  const what = `Your payout of ${moneyText(p.amount, p.currency)}`;
   const to = `To ${maskedRecipient({ metadata: p.metadata, recipient: { name: p.recipientName } })}, order ${quotedUserText(p.orderId)}`;
   const by = byName ? ` by ${byName}` : '';
   const because = (reason: string | null) => (reason ? `: ${quotedUserText(reason)}` : '');

@@ -149,7 +149,7 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     for (const mail of mails) {
       expect(mail.to).toHaveLength(1);
       expect(mail.from).toBe(MAIL_FROM);
-      expect(mail.subject).toContain('15000.00 EUR');
+      expect(mail.subject).toContain('€15,000.00');
       expect(mail.text).toContain(`${t.config.publicUrl.origin}/payouts/${payout.id}`);
       expect(mail.text).toContain('created by Fin Ance');
       expect(mail.text).toContain(payout.approval_rule.name);
@@ -390,7 +390,7 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     // approval (theirs is news, not a question); the waiting one still mailed.
     const aboutDecided = mails.filter((m) => m.text.includes(`/payouts/${decided.id}`));
     expect(recipientsOf(aboutDecided)).toEqual(['finance@example.com']);
-    expect(aboutDecided[0]!.subject).toBe('Your payout of 14000.00 EUR was approved');
+    expect(aboutDecided[0]!.subject).toBe('Your payout of €14,000.00 was approved');
     expect(recipientsOf(mails.filter((m) => m.text.includes(`/payouts/${waiting.id}`)))).toEqual([
       'admin2@example.com',
       'admin@example.com',
@@ -434,11 +434,11 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     ).toBe(200);
 
     expect(await outcomes(finance, approved.id)).toEqual([
-      'Your payout of 17000.00 EUR was approved. To “Anna Claes” (account …7034), order ' +
+      'Your payout of €17,000.00 was approved. To “Anna Claes” (account …7034), order ' +
         `“${approved.order_id}”; approved by Ada Admin and sent to the PSP.`,
     ]);
     expect(await outcomes(finance, rejected.id)).toEqual([
-      'Your payout of 18000.00 EUR was rejected. To “Jan Peeters” (card …1111), order ' +
+      'Your payout of €18,000.00 was rejected. To “Jan Peeters” (card …1111), order ' +
         `“${rejected.order_id}”; rejected by Fiona Second: “Wrong supplier”. Nothing was sent.`,
     ]);
     // Their own cancel is no news to them; nobody else hears of another's outcome.
@@ -458,8 +458,8 @@ describe.each(appTestDatabaseKinds)('staff notifications by e-mail (%s)', (kind)
     await t.notificationMailer!.runOnce();
     const told = newMails(before).filter((m) => m.to.includes('finance@example.com'));
     expect(told.map((m) => m.subject).sort()).toEqual([
-      'Your payout of 17000.00 EUR was approved',
-      'Your payout of 18000.00 EUR was rejected',
+      'Your payout of €17,000.00 was approved',
+      'Your payout of €18,000.00 was rejected',
     ]);
     for (const mail of told) expectNothingSensitive(t, mail);
     // What the next tests notify is newer than this (the app's clock stands still otherwise).

@@ -21,6 +21,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { currencyOptionElements } from './currencyOptions.js';
 import { dryRunHeadline } from './policyText.js';
 import { useDryRun } from './useApprovalPolicies.js';
+import { AmountField } from '../../components/AmountField.js';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -126,12 +127,12 @@ export const DryRunPanel = memo(function DryRunPanel({
             <option value="active">The active policy</option>
           </TextField>
         ) : null}
-        <TextField
+        <AmountField
           label="Amount"
           required
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          currency={currency}
+          onChange={setAmount}
           error={shown(amountError) !== undefined}
           helperText={shown(amountError)}
         />

@@ -23,6 +23,7 @@ import {
 import { memo, type ChangeEvent } from 'react';
 import { currencyOptionElements } from './currencyOptions.js';
 import type { DraftField, InBatchChoice, RuleDraft } from './policyDraft.js';
+import { AmountField } from '../../components/AmountField.js';
 
 export type RuleErrors = Partial<Record<DraftField, string>>;
 
@@ -154,18 +155,16 @@ function RuleEditorBody({
               <option value={ANY_CURRENCY}>Any currency (the payout&apos;s own)</option>
               {currencyOptionElements()}
             </TextField>
-            <TextField
+            <AmountField
               label="Amount above"
               value={draft.amountAbove}
-              onChange={text('amountAbove')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              onChange={(amountAbove) => onChange({ amountAbove })}
               {...field('amount_above', 'More than this (exclusive)')}
             />
-            <TextField
+            <AmountField
               label="Amount up to"
               value={draft.amountUpTo}
-              onChange={text('amountUpTo')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              onChange={(amountUpTo) => onChange({ amountUpTo })}
               {...field('amount_up_to', 'At most this (inclusive)')}
             />
             <TextField

@@ -9,10 +9,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import { formatMoney } from '../../components/formatMoney.js';
 import { TestBadge } from '../../components/TestBadge.js';
 import { TextLink } from '../../components/TextLink.js';
 import { approvalsSoFarText, formatAge } from './approvalText.js';
+import { Money } from '../../components/Money.js';
 
 /** The inbox rows: a checkbox for those I may decide on, the reason for the others. */
 export function ApprovalsTable({
@@ -79,7 +79,7 @@ export function ApprovalsTable({
                 align="right"
                 sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
               >
-                {formatMoney(item.amount, item.currency)}
+                <Money amount={item.amount} currency={item.currency} />
               </TableCell>
               <TableCell>{item.created_by.name || item.created_by.email}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { BatchCountsDto, PayoutStatus } from '@payouts/contracts';
+import { formatCount } from '../../components/formatCount.js';
 
 const SENT: readonly PayoutStatus[] = ['submitting', 'pending', 'in_process', 'authorized'];
 
@@ -40,8 +41,7 @@ export function BatchProgress({ counts }: { counts: BatchCountsDto }) {
         aria-label={`${finished} of ${included} rows finished`}
       />
       <Typography variant="body2">
-        {finished.toLocaleString('en-US')} of {included.toLocaleString('en-US')} rows finished (
-        {percent}%)
+        {formatCount(finished)} of {formatCount(included)} rows finished ({percent}%)
       </Typography>
       <Box
         component="ul"
@@ -53,7 +53,7 @@ export function BatchProgress({ counts }: { counts: BatchCountsDto }) {
             <Chip
               size="small"
               variant={part.value > 0 ? 'filled' : 'outlined'}
-              label={`${part.label}: ${part.value.toLocaleString('en-US')}`}
+              label={`${part.label}: ${formatCount(part.value)}`}
             />
           </li>
         ))}

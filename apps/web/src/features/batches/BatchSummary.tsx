@@ -9,6 +9,7 @@ import { errorMessage } from '../../components/errorMessage.js';
 import { formatMoney } from '../../components/formatMoney.js';
 import { plural } from './batchText.js';
 import { useBatchAction } from './useBatches.js';
+import { formatCount } from '../../components/formatCount.js';
 
 /** The rule's roles as words: `finance or admin`. */
 export function rolesText(roles: readonly string[]): string {
@@ -35,8 +36,8 @@ export function BatchSummary({
       </Typography>
       <DetailList
         items={[
-          { label: 'Rows included', value: summary.included.toLocaleString('en-US') },
-          { label: 'Rows excluded', value: summary.excluded.toLocaleString('en-US') },
+          { label: 'Rows included', value: formatCount(summary.included) },
+          { label: 'Rows excluded', value: formatCount(summary.excluded) },
           {
             label: 'Total',
             value: summary.totals.map((t) => formatMoney(t.amount, t.currency)).join(' · '),
@@ -52,11 +53,11 @@ export function BatchSummary({
           },
           {
             label: 'Rows needing approval',
-            value: summary.rows_needing_approval.toLocaleString('en-US'),
+            value: formatCount(summary.rows_needing_approval),
           },
           {
             label: 'Rows that will wait individually',
-            value: summary.rows_waiting_individually.toLocaleString('en-US'),
+            value: formatCount(summary.rows_waiting_individually),
           },
           {
             label: 'Batch approval',

@@ -19,6 +19,7 @@ import { TextLink } from '../../components/TextLink.js';
 import { useSession } from '../session/useSession.js';
 import { BatchStatusChip } from './BatchStatusChip.js';
 import { useBatchList } from './useBatches.js';
+import { formatCount } from '../../components/formatCount.js';
 
 /** Batch payouts from files, newest first. */
 export function BatchesPage() {
@@ -90,7 +91,7 @@ export function BatchesPage() {
                     </TableCell>
                     <TableCell>{PAYOUT_METHOD_TYPE_TITLES[b.payout_method_type]}</TableCell>
                     <TableCell>{b.provider_title ?? b.provider}</TableCell>
-                    <TableCell align="right">{b.counts.rows.toLocaleString('en-US')}</TableCell>
+                    <TableCell align="right">{formatCount(b.counts.rows)}</TableCell>
                     <TableCell align="right">
                       {b.summary
                         ? b.summary.totals.map((t) => formatMoney(t.amount, t.currency)).join(' · ')

@@ -21,6 +21,7 @@ import { useApi } from '../../api/ApiContext.js';
 
 import type { BatchFileModel, PayoutProvider } from '@payouts/contracts';
 import { megabytes } from './readChosenFile.js';
+import { formatCount } from '../../components/formatCount.js';
 
 /** The payout method type and the PSP of a new batch, among the corridor's PSPs. */
 export function MethodPspPicker({
@@ -115,7 +116,7 @@ export function TemplateDownload({
         </Button>
         <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           Columns: {model.columns.map((c) => c.name).join(', ')}. Up to{' '}
-          {MAX_BATCH_ROWS.toLocaleString('en-US')} rows and {megabytes(MAX_BATCH_FILE_BYTES)}.
+          {formatCount(MAX_BATCH_ROWS)} rows and {megabytes(MAX_BATCH_FILE_BYTES)}.
         </Typography>
       </Box>
     </>

@@ -31,6 +31,7 @@ import { useBatchFileKit } from './useBatchFileKit.js';
 import { useUploadBatch } from './useBatches.js';
 import { readChosenFile, type ChosenFile } from './readChosenFile.js';
 import { MethodPspPicker, TemplateDownload } from './NewBatchFields.js';
+import { formatCount } from '../../components/formatCount.js';
 
 /**
  * A new batch: corridor, type and PSP; the template (made here, from the PSP's metadata); the
@@ -277,7 +278,7 @@ export function NewBatchPage() {
             {file?.exact ? (
               <Stack spacing={1}>
                 <Typography>
-                  {file.name}: {(file.parsed.rows.length - 1).toLocaleString('en-US')} rows, columns{' '}
+                  {file.name}: {formatCount(file.parsed.rows.length - 1)} rows, columns{' '}
                   {(file.parsed.rows[0] ?? []).join(', ')}.
                 </Typography>
                 {uploadError}

@@ -1,4 +1,5 @@
 import type { BatchRowState, BatchStatus } from '@payouts/contracts';
+import { formatCount } from '../../components/formatCount.js';
 
 export const BATCH_ROW_STATE_TITLES: Readonly<Record<BatchRowState, string>> = {
   invalid: 'Invalid',
@@ -12,7 +13,7 @@ export const BATCH_ROW_STATE_TITLES: Readonly<Record<BatchRowState, string>> = {
 
 /** `1 row`, `2 rows`. */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** The batch no longer changes. */

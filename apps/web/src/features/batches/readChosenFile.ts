@@ -8,6 +8,7 @@ import {
 import { loadRememberedMapping, suggestMapping, type ColumnMapping } from './columnMapping.js';
 import type { parseBatchFile as ParseBatchFile, ParsedBatchFile } from './parseBatchFile.js';
 import type { BatchFileKit } from './useBatchFileKit.js';
+import { formatCount, formatMegabytes } from '../../components/formatCount.js';
 
 export interface ChosenFile {
   name: string;
@@ -19,7 +20,7 @@ export interface ChosenFile {
 }
 
 export function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return formatMegabytes(bytes);
 }
 
 /** The file's text, refused when it is not UTF-8 (the server refuses it too). */
@@ -77,7 +78,7 @@ export async function readChosenFile(
   }
   if (parsed.rows.length - 1 > MAX_BATCH_ROWS) {
     return {
-      error: `${chosen.name} has ${(parsed.rows.length - 1).toLocaleString('en-US')} rows: a batch may have at most ${MAX_BATCH_ROWS.toLocaleString('en-US')}.`,
+      error: `${chosen.name} has ${formatCount(parsed.rows.length - 1)} rows: a batch may have at most ${formatCount(MAX_BATCH_ROWS)}.`,
     };
   }
   const check = kit.checkBatchHeader(model, header);

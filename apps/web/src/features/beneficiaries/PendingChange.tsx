@@ -25,6 +25,7 @@ import { metadataLabel } from '../../components/metadataLabel.js';
 import { ReasonDialog } from '../../components/ReasonDialog.js';
 import { showValue } from './maskedDetails.js';
 import { type BeneficiaryAction } from './useBeneficiary.js';
+import { formatMoney } from '../../components/formatMoney.js';
 
 /** What a beneficiary's page shows of its changes: the proposed change with its decision, the timeline's wording. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -53,7 +54,9 @@ export function eventText(event: BeneficiaryEventDto): string {
   const { data } = event;
   if (event.type === 'paid' && typeof data.amount === 'string') {
     const order = typeof data.order_id === 'string' ? ` (order ${data.order_id})` : '';
-    return `${label} ${data.amount} ${typeof data.currency === 'string' ? data.currency : ''}${order}`;
+    const money =
+      typeof data.currency === 'string' ? formatMoney(data.amount, data.currency) : data.amount;
+    return `${label} ${money}${order}`;
   }
   if (event.type === 'change_rejected' && typeof data.reason === 'string') {
     return `${label}: ${data.reason}`;

@@ -7,6 +7,7 @@ import { DetailList } from '../../components/DetailList.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { ExchangeView } from '../lab/ExchangeView.js';
 import type { useDepositConsole } from './useDepositConsole.js';
+import { formatMoney } from '../../components/formatMoney.js';
 
 /**
  * The console's last step: the deposit's refusal or result, the 3D Secure link, and the deposit
@@ -73,7 +74,7 @@ export function DepositStatus({ console: c }: { console: ReturnType<typeof useDe
                       },
                       {
                         label: 'Amount',
-                        value: `${lookup.data.amount} ${lookup.data.currency}`,
+                        value: formatMoney(String(lookup.data.amount), lookup.data.currency),
                       },
                       { label: 'Decline code', value: lookup.data.decline_code },
                       { label: 'Decline reason', value: lookup.data.decline_reason },

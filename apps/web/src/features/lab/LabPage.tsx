@@ -14,6 +14,7 @@ import { TestBadge } from '../../components/TestBadge.js';
 import { ExchangeView } from './ExchangeView.js';
 import { RunAllSection } from './RunAllSection.js';
 import { corridorKey, defaultNewKey, useLab } from './useLab.js';
+import { AmountField } from '../../components/AmountField.js';
 
 export interface LabPageProps {
   /** A fresh idempotency key per send (tests pass a predictable one). */
@@ -150,11 +151,11 @@ export function LabPage({ newKey = defaultNewKey }: LabPageProps) {
             value={fields.order_id}
             onChange={(e) => setFields({ ...fields, order_id: e.target.value })}
           />
-          <TextField
+          <AmountField
             label="Amount"
             value={fields.amount}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            onChange={(e) => setFields({ ...fields, amount: e.target.value })}
+            currency={corridor?.currency}
+            onChange={(amount) => setFields({ ...fields, amount })}
           />
           <TextField
             label="State"

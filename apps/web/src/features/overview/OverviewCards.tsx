@@ -17,6 +17,7 @@ import {
   type GroupFigures,
 } from './overviewFigures.js';
 import { payoutsListLink, type Interval, type OverviewParams } from './overviewParams.js';
+import { formatCount } from '../../components/formatCount.js';
 
 /** Cards side by side where there is room, one per row on a phone. */
 export const CARD_GRID_SX = {
@@ -98,13 +99,13 @@ function FigureCard({
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="p">
-          {figures.count.toLocaleString('en-US')}
+          {formatCount(figures.count)}
           <span style={visuallyHidden}> payouts</span>
         </Typography>
         <Change
           current={figures.count}
           previous={figures.previousCount}
-          previousText={figures.previousCount.toLocaleString('en-US')}
+          previousText={formatCount(figures.previousCount)}
         />
       </Box>
       {figures.currencies.length > 0 ? (
@@ -117,7 +118,7 @@ function FigureCard({
             >
               <TextLink to={currencyLink(c.currency)}>{formatMoney(c.amount, c.currency)}</TextLink>
               <Typography variant="body2" component="span" color="textSecondary">
-                {c.count.toLocaleString('en-US')} ·{' '}
+                {formatCount(c.count)} ·{' '}
               </Typography>
               <Typography variant="body2" component="span">
                 <Change
@@ -158,7 +159,7 @@ function CountCard({
         <Placeholder height="2.5em" width="4em" />
       ) : (
         <Typography variant="h4" component="p">
-          {count.toLocaleString('en-US')}
+          {formatCount(count)}
           <span style={visuallyHidden}> payouts</span>
         </Typography>
       )}

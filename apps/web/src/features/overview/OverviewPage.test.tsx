@@ -250,14 +250,14 @@ describe('OverviewPage', () => {
     const counts = panel('Payouts over time');
     await user.click(within(counts).getByRole('button', { name: 'Show as table' }));
     const countTable = within(counts).getByRole('table');
-    const lastDay = within(countTable).getByText('26 Nov').closest('tr')!;
+    const lastDay = within(countTable).getByText('Nov 26').closest('tr')!;
     // The bucket as instants: from its start to the range's end (the last bucket).
     expect(linkParams(within(lastDay).getAllByRole('link')[1]!)).toEqual({
       created_from: '2026-11-25T23:00:00.000Z',
       created_to: TO_7D_LAST_MS,
       currency: 'USD',
     });
-    const firstDay = within(countTable).getByText('25 Nov').closest('tr')!;
+    const firstDay = within(countTable).getByText('Nov 25').closest('tr')!;
     expect(linkParams(within(firstDay).getByRole('link', { name: '4' }))).toEqual({
       created_from: '2026-11-24T23:00:00.000Z',
       created_to: '2026-11-25T22:59:59.999Z',
@@ -271,7 +271,7 @@ describe('OverviewPage', () => {
 
     const failures = panel('Failed and unknown over time');
     await user.click(within(failures).getByRole('button', { name: 'Show as table' }));
-    const failRow = within(within(failures).getByRole('table')).getByText('26 Nov').closest('tr')!;
+    const failRow = within(within(failures).getByRole('table')).getByText('Nov 26').closest('tr')!;
     expect(linkParams(within(failRow).getAllByRole('link')[1]!)).toMatchObject({
       status: 'unknown',
       created_from: '2026-11-25T23:00:00.000Z',

@@ -18,6 +18,7 @@ import {
   type ChartContext,
   type QueryState,
 } from './chartKit.js';
+import { formatCount } from '../../components/formatCount.js';
 
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -107,7 +108,7 @@ export function ProvidersChart({
             row.provider_title ?? row.provider,
             PAYOUT_METHOD_TYPE_TITLES[row.payout_method_type] ?? row.payout_method_type,
             <CountLink key="total" count={row.total} to={rowLink(row)} />,
-            row.final.toLocaleString('en-US'),
+            formatCount(row.final),
             <CountLink
               key="approved"
               count={row.approved}

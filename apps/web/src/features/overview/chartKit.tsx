@@ -9,6 +9,7 @@ import {
   type ListLinkFilters,
   type OverviewParams,
 } from './overviewParams.js';
+import { formatCount } from '../../components/formatCount.js';
 
 /** What the overview's charts share: sizes, colours, labels and the links they open. */
 
@@ -31,7 +32,7 @@ export interface QueryState<T> {
 
 /** A count that opens the list it counts (a plain 0 opens nothing). */
 export function CountLink({ count, to }: { count: number; to: string }) {
-  return count > 0 ? <TextLink to={to}>{count.toLocaleString('en-US')}</TextLink> : <>0</>;
+  return count > 0 ? <TextLink to={to}>{formatCount(count)}</TextLink> : <>0</>;
 }
 
 export function bucketLabel(

@@ -22,6 +22,7 @@ import { regionName } from '../../components/regionName.js';
 import { stateLabel, type CorridorErrors } from './validateCorridor.js';
 import { WizardButtons } from '../../forms/sections/WizardButtons.js';
 import type { CorridorValues } from './wizardDraft.js';
+import { AmountField } from '../../components/AmountField.js';
 
 export interface CorridorStepProps {
   values: CorridorValues;
@@ -162,16 +163,15 @@ export function CorridorStep({
           )}
         />
       ) : null}
-      <TextField
+      <AmountField
         label="Amount"
         required
         value={values.amount}
-        onChange={(event) => onChange({ amount: event.target.value })}
+        currency={values.currency}
+        onChange={(amount) => onChange({ amount })}
         error={errors.amount !== undefined}
         helperText={errors.amount ?? amountHelp(values.currency)}
-        autoComplete="off"
         slotProps={{
-          htmlInput: { inputMode: 'decimal' },
           input: values.currency
             ? { endAdornment: <InputAdornment position="end">{values.currency}</InputAdornment> }
             : {},

@@ -78,7 +78,7 @@ export function ResultStep({
                 ? `Needs ${approvalsMissing(payout)} more ${approvalsMissing(payout) === 1 ? 'approval' : 'approvals'}${payout.approval_rule ? ` (rule: ${payout.approval_rule.name})` : ''}`
                 : `Needs approval by a second person${
                     payout.approval_threshold
-                      ? ` above ${payout.approval_threshold} ${payout.currency}`
+                      ? ` above ${formatMoney(payout.approval_threshold, payout.currency)}`
                       : ''
                   }`}
               . You cannot approve your own payout; {rolesText(payout)} will find it under

@@ -96,7 +96,7 @@ describe('four eyes on the detail page', () => {
         },
       });
       const { user } = renderApp({ api, path: '/payouts/pay_big' });
-      await screen.findByText('Needs approval by a second person above 1000 EUR');
+      await screen.findByText('Needs approval by a second person above €1,000.00');
       expect(screen.queryByRole('button', { name: 'Cancel payout' })).not.toBeInTheDocument();
       // Nothing was sent, so there is no status to check at the orchestrator.
       expect(screen.queryByRole('button', { name: 'Check status' })).not.toBeInTheDocument();
@@ -420,7 +420,7 @@ describe('the wizard’s result for a payout above the threshold', () => {
         },
       ],
     });
-    await screen.findByText(/^Needs approval by a second person above 1000 EUR/);
+    await screen.findByText(/^Needs approval by a second person above €1,000.00/);
     expect(screen.getByText(/Nothing is sent until a second person approves it/)).toBeVisible();
     expect(screen.queryByLabelText('Waiting for the final status')).not.toBeInTheDocument();
   });

@@ -71,7 +71,7 @@ describe('a payout under a two-approver rule', () => {
       const { user } = view;
       await screen.findAllByText('Rule: EUR above 50000 · 0 of 2 approvals');
       expect(
-        screen.getByText(/Approve to add yours \(2 approvals still needed\)/),
+        await screen.findByText(/Approve to add yours \(2 approvals still needed\)/),
       ).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Approve' }));

@@ -7,13 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { can, PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
 import type { PayoutDto } from '@payouts/contracts';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DetailList } from '../../components/DetailList.js';
 import { BackLink, detailQueryState } from '../../components/DetailQueryState.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import { formatMoney } from '../../components/formatMoney.js';
 import { metadataLabel } from '../../components/metadataLabel.js';
 import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
@@ -21,10 +20,17 @@ import { TestBadge } from '../../components/TestBadge.js';
 import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
 import { approvalProgressText } from './approvalRole.js';
-import { ApprovalControls, ApprovalOutcome } from './PayoutApproval.js';
+import { ApprovalOutcome } from './PayoutApproval.js';
 import { resolutionNeeded } from './resolutionNeeded.js';
 import { PayoutTimeline } from './PayoutTimeline.js';
 import { useCheckStatus, usePayout } from './usePayout.js';
+import { Money } from '../../components/Money.js';
+import { formatMoney } from '../../components/formatMoney.js';
+
+// Loaded once a payout waits for approval (kept, to show how a decision went): budgets.json.
+const ApprovalControls = lazy(() =>
+  import('./ApprovalControls.js').then((m) => ({ default: m.ApprovalControls })),
+);
 
 // Loaded only for a payout that needs settling by hand: most pages never show it.
 const ResolutionControls = lazy(() =>
@@ -90,6 +96,8 @@ export function PayoutDetailPage() {
   const { user } = useSession();
   const detail = usePayout(id);
   const checkStatus = useCheckStatus(id);
+  const [approvalSeen, setApprovalSeen] = useState(false);
+  if (!approvalSeen && detail.data?.payout.status === 'awaiting_approval') setApprovalSeen(true);
 
   const back = <BackLink to="/payouts" label="Payouts" />;
   const state = detailQueryState({ back, noun: 'payout', query: detail });
@@ -126,7 +134,11 @@ export function PayoutDetailPage() {
         </Stack>
       </Stack>
       <ApprovalOutcome payout={payout} />
-      <ApprovalControls payout={payout} user={user} />
+      {approvalSeen ? (
+        <Suspense fallback={null}>
+          <ApprovalControls payout={payout} user={user} />
+        </Suspense>
+      ) : null}
       {resolutionNeeded(payout, user) ? (
         <Suspense fallback={null}>
           <ResolutionControls payout={payout} user={user} />
@@ -173,7 +185,7 @@ export function PayoutDetailPage() {
       <Section title="Payout">
         <DetailList
           items={[
-            { label: 'Amount', value: formatMoney(payout.amount, payout.currency) },
+            { label: 'Amount', value: <Money amount={payout.amount} currency={payout.currency} /> },
             { label: 'PSP', value: payout.provider_title ?? payout.provider },
             {
               label: 'Payout method',
@@ -223,7 +235,7 @@ export function PayoutDetailPage() {
                     {
                       label: 'Four eyes',
                       value: payout.approval_threshold
-                        ? `Required above ${payout.approval_threshold} ${payout.currency}`
+                        ? `Required above ${formatMoney(payout.approval_threshold, payout.currency)}`
                         : 'Required',
                     },
                   ]

@@ -1,3 +1,4 @@
+import { LOCALE_STORAGE_KEY } from '../../components/displayPreferences.js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPayout } from '../../testing/buildPayout.js';
@@ -82,7 +83,9 @@ describe('the payouts list: chips and links from the overview', () => {
     );
     const chip = await screen.findByRole('button', { name: /^Remove the filter: created / });
     // Shown in the user's zone with the zone named, not as ISO text.
-    expect(chip).toHaveTextContent(/^Created 25 Nov 2026, \d\d:00 \S+ – 25 Nov 2026, \d\d:59 \S+$/);
+    expect(chip).toHaveTextContent(
+      /^Created Nov 25, 2026, \d\d:00 [AP]M \S+ – Nov 25, 2026, \d\d:59 [AP]M \S+$/,
+    );
     expect(chip.textContent).not.toContain('T14');
   });
 });
@@ -155,7 +158,9 @@ describe('the payouts list: columns, density, ids and times', () => {
     );
   });
 
-  it('shows times relative to now with the exact time in the user’s zone', async () => {
+  it('shows times relative to now with the exact time in the user’s zone and format', async () => {
+    // The user picked British formats (the account menu): day first, 24-hour clock.
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'en-GB');
     const created = new Date(Date.now() - 3 * 60_000).toISOString();
     const payout = buildPayout({ created_at: created, is_demo: true });
     const { api } = listOf([payout]);

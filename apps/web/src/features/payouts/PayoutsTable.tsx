@@ -20,7 +20,6 @@ import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton.js';
 import { Placeholder } from '../../components/Placeholder.js';
 import { RelativeTime } from '../../components/RelativeTime.js';
-import { formatMoney } from '../../components/formatMoney.js';
 import { recipientName } from '../../components/recipientName.js';
 import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
@@ -29,6 +28,7 @@ import { TestBadge } from '../../components/TestBadge.js';
 import { approvalsMissing, awaitsApprovalBy } from './approvalRole.js';
 import { PAYOUT_COLUMN_LABELS } from './payoutColumns.js';
 import type { PayoutSortField, SortDirection } from './payoutListParams.js';
+import { Money } from '../../components/Money.js';
 
 export interface PayoutsTableProps {
   /** undefined while the first page loads (skeleton rows). */
@@ -172,7 +172,7 @@ export function payoutCell(
     case 'recipient':
       return recipientName(payout);
     case 'amount':
-      return formatMoney(payout.amount, payout.currency);
+      return <Money amount={payout.amount} currency={payout.currency} />;
     case 'status':
       return (
         <>

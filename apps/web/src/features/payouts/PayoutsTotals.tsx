@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../components/errorMessage.js';
 import { formatCount } from '../../components/formatCount.js';
-import { formatMoney } from '../../components/formatMoney.js';
+import { Money } from '../../components/Money.js';
 
 /** Currencies shown before "+ N more": a line at 1440 px, two on a phone. */
 const SHOWN = 4;
@@ -51,7 +51,7 @@ export function PayoutsTotals({ totals, error, filtered }: PayoutsTotalsProps) {
           title={`${formatCount(total.count)} in ${total.currency}`}
           sx={{ fontVariantNumeric: 'tabular-nums' }}
         >
-          {formatMoney(total.amount, total.currency)}
+          <Money amount={total.amount} currency={total.currency} />
         </Typography>
       ))}
       {hidden > 0 ? (

@@ -1,4 +1,5 @@
 import { PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
+import { formatCalendarDate, formatMinute } from '../../components/formatDateTime.js';
 import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
 import { isInstant, type PayoutFilters } from './payoutListParams.js';
 
@@ -9,29 +10,9 @@ export interface FilterChip {
   without: Partial<PayoutFilters>;
 }
 
-let dayFormat: Intl.DateTimeFormat | undefined;
-let instantFormat: Intl.DateTimeFormat | undefined;
-
 /** A range end for people: `19 Nov 2026`, or `25 Nov 2026, 14:00 CET` for an instant. */
 export function formatRangeEnd(value: string): string {
-  if (isInstant(value)) {
-    instantFormat ??= new Intl.DateTimeFormat('en-GB', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    return instantFormat.format(new Date(value));
-  }
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  dayFormat ??= new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-  return dayFormat.format(new Date(y, m - 1, d));
+  return isInstant(value) ? formatMinute(value) : formatCalendarDate(value);
 }
 
 function rangeLabel(from: string, to: string): string {

@@ -1,9 +1,10 @@
 import { isApiError } from '../../api/ApiError.js';
 import { errorMessage } from '../../components/errorMessage.js';
+import { formatInZone } from '../../components/formatDateTime.js';
 
 /** `14:05`, in the user's time zone. */
 export function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return formatInZone(iso, undefined, { hour: '2-digit', minute: '2-digit' });
 }
 
 /** What to tell the user when a code or passkey was not accepted. */

@@ -8,8 +8,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-
-const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatInZone } from '../../components/formatDateTime.js';
 
 const DIGESTS: { value: NotificationDigest; label: string }[] = [
   { value: 'immediate', label: 'Immediately' },
@@ -111,7 +110,12 @@ export function NotificationsPanel({
                   {item.body}
                 </Typography>
                 <Typography variant="caption" color="textSecondary" component="p">
-                  <time dateTime={item.created_at}>{TIME.format(new Date(item.created_at))}</time>
+                  <time dateTime={item.created_at}>
+                    {formatInZone(item.created_at, undefined, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </time>
                 </Typography>
               </Box>
             );
