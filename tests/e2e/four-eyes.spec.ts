@@ -63,7 +63,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await makePayoutButton(page).click();
     await stepHeading(page, 4).waitFor();
     // No spinner waiting for a status that cannot come: it says what it waits for.
-    await page.getByText(/^Needs approval by a second person above 1000(\.0+)? EUR/).waitFor();
+    await page.getByText(/^Needs approval by a second person above €1,000\.00/).waitFor();
     await expect.poll(() => page.getByLabel('Waiting for the final status').count()).toBe(0);
     await page.getByRole('link', { name: 'Open the payout' }).click();
     await page.getByRole('heading', { level: 1, name: `Payout ${orderId}` }).waitFor();

@@ -47,9 +47,9 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
     await expect
       .poll(() => harbor.getByRole('cell').allTextContents())
       .toEqual([
-        'MissingIts “Card” payout type is not enabled in its credentials for GB/GBP.',
+        'Payout type not enabledIts “Card” payout type is not enabled in its credentials for GB/GBP.',
         'Enabled · 12 fields',
-        'MissingIts “Crypto wallet” payout type is not enabled in its credentials for GB/GBP.',
+        'Payout type not enabledIts “Crypto wallet” payout type is not enabled in its credentials for GB/GBP.',
       ]);
     await harbor
       .getByRole('button', {
@@ -64,7 +64,7 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
       .poll(() => atlas.getByRole('cell').allTextContents())
       .toEqual(
         Array(3).fill(
-          'MissingIts “Payouts” feature is not enabled in its credentials, or it does not serve GB/GBP.',
+          'Payouts feature off for this PSPListed for no corridor: its “Payouts” feature is likely not enabled in its credentials.',
         ),
       );
 
@@ -76,6 +76,17 @@ describe('support reads the providers matrix and nothing of the admin tools', ()
     await fields.waitFor();
     const iban = fields.getByRole('textbox').first();
     await expect.poll(() => iban.isEditable()).toBe(false);
+
+    // Compact: every corridor on one row; narrowed to what is off, Atlas Remit alone.
+    await page.getByRole('button', { name: 'Compact' }).click();
+    const compact = page.getByRole('table', { name: 'PSPs per corridor' });
+    await compact.waitFor();
+    await page.getByRole('button', { name: 'Cells: All' }).click();
+    await page.getByRole('menuitemradio', { name: /Payouts feature off for this PSP/ }).click();
+    await expect
+      .poll(() => compact.getByRole('columnheader').allTextContents())
+      .toEqual(['Corridor', 'Atlas Remit']);
+    await expect.poll(() => new URL(page.url()).search).toBe('?cell=payouts_off&view=compact');
 
     expect(unexpectedErrors).toEqual([]);
   });

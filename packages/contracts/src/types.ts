@@ -330,3 +330,18 @@ export interface FieldError {
 }
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+/**
+ * Why a known PSP is missing from a corridor for a type, from what the metadata shows (the
+ * orchestrator never says): listed in no corridor at all (its Payouts feature is likely off),
+ * listed here for other types (this type is not enabled), listed for other corridors only (it
+ * does not serve this one), or listed here only with a type this back-office cannot pay through.
+ */
+export const MISSING_CAUSES = [
+  'payouts_off',
+  'type_not_enabled',
+  'corridor_not_served',
+  'type_not_supported',
+] as const;
+
+export type MissingCause = (typeof MISSING_CAUSES)[number];

@@ -1,15 +1,18 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import CheckIcon from '@mui/icons-material/Check';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+
+// The menu (MUI's Menu, Popover and Modal) loads when first opened: the button is all a page
+// shows until then, and pages are on a budget (apps/web/budgets.json).
+const MenuFilterMenu = lazy(() =>
+  import('./MenuFilterMenu.js').then((m) => ({ default: m.MenuFilterMenu })),
+);
 
 export interface MenuFilterOption {
   value: string;
   label: string;
+  /** Shown under the label in the menu only (a count, a reason), not on the button. */
+  hint?: string;
 }
 
 interface CommonProps {
@@ -32,6 +35,7 @@ export type MenuFilterProps = CommonProps &
 export function MenuFilter(props: MenuFilterProps) {
   const { label, options, anyLabel } = props;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
   const menuId = useId();
   const chosen: readonly string[] = props.multiple
     ? props.value
@@ -76,39 +80,28 @@ export function MenuFilter(props: MenuFilterProps) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ textTransform: 'none', height: 40 }}
       >
         {label}: {summary}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {props.multiple ? null : (
-          <MenuItem
-            role="menuitemradio"
-            aria-checked={chosen.length === 0}
-            onClick={() => choose('')}
-          >
-            <ListItemIcon>
-              {chosen.length === 0 ? <CheckIcon fontSize="small" /> : null}
-            </ListItemIcon>
-            <ListItemText>{anyLabel}</ListItemText>
-          </MenuItem>
-        )}
-        {options.map((option) => {
-          const checked = chosen.includes(option.value);
-          return (
-            <MenuItem
-              key={option.value}
-              role={props.multiple ? 'menuitemcheckbox' : 'menuitemradio'}
-              aria-checked={checked}
-              onClick={() => choose(option.value)}
-            >
-              <ListItemIcon>{checked ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-              <ListItemText>{option.label}</ListItemText>
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      {used ? (
+        <Suspense fallback={null}>
+          <MenuFilterMenu
+            id={menuId}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            multiple={props.multiple === true}
+            anyLabel={anyLabel}
+            options={options}
+            chosen={chosen}
+            onChoose={choose}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

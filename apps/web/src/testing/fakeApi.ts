@@ -31,6 +31,7 @@ import type {
   PayoutRequest,
   PayoutSummary,
   PayoutTotalsDto,
+  PayoutFilterOptionsDto,
   ProviderMatrix,
   ProvidersReply,
   SessionSecurityDto,
@@ -154,6 +155,8 @@ export interface FakeApiOptions
     body: Parameters<Api['payouts']['resolveMany']>[0],
   ) => Promise<PayoutResolutionResultsDto>;
   summary?: () => Promise<PayoutSummary>;
+  /** The list filters' PSPs and decline codes (default: none). */
+  filterOptions?: () => Promise<PayoutFilterOptionsDto>;
   /** The list's totals (default: none). */
   totals?: (query: PayoutListQueryParams) => Promise<PayoutTotalsDto>;
   /** The review step's approval preview (default: no approval needed). */
@@ -711,6 +714,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
               needs_attention: 0,
             });
       },
+      filterOptions: () =>
+        options.filterOptions
+          ? options.filterOptions()
+          : Promise.resolve({ providers: [], decline_codes: [] }),
       totals: (query) => {
         calls.totals.push(query);
         return options.totals

@@ -9,6 +9,7 @@ import type {
   payoutResolutionResults,
   payoutSummary,
   payoutTotals,
+  payoutFilterOptions,
 } from '../endpoints/payouts.endpoints.js';
 
 /*
@@ -34,5 +35,7 @@ export type PayoutPage = z.output<typeof payoutPage>;
 export type PayoutSummary = z.output<typeof payoutSummary>;
 /** `GET /api/payouts/totals`: count and per-currency sums of what the list's filters select. */
 export type PayoutTotalsDto = z.output<typeof payoutTotals>;
+/** `GET /api/payouts/filter-options`: the PSPs and decline codes the list's filters offer. */
+export type PayoutFilterOptionsDto = z.output<typeof payoutFilterOptions>;
 /** `POST /api/payouts/resolutions`: one result per payout, in the order asked. */
 export type PayoutResolutionResultsDto = z.output<typeof payoutResolutionResults>;

@@ -174,6 +174,24 @@ export const payoutTotals = z
   })
   .meta({ id: 'PayoutTotals' });
 
+/** The values the list's PSP and decline-code filters offer, with their payouts in the ledger. */
+export const payoutFilterOptions = z
+  .strictObject({
+    /** Every configured PSP and every PSP in the ledger, by name. */
+    providers: z.array(
+      z.strictObject({ id: z.string(), title: z.string().nullable(), count: z.number().int() }),
+    ),
+    /** The decline codes in the ledger, the most frequent first (at most 200). */
+    decline_codes: z.array(
+      z.strictObject({
+        code: z.string(),
+        reason: z.string().nullable(),
+        count: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'PayoutFilterOptions' });
+
 /** One result per payout, in the order asked. */
 export const payoutResolutionResults = z
   .strictObject({
@@ -219,6 +237,12 @@ export const payoutEndpoints = {
     tag: 'Payouts',
     query: payoutTotalsQuery,
     reply: json(payoutTotals),
+  }),
+  payoutFilterOptions: endpoint(routes.payoutFilterOptions, {
+    summary: 'The PSPs and decline codes the list can be filtered by, with their payout counts',
+    tag: 'Payouts',
+    query: noQuery,
+    reply: json(payoutFilterOptions),
   }),
   previewPayoutApproval: endpoint(routes.previewPayoutApproval, {
     summary:

@@ -21,6 +21,11 @@ export const payoutRoutes = {
     path: '/api/payouts/totals',
     access: 'payouts:read',
   },
+  payoutFilterOptions: {
+    method: 'get',
+    path: '/api/payouts/filter-options',
+    access: 'payouts:read',
+  },
   previewPayoutApproval: {
     method: 'post',
     path: '/api/payouts/approval-preview',

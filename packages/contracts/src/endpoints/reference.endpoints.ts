@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { countryCodeQuery, currencyCodeQuery } from '../api/payoutListQuery.js';
-import { PAYOUT_METHOD_TYPES, PROVIDER_FIELD_TYPES, type ProviderField } from '../types.js';
+import {
+  MISSING_CAUSES,
+  PAYOUT_METHOD_TYPES,
+  PROVIDER_FIELD_TYPES,
+  type ProviderField,
+} from '../types.js';
 import { instant } from './common.js';
 import { endpoint, htmlPage, json } from './endpoint.js';
 import { referenceRoutes as routes } from './reference.routes.js';
@@ -74,6 +79,8 @@ export const providerMatrixCell = z.strictObject({
   status: z.enum(['enabled', 'missing']),
   /** Why a PSP is missing, from what is visible only (the orchestrator never says); null if enabled. */
   likely_cause: z.string().nullable(),
+  /** The same as a code, to filter by; null if enabled. */
+  cause: z.enum(MISSING_CAUSES).nullable(),
   /** What finance would be asked for; [] when missing. */
   fields: z.array(providerField),
 });

@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from '../../shared/keysetCursor.js';
 import { toPayoutEventDto, type PayoutDto, type PayoutEventDto } from './payoutDto.js';
 import type { PayoutListQuery, PayoutsRepository } from './payoutsRepository.js';
 import type { CurrencyTotal, PayoutTotals } from './payoutTotals.js';
+import type { PayoutFilterOptions } from './payoutFilterOptions.js';
 import type { PayoutViews } from './payoutViews.js';
 
 export interface PayoutListParams extends Omit<
@@ -26,6 +27,8 @@ export interface PayoutQueries {
   totals(
     params: Omit<PayoutListParams, 'cursor' | 'limit' | 'sort' | 'order'>,
   ): Promise<{ count: number; by_currency: CurrencyTotal[] }>;
+  /** The PSPs and decline codes the list's filters offer. */
+  filterOptions: PayoutFilterOptions['options'];
   get(id: string): Promise<{ payout: PayoutDto; events: PayoutEventDto[] }>;
   summary(user: SessionUser): Promise<PayoutSummary>;
 }
@@ -36,10 +39,12 @@ const EXPORT_PAGE_SIZE = 500;
 export function createPayoutQueries({
   payoutsRepository: repo,
   payoutTotals,
+  filterOptions,
   views,
 }: {
   payoutsRepository: PayoutsRepository;
   payoutTotals: PayoutTotals;
+  filterOptions: PayoutFilterOptions;
   views: PayoutViews;
 }): PayoutQueries {
   const { attentionBefore, dtosOf, findOr404 } = views;
@@ -105,6 +110,8 @@ export function createPayoutQueries({
         by_currency: byCurrency,
       };
     },
+
+    filterOptions: () => filterOptions.options(),
 
     async get(id) {
       const found = await findOr404(id);

@@ -210,6 +210,34 @@ describe.each(testDatabaseKinds)('GET /api/payouts/totals (%s)', (kind) => {
     expect(all.by_currency.every((c) => compareAmounts(c.amount, '0') > 0)).toBe(true);
   });
 
+  it('offers the PSPs and decline codes that exist as the filters’ choices', async () => {
+    const res = await support('/api/payouts/filter-options');
+    expect(res.status).toBe(200);
+    const body = (await readJson(res)) as {
+      providers: { id: string; title: string | null; count: number }[];
+      decline_codes: { code: string; reason: string | null; count: number }[];
+    };
+    const { db } = database.handle;
+    const byProvider = await rowsOf<{ provider: string; count: string }>(
+      db,
+      sql`select provider, count(*)::text as count from payouts group by provider`,
+    );
+    for (const row of byProvider) {
+      expect(body.providers.find((p) => p.id === row.provider)?.count).toBe(Number(row.count));
+    }
+    // A configured PSP without payouts is offered too, by its name.
+    expect(body.providers.some((p) => p.count === 0 && p.title !== null)).toBe(true);
+    const declines = await rowsOf<{ code: string; count: string }>(
+      db,
+      sql`select decline_code as code, count(*)::text as count from payouts
+        where decline_code is not null group by decline_code order by count(*) desc, decline_code`,
+    );
+    expect(body.decline_codes.map((d) => [d.code, d.count])).toEqual(
+      declines.map((d) => [d.code, Number(d.count)]),
+    );
+    expect((await support('/api/payouts/filter-options?provider=x')).status).toBe(422);
+  });
+
   it('answers nothing awaiting support, who approve nothing', async () => {
     const res = await support('/api/payouts/totals?needs_my_approval=1');
     expect(await readJson(res)).toEqual({ count: 0, by_currency: [] });

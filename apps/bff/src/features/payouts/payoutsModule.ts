@@ -19,6 +19,7 @@ import { createPayoutCreation, type PayoutCreation } from './payoutCreation.js';
 import { createPayoutLifecycle, type PayoutLifecycle } from './payoutLifecycle.js';
 import { createPayoutQueries, type PayoutQueries } from './payoutQueries.js';
 import { createPayoutTotals } from './payoutTotals.js';
+import { createPayoutFilterOptions } from './payoutFilterOptions.js';
 import { createPayoutResolutions } from './payoutResolutions.js';
 import { createPayoutStatusUpdates } from './payoutStatusUpdates.js';
 import { createPayoutViews } from './payoutViews.js';
@@ -127,6 +128,7 @@ export function createPayoutsModule(
   const queries = createPayoutQueries({
     payoutsRepository,
     payoutTotals: createPayoutTotals({ db: deps.db }),
+    filterOptions: createPayoutFilterOptions({ db: deps.db, pspTitles: deps.pspTitles }),
     views,
   });
   const approvals = createPayoutApprovals({

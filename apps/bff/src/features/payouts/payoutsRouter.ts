@@ -115,6 +115,7 @@ export function createPayoutsRouter({
       payoutQueries.list({ ...listParams(q), viewer: auth.user, cursor: q.cursor, limit: q.limit }),
     payoutTotals: ({ auth, query }) =>
       payoutQueries.totals({ ...filterParams(query), viewer: auth.user }),
+    payoutFilterOptions: () => payoutQueries.filterOptions(),
     previewPayoutApproval: ({ body }) => approvalPreview(body),
     payoutSummary: ({ auth }) => payoutQueries.summary(auth.user),
     // Streamed: the export selects what the list's filters select, however many rows that is.

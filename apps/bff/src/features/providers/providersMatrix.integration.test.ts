@@ -52,7 +52,7 @@ describe.each(appTestDatabaseKinds)('providers matrix (%s)', (kind) => {
       be.cells.find((c: Cell) => c.psp === psp && c.payout_method_type === type);
 
     const enabled = cell('northwind_pay', 'bank_account');
-    expect(enabled).toMatchObject({ status: 'enabled', likely_cause: null });
+    expect(enabled).toMatchObject({ status: 'enabled', likely_cause: null, cause: null });
     expect(enabled.fields.map((f) => f.name)).toContain('bankAccountNumber');
 
     // Listed for another type in this corridor: the type switch is the likely cause.
@@ -61,13 +61,15 @@ describe.each(appTestDatabaseKinds)('providers matrix (%s)', (kind) => {
       payout_method_type: 'crypto',
       status: 'missing',
       likely_cause: 'Its “Crypto wallet” payout type is not enabled in its credentials for BE/EUR.',
+      cause: 'type_not_enabled',
       fields: [],
     });
-    // Listed for nothing here: the Payouts feature, or the corridor.
+    // Its Payouts feature is off (the sandbox's atlas_remit): the metadata lists it nowhere.
     expect(cell('atlas_remit', 'bank_account')).toMatchObject({
       status: 'missing',
+      cause: 'payouts_off',
       likely_cause:
-        'Its “Payouts” feature is not enabled in its credentials, or it does not serve BE/EUR.',
+        'Listed for no corridor: its “Payouts” feature is likely not enabled in its credentials.',
       fields: [],
     });
   });

@@ -5,6 +5,7 @@ import {
   type ProviderMatrix,
   type PayoutMethodType,
   type ProviderMatrixCell,
+  type MissingCause,
 } from '@payouts/contracts';
 import type { KnownPsp } from '../../config.js';
 import type { MetadataVersions } from './metadataVersions.js';
@@ -23,6 +24,17 @@ export function likelyCauseOfMissing(
   return listedForOtherTypes
     ? `Its “${PAYOUT_METHOD_TYPE_TITLES[type]}” payout type is not enabled in its credentials for ${where}.`
     : `Its “Payouts” feature is not enabled in its credentials, or it does not serve ${where}.`;
+}
+
+/** Why a known PSP is missing from a corridor for a type (MISSING_CAUSES), from what is listed. */
+export function causeOfMissing(seen: {
+  listedHere: boolean;
+  unusableHere: boolean;
+  listedAnywhere: boolean;
+}): MissingCause {
+  if (seen.listedHere) return 'type_not_enabled';
+  if (seen.unusableHere) return 'type_not_supported';
+  return seen.listedAnywhere ? 'corridor_not_served' : 'payouts_off';
 }
 
 /**
@@ -48,6 +60,13 @@ export async function buildProvidersMatrix({
     ? await Promise.all(corridors.map((c) => metadataVersions.latest(c)))
     : [];
   const psps = [...knownPsps];
+  // A PSP the metadata lists nowhere, for no type, has its Payouts feature off (most likely).
+  const listedAnywhere = new Set(
+    fetched.flatMap(({ providers, unsupported }) => [
+      ...providers.map((p) => p.name),
+      ...unsupported.flatMap((u) => (u.name === null ? [] : [u.name])),
+    ]),
+  );
   for (const { providers } of fetched) {
     for (const p of providers) {
       if (!psps.some((k) => k.name === p.name)) psps.push({ name: p.name, title: p.title });
@@ -71,18 +90,29 @@ export async function buildProvidersMatrix({
               payout_method_type: type,
               status: 'enabled',
               likely_cause: null,
+              cause: null,
               fields: provider.fields,
             });
             continue;
           }
+          const cause = causeOfMissing({
+            listedHere: listed.length > 0,
+            unusableHere: unusable.length > 0,
+            listedAnywhere: listedAnywhere.has(psp.name),
+          });
           cells.push({
             psp: psp.name,
             payout_method_type: type,
             status: 'missing',
             likely_cause:
-              listed.length === 0 && unusable.length > 0
+              cause === 'type_not_supported'
                 ? `Listed for ${where} only with a payout type this back-office does not support (${unusable.map((u) => `“${u.payout_method_type ?? 'none'}”`).join(', ')}).`
-                : likelyCauseOfMissing(listed.length > 0 || unusable.length > 0, type, where),
+                : cause === 'payouts_off'
+                  ? 'Listed for no corridor: its “Payouts” feature is likely not enabled in its credentials.'
+                  : cause === 'corridor_not_served'
+                    ? `Listed for other corridors, not ${where}: it likely does not serve ${where}.`
+                    : likelyCauseOfMissing(true, type, where),
+            cause,
             fields: [],
           });
         }

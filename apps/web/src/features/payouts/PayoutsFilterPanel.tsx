@@ -4,10 +4,13 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { isDecimalString, PAYOUT_STATUSES } from '@payouts/contracts';
+import { PAYOUT_STATUSES } from '@payouts/contracts';
+import { parseAmountEntry } from '../../components/parseAmountEntry.js';
 import { useId } from 'react';
 import { DebouncedTextField } from '../../components/DebouncedTextField.js';
-import { MenuFilter } from '../../components/MenuFilter.js';
+import { formatCount } from '../../components/formatCount.js';
+import { MenuFilter, type MenuFilterOption } from '../../components/MenuFilter.js';
+import { usePayoutFilterOptions } from './usePayoutFilterOptions.js';
 import { OutlinedField } from '../../components/OutlinedField.js';
 import { PAYOUT_STATUS_STYLES } from '../../components/payoutStatusStyles.js';
 import { CorridorFilters } from '../providers/CorridorFilters.js';
@@ -29,9 +32,20 @@ export interface PayoutsFilterPanelProps {
   canApprove: boolean;
 }
 
+/** An amount as typed in the user's locale (`1,000.50`, `1.000,50`), or why it is not one. */
 function amountProblem(value: string): string | null {
-  if (value === '' || isDecimalString(value)) return null;
-  return 'Digits and a decimal point only, e.g. 1250.50';
+  if (value === '' || parseAmountEntry(value) !== null) return null;
+  return 'Not an amount: digits, with your grouping and decimal separators, e.g. 1,250.50';
+}
+
+const amountOf = (value: string): string =>
+  value === '' ? '' : (parseAmountEntry(value) ?? value);
+
+/** The options, and the value in force when none of them is it (a link, an old view). */
+function withCurrent(options: MenuFilterOption[], value: string): MenuFilterOption[] {
+  return value === '' || options.some((o) => o.value === value)
+    ? options
+    : [...options, { value, label: value }];
 }
 
 /** Lab payouts reach the PSP like any other, so they are listed (badged) unless hidden. */
@@ -53,6 +67,19 @@ export function PayoutsFilterPanel({
   canApprove,
 }: PayoutsFilterPanelProps) {
   const titleId = useId();
+  const choices = usePayoutFilterOptions(open);
+  const payoutsText = (count: number) =>
+    `${formatCount(count)} ${count === 1 ? 'payout' : 'payouts'}`;
+  const providerOptions = (choices.data?.providers ?? []).map((p) => ({
+    value: p.id,
+    label: p.title ?? p.id,
+    hint: payoutsText(p.count),
+  }));
+  const declineOptions = (choices.data?.decline_codes ?? []).map((d) => ({
+    value: d.code,
+    label: d.code,
+    hint: `${d.reason ? `${d.reason} · ` : ''}${payoutsText(d.count)}`,
+  }));
   const set = (patch: Partial<PayoutFilters>): void => onChange({ ...filters, ...patch });
   const statusOptions = PAYOUT_STATUSES.map((status) => ({
     value: status,
@@ -104,6 +131,20 @@ export function PayoutsFilterPanel({
           />
           <CorridorFilters filters={filters} onChange={set} />
           <MenuFilter
+            label="PSP"
+            anyLabel="Any"
+            options={withCurrent(providerOptions, filters.provider)}
+            value={filters.provider}
+            onChange={(provider) => set({ provider })}
+          />
+          <MenuFilter
+            label="Decline code"
+            anyLabel="Any"
+            options={withCurrent(declineOptions, filters.decline_code)}
+            value={filters.decline_code}
+            onChange={(decline_code) => set({ decline_code })}
+          />
+          <MenuFilter
             label="Test payouts"
             anyLabel="All"
             options={TEST_PAYOUT_OPTIONS}
@@ -113,23 +154,11 @@ export function PayoutsFilterPanel({
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <DebouncedTextField
-            label="PSP"
-            value={filters.provider}
-            onCommit={(provider) => set({ provider })}
-            sx={{ width: 160 }}
-          />
-          <DebouncedTextField
-            label="Decline code"
-            value={filters.decline_code}
-            onCommit={(decline_code) => set({ decline_code: decline_code.slice(0, 100) })}
-            sx={{ width: 200 }}
-          />
-          <DebouncedTextField
             label="Amount from"
             value={filters.amount_min}
             inputMode="decimal"
             validate={amountProblem}
-            onCommit={(amount_min) => set({ amount_min })}
+            onCommit={(amount_min) => set({ amount_min: amountOf(amount_min) })}
             sx={{ width: 160 }}
           />
           <DebouncedTextField
@@ -137,7 +166,7 @@ export function PayoutsFilterPanel({
             value={filters.amount_max}
             inputMode="decimal"
             validate={amountProblem}
-            onCommit={(amount_max) => set({ amount_max })}
+            onCommit={(amount_max) => set({ amount_max: amountOf(amount_max) })}
             sx={{ width: 160 }}
           />
         </Box>

@@ -91,12 +91,18 @@ describe('PayoutsPage', () => {
         expect(calls.list.at(-1)).toMatchObject({ currency: 'JPY', status: 'pending,declined' }),
       );
 
+      // Amounts as the user's locale writes them; anything else is named and not applied.
       await user.clear(screen.getByLabelText('Amount to'));
-      await user.type(screen.getByLabelText('Amount to'), '1,000{Enter}');
+      await user.type(screen.getByLabelText('Amount to'), '1,000.5{Enter}');
+      await waitFor(() => expect(searchOf(router).get('amount_max')).toBe('1000.5'));
+      await user.clear(screen.getByLabelText('Amount from'));
+      await user.type(screen.getByLabelText('Amount from'), '1,0,0{Enter}');
       expect(
-        await screen.findByText('Digits and a decimal point only, e.g. 1250.50'),
+        await screen.findByText(
+          'Not an amount: digits, with your grouping and decimal separators, e.g. 1,250.50',
+        ),
       ).toBeInTheDocument();
-      expect(searchOf(router).get('amount_max')).toBeNull();
+      expect(searchOf(router).get('amount_min')).toBeNull();
 
       await user.click(screen.getByRole('button', { name: 'Show payouts' }));
       await user.click(await screen.findByRole('button', { name: 'Clear all' }));
@@ -143,6 +149,38 @@ describe('PayoutsPage', () => {
       await waitFor(() => expect(screen.queryByText('PO-1')).not.toBeInTheDocument());
       expect(calls.list.at(-1)).toMatchObject({ is_test: '1' });
       expect(screen.getByRole('button', { name: 'Test payouts: Only' })).toBeInTheDocument();
+    },
+  );
+
+  it(
+    'offers the PSPs and decline codes that exist as choices, with their counts',
+    SLOW,
+    async () => {
+      const { api, calls } = createFakeApi({
+        filterOptions: () =>
+          Promise.resolve({
+            providers: [
+              { id: 'acme_pay', title: 'Acme Pay', count: 1234 },
+              { id: 'old_psp', title: null, count: 3 },
+            ],
+            decline_codes: [
+              { code: 'insufficient_funds', reason: 'Insufficient funds', count: 12 },
+            ],
+          }),
+      });
+      const { router, user } = renderApp({ api, path: '/payouts?decline_code=from_a_link' });
+      await screen.findByText(/No payouts match these filters/);
+      await openFilters(user);
+      await user.click(screen.getByRole('button', { name: 'PSP: Any' }));
+      expect(await screen.findByText('1,234 payouts')).toBeInTheDocument();
+      await user.click(screen.getByRole('menuitemradio', { name: /Acme Pay/ }));
+      await waitFor(() => expect(searchOf(router).get('provider')).toBe('acme_pay'));
+      await waitFor(() => expect(calls.list.at(-1)).toMatchObject({ provider: 'acme_pay' }));
+      // The value in force stays a choice even when the ledger no longer has it.
+      await user.click(screen.getByRole('button', { name: 'Decline code: from_a_link' }));
+      expect(await screen.findByText('Insufficient funds · 12 payouts')).toBeInTheDocument();
+      await user.click(screen.getByRole('menuitemradio', { name: /insufficient_funds/ }));
+      await waitFor(() => expect(searchOf(router).get('decline_code')).toBe('insufficient_funds'));
     },
   );
 

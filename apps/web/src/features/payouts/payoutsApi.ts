@@ -9,6 +9,7 @@ import type {
   PayoutApprovalRuleDto,
   PayoutSummary,
   PayoutTotalsDto,
+  PayoutFilterOptionsDto,
 } from '@payouts/contracts';
 import type { RequestBodyOf, Endpoints } from '@payouts/contracts/endpoints';
 import { callEndpoint, endpointUrl } from '../../api/callEndpoint.js';
@@ -37,6 +38,8 @@ export interface PayoutsApi {
    * currency; `query` has no sort or page (`toTotalsQuery`).
    */
   totals(query: PayoutListQueryParams, signal?: AbortSignal): Promise<PayoutTotalsDto>;
+  /** The PSPs and decline codes the list's filters offer, with their payout counts. */
+  filterOptions(signal?: AbortSignal): Promise<PayoutFilterOptionsDto>;
   get(id: string, signal?: AbortSignal): Promise<PayoutDetail>;
   /** Asks the orchestrator for the payout's current status now; answers the updated payout. */
   checkStatus(id: string): Promise<PayoutDto>;
@@ -97,6 +100,7 @@ export function createPayoutsApi(http: HttpClient): PayoutsApi {
   return {
     list: (query, signal) => callEndpoint(http, 'listPayouts', { query, signal }),
     totals: (query, signal) => callEndpoint(http, 'payoutTotals', { query, signal }),
+    filterOptions: (signal) => callEndpoint(http, 'payoutFilterOptions', { signal }),
     get: (id, signal) => callEndpoint(http, 'getPayout', { params: { id }, signal }),
     checkStatus: (id) => callEndpoint(http, 'checkPayoutStatus', { params: { id } }),
     create: (body, idempotencyKey, options) => createPayout(body, idempotencyKey, options),

@@ -25,6 +25,7 @@ function matrix(fetchedAt: string): ProviderMatrix {
             payout_method_type: 'bank_account',
             status: 'enabled',
             likely_cause: null,
+            cause: null,
             fields: [
               { name: 'iban', title: 'IBAN' },
               { name: 'customerFirstName', title: 'First name' },
@@ -35,6 +36,7 @@ function matrix(fetchedAt: string): ProviderMatrix {
             payout_method_type: 'bank_account',
             status: 'missing',
             likely_cause: CAUSE,
+            cause: 'corridor_not_served',
             fields: [],
           },
         ],
@@ -74,7 +76,7 @@ describe('ProvidersPage', () => {
     const { user } = renderApp({ api, path: '/providers' });
 
     const corridor = await screen.findByRole('region', { name: /Belgium · EUR/ });
-    expect(within(corridor).getByText('Missing')).toBeInTheDocument();
+    expect(within(corridor).getByText('Corridor not served')).toBeInTheDocument();
     expect(within(corridor).getByText(CAUSE)).toBeInTheDocument();
     // A PSP whose payout type we cannot use is named, and the corridor still works.
     expect(
@@ -98,5 +100,60 @@ describe('ProvidersPage', () => {
     await waitFor(() =>
       expect(within(corridor).getByText(/^Fetched at/).textContent).not.toBe(fetched),
     );
+  });
+
+  it('filters by corridor, PSP and cause, and shows every corridor on one row when compact', async () => {
+    const wide = matrix('2026-11-20T09:00:00.000Z');
+    const be = wide.corridors[0]!;
+    wide.corridors.push({
+      ...be,
+      country: 'US',
+      currency: 'USD',
+      cells: [
+        { ...be.cells[0]!, status: 'missing', likely_cause: 'x', cause: 'payouts_off', fields: [] },
+        { ...be.cells[1]!, status: 'enabled', likely_cause: null, cause: null, fields: [] },
+      ],
+      metadata_version: null,
+      unsupported: [],
+    });
+    const { api } = createFakeApi({ user: ADMIN_USER, matrix: () => Promise.resolve(wide) });
+    const { user, router } = renderApp({ api, path: '/providers' });
+    await screen.findByRole('region', { name: /Belgium · EUR/ });
+    expect(screen.getByRole('region', { name: /United States · USD/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Compact' }));
+    const table = await screen.findByRole('table', { name: 'PSPs per corridor' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await user.click(
+      within(table).getByRole('button', {
+        name: /Zap, Bank account, United States · USD: enabled/,
+      }),
+    );
+    expect(await screen.findByRole('region', { name: /Fields Zap asks for/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cells: All' }));
+    expect(
+      await screen.findByRole('menuitemradio', { name: /Corridor not served\s*1 cells/ }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitemradio', { name: /Payouts feature off/ }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(new URLSearchParams(router.state.location.search).get('cell')).toBe('payouts_off');
+    expect(
+      within(table).getByRole('img', {
+        name: 'Acme Pay, Bank account, United States · USD: Payouts feature off for this PSP',
+      }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'PSP: All' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Zap' }));
+    expect(await screen.findByText('No corridor and PSP match these filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Cells: Payouts feature off/ }));
+    await user.click(await screen.findByRole('menuitemradio', { name: /Corridor not served/ }));
+    const compact = await screen.findByRole('table', { name: 'PSPs per corridor' });
+    expect(
+      within(compact)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Corridor', 'Zap']);
   });
 });
