@@ -33,11 +33,11 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
     await page.goto('/lab');
     await page.getByRole('heading', { level: 1, name: 'Payout lab' }).waitFor();
     await chooseOption(page, page, 'Corridor', 'United Kingdom · GBP');
-    const runAll = page.getByRole('region', { name: 'Run all for United Kingdom · GBP' });
-    await runAll.getByRole('button', { name: 'Run all' }).click();
+    const runAll = page.getByRole('region', { name: 'Run all' });
+    await runAll.getByRole('button', { name: 'Run all for United Kingdom · GBP' }).click();
 
     await runAll.getByRole('status').filter({ hasText: 'Done: 4 passed, 0 failed.' }).waitFor({
-      timeout: 20_000,
+      timeout: 30_000,
     });
     await expect
       .poll(() =>
@@ -55,8 +55,9 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
       expect(result).toBe('Pass');
       expect(http).toMatch(/^20[01]$/);
       // The BFF measures with sub-millisecond precision and the table shows it as is.
-      expect(duration).toMatch(/^\d+(\.\d+)? ms$/);
-      expect(outcome).toMatch(/^Status: (pending|in_process|approved)$/);
+      expect(duration).toMatch(/^[\d,]+(\.\d+)? ms$/);
+      // A pass is a payout paid out, not an accepted request.
+      expect(outcome).toBe('Status: approved');
     }
     // Each went to the orchestrator once, with a LAB- order id.
     const sent = sandboxOf(app).inspect.createCalls();

@@ -173,4 +173,38 @@ describe('DepositConsolePage', () => {
     // The CVV is not kept once sent.
     expect(screen.getByLabelText(/^CVV/)).toHaveValue('');
   });
+
+  it('prefills valid test data for the corridor, so the fingerprint can be collected at once', async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      depositOptions: {
+        psps: [{ name: 'acme_cards', title: 'Acme Cards', mids: ['us'], needs_fingerprint: true }],
+        corridors: [{ country: 'US', currency: 'USD' }],
+      },
+    });
+    const routes = [
+      {
+        path: '/',
+        element: <RequireSession />,
+        children: [
+          {
+            path: 'lab/deposits',
+            element: <DepositConsolePage now={() => new Date('2026-11-20T09:00:00Z')} />,
+          },
+        ],
+      },
+    ];
+    const { user } = renderApp({ api, path: '/lab/deposits', routes });
+    await waitFor(() => expect(screen.getByLabelText(/^Corridor/)).toHaveTextContent('USD'));
+    await user.click(screen.getByRole('button', { name: 'Prefill test data' }));
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Jane');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+12133734253');
+    expect(screen.getByLabelText(/^Expiry year/)).toHaveValue('2028');
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('411111******1111');
+    await user.click(screen.getByRole('button', { name: 'Collect fingerprint' }));
+    expect(await screen.findByTitle('Card fingerprint (device data collection)')).toHaveAttribute(
+      'src',
+      '/api/lab/fingerprint?country=US&currency=USD&card_bin=411111',
+    );
+  });
 });

@@ -187,7 +187,10 @@ export function DepositConsolePage({
               sx: { width: 110 },
             })}
           </Box>
-          <Box>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" onClick={depositConsole.prefill}>
+              Prefill test data
+            </Button>
             <Button type="submit" variant="contained">
               Collect fingerprint
             </Button>

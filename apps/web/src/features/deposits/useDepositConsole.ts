@@ -12,6 +12,7 @@ import { isApiError } from '../../api/ApiError.js';
 import { withPatternEngine } from '../../forms/withPatternEngine.js';
 import {
   depositBin,
+  depositTestData,
   emptyDepositForm,
   toDepositInput,
   type DepositFormErrors,
@@ -106,6 +107,11 @@ export function useDepositConsole({
     setValues((v) => ({ ...v, ...patch }));
     if (phase.name !== 'form') setPhase({ name: 'form' });
   };
+  /** Valid test data for the corridor chosen, into the form (the order id is kept). */
+  const prefill = (): void => {
+    setErrors({});
+    set(depositTestData(values, corridor, now()));
+  };
   const fingerprintIfValid = ({ validateDepositForm }: DepositChecks): void => {
     const withCorridor = { ...values, corridor };
     const found = validateDepositForm(withCorridor, now());
@@ -169,6 +175,7 @@ export function useDepositConsole({
     following,
     lookup,
     set,
+    prefill,
     startFingerprint,
     submitDeposit,
     cardShown,

@@ -78,12 +78,15 @@ describe('LabPage', () => {
         if (n === 1) await firstSent;
         return reply(body, body.provider === 'zap');
       },
+      // Accepted as pending, then paid out: a pass only once it is final.
+      get: (id) => Promise.resolve({ payout: buildPayout({ id, status: 'approved' }), events: [] }),
     });
     const { user } = renderApp({ api, path: '/lab' });
     await screen.findByRole('heading', { name: 'Payout lab' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Run all' })).toBeEnabled());
+    const runAll = await screen.findByRole('button', { name: /^Run all for / });
+    await waitFor(() => expect(runAll).toBeEnabled());
 
-    await user.click(screen.getByRole('button', { name: 'Run all' }));
+    await user.click(runAll);
     const progress = await screen.findByRole('progressbar', { name: 'Run all progress' });
     expect(progress).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByText('0 of 2 sent…')).toBeInTheDocument();
@@ -91,7 +94,9 @@ describe('LabPage', () => {
     expect(calls.sendPayout).toHaveLength(1);
 
     release();
-    expect(await screen.findByText('Done: 1 passed, 1 failed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Done: 1 passed, 1 failed.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(progress).toHaveAttribute('aria-valuenow', '100');
     const table = screen.getByRole('table', { name: 'Run all results' });
     const acme = within(table).getByRole('row', { name: /Acme Pay/ });
@@ -108,6 +113,36 @@ describe('LabPage', () => {
     // A fresh idempotency key per test payout.
     const keys = calls.sendPayout.map((c) => c.key);
     expect(new Set(keys).size).toBe(2);
+  });
+
+  it('runs over every corridor, naming each row’s corridor', async () => {
+    const { api, calls } = createFakeApi({
+      user: ADMIN_USER,
+      corridors: [
+        { country: 'BE', currency: 'EUR' },
+        { country: 'US', currency: 'USD' },
+      ],
+      providers: { 'BE/EUR': PROVIDERS.slice(0, 1), 'US/USD': PROVIDERS.slice(1) },
+      testData: (query) => Promise.resolve(testPayout(query)),
+      sendPayout: (body) => Promise.resolve(reply(body, false)),
+      get: (id) => Promise.resolve({ payout: buildPayout({ id, status: 'approved' }), events: [] }),
+    });
+    const { user } = renderApp({ api, path: '/lab' });
+    const every = await screen.findByRole('button', { name: 'Run all over every corridor' });
+    await waitFor(() => expect(every).toBeEnabled());
+    await user.click(every);
+    expect(
+      await screen.findByText('Done: 2 passed, 0 failed.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Run all results' });
+    expect(within(table).getByRole('row', { name: /Belgium · EUR.*Acme Pay/ })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('row', { name: /United States · USD.*Zap/ }),
+    ).toBeInTheDocument();
+    expect(calls.testData.map((q) => [q.country, q.provider])).toEqual([
+      ['BE', 'acme_pay'],
+      ['US', 'zap'],
+    ]);
   });
 
   it('prefills test data into the PSP section and shows the exchange of a sent test payout', async () => {

@@ -10,7 +10,23 @@ import { useApi } from '../../api/ApiContext.js';
 import { useSectionFormKit } from '../../forms/useSectionFormKit.js';
 import { useCorridors } from '../providers/useCorridors.js';
 import { useProviders } from '../providers/useProviders.js';
-import { runAllTargets, runAllTestPayouts, type RunAllResult } from './runAllTestPayouts.js';
+import { errorMessage } from '../../components/errorMessage.js';
+import {
+  runAllTargets,
+  runAllTestPayouts,
+  type RunAllResult,
+  type RunAllTarget,
+} from './runAllTestPayouts.js';
+
+/** A run of test payouts: what it covers, the results so far (by target), and what it could not. */
+export interface RunAllState {
+  scope: 'corridor' | 'every';
+  total: number;
+  results: RunAllResult[];
+  done: boolean;
+  /** Corridors whose PSPs could not be read, so nothing was sent there. */
+  problems: string[];
+}
 
 export const defaultNewKey = (): string => crypto.randomUUID();
 
@@ -101,20 +117,35 @@ export function useLab(newKey: () => string) {
     mutationFn: (body: PayoutRequest) => api.lab.sendPayout(body, newKey()),
   });
 
-  const [run, setRun] = useState<{ total: number; results: RunAllResult[]; done: boolean } | null>(
-    null,
-  );
-  const startRunAll = async (): Promise<void> => {
-    if (!corridor || !providers.data) return;
-    const targets = runAllTargets(providers.data.providers);
-    setRun({ total: targets.length, results: [], done: false });
+  const [run, setRun] = useState<RunAllState | null>(null);
+  /** One test payout per enabled (PSP, type): of the chosen corridor, or of every corridor. */
+  const startRunAll = async (scope: 'corridor' | 'every'): Promise<void> => {
+    const chosen = scope === 'corridor' ? (corridor ? [corridor] : []) : (corridors.data ?? []);
+    if (chosen.length === 0) return;
+    setRun({ scope, total: 0, results: [], done: false, problems: [] });
+    const targets: RunAllTarget[] = [];
+    const problems: string[] = [];
+    for (const c of chosen) {
+      try {
+        const listed = await api.providers.providers(c);
+        targets.push(...runAllTargets(c, listed.providers));
+      } catch (error) {
+        problems.push(`${corridorKey(c)}: the PSPs could not be loaded (${errorMessage(error)})`);
+      }
+    }
+    setRun({ scope, total: targets.length, results: [], done: false, problems });
     await runAllTestPayouts({
       lab: api.lab,
-      corridor,
+      statusOf: async (id) => (await api.payouts.get(id)).payout.status,
       targets,
       newKey,
-      onResult: (result) =>
-        setRun((current) => current && { ...current, results: [...current.results, result] }),
+      onResult: (result, index) =>
+        setRun((current) => {
+          if (!current) return current;
+          const results = [...current.results];
+          results[index] = result;
+          return { ...current, results };
+        }),
     });
     setRun((current) => current && { ...current, done: true });
   };
