@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { PayoutRequest } from '@payouts/contracts';
 import type { Browser, Page } from 'playwright-core';
@@ -104,16 +105,16 @@ describe('an admin manages users and reads the audit log', () => {
     await expect
       .poll(() => auditRows(page))
       .toEqual([
-        [NEW_USER.email, 'session.sign_in'],
-        ['admin@example.com', 'session.sign_in'],
+        [NEW_USER.email, 'Signed in'],
+        ['admin@example.com', 'Signed in'],
       ]);
     await filterWhat(page, 'User changes');
     // Newest first: the admin's account, then the demo accounts startup created (no actor).
     await expect
       .poll(() => auditRows(page))
       .toEqual([
-        ['admin@example.com', 'user.created'],
-        ...Array.from({ length: 5 }, () => ['system', 'user.created']),
+        ['admin@example.com', 'User created'],
+        ...Array.from({ length: 5 }, () => ['system', 'User created']),
       ]);
     await page
       .getByRole('table', { name: 'Audit log entries' })
@@ -121,15 +122,24 @@ describe('an admin manages users and reads the audit log', () => {
       .first()
       .waitFor();
     await filterWhat(page, 'Lab runs');
-    await expect.poll(() => auditRows(page)).toEqual([['admin@example.com', 'lab.payout']]);
+    await expect.poll(() => auditRows(page)).toEqual([['admin@example.com', 'Lab test payout']]);
     await filterWhat(page, 'Payouts and approvals');
-    await expect.poll(() => auditRows(page)).toEqual([['admin@example.com', 'payout.create']]);
+    await expect.poll(() => auditRows(page)).toEqual([['admin@example.com', 'Payout created']]);
 
     // Who narrows it to one person; the filters live in the URL.
     await filterWhat(page, 'Anything');
     await page.getByRole('textbox', { name: 'Who (e-mail or user id)' }).fill(NEW_USER.email);
-    await expect.poll(() => auditRows(page)).toEqual([[NEW_USER.email, 'session.sign_in']]);
+    await expect.poll(() => auditRows(page)).toEqual([[NEW_USER.email, 'Signed in']]);
     await expect.poll(() => new URL(page.url()).searchParams.get('who')).toBe(NEW_USER.email);
+
+    // The same entries as CSV: what the filters select.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(`"${NEW_USER.email}","session.sign_in"`);
 
     expect(admin.unexpectedErrors).toEqual([]);
     expect(grace.unexpectedErrors).toEqual([]);

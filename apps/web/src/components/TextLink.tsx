@@ -11,15 +11,19 @@ export function TextLink({
   to,
   children,
   sx,
+  title,
 }: {
   to: string;
   children: ReactNode;
+  /** On hover: what the link's text leaves out (a full id). */
+  title?: string;
   sx?: SxProps<Theme>;
 }) {
   return (
     <Box
       component={RouterLink}
       to={to}
+      title={title}
       sx={
         [
           {

@@ -494,6 +494,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           ? options.audit(query)
           : Promise.resolve({ items: [], next_cursor: null });
       },
+      exportUrl: (query) =>
+        `/api/audit/export.csv?${new URLSearchParams(
+          Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+        ).toString()}`,
     },
     lab: {
       testData: (query) => {

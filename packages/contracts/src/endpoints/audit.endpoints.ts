@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateOrInstantQuery, dateOrInstantUntil } from '../api/payoutListQuery.js';
 import { instant } from './common.js';
 import { auditRoutes as routes } from './audit.routes.js';
-import { endpoint, json } from './endpoint.js';
+import { csvFile, endpoint, json } from './endpoint.js';
 
 export const auditItem = z
   .strictObject({
@@ -42,5 +42,11 @@ export const auditEndpoints = {
     tag: 'Users',
     query: auditQuery,
     reply: json(auditPage),
+  }),
+  exportAudit: endpoint(routes.exportAudit, {
+    summary: 'The audit log as CSV: every entry the filters select, newest first',
+    tag: 'Users',
+    query: auditQuery.omit({ cursor: true, limit: true }),
+    reply: csvFile,
   }),
 };

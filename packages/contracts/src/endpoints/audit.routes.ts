@@ -6,4 +6,9 @@ export const auditRoutes = {
     path: '/api/audit',
     access: 'audit:read',
   },
+  exportAudit: {
+    method: 'get',
+    path: '/api/audit/export.csv',
+    access: 'audit:read',
+  },
 } as const satisfies Record<string, Route>;

@@ -88,6 +88,33 @@ describe.each(appTestDatabaseKinds)('audit log (%s)', (kind) => {
     expect(to.items).toHaveLength(2);
   });
 
+  it('exports what the filters select as CSV, every page, newest first', async () => {
+    const admin = await t.signIn('admin');
+    await t.api('/api/session', {
+      method: 'POST',
+      json: { email: '+cmd@example.com', password: 'wrong-password' },
+    });
+    const listed = await readJson(await admin('/api/audit?what=session&limit=100'));
+    const res = await admin('/api/audit/export.csv?what=session');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="audit-\d{8}-\d{6}\.csv"$/,
+    );
+    const lines = (await res.text()).trim().split('\n');
+    expect(lines[0]).toBe(
+      '"at","actor_email","action","target_type","target_id","data","ip","request_id","id"',
+    );
+    expect(lines).toHaveLength(listed.items.length + 1);
+    expect(lines[1]).toContain(`"${listed.items[0].id}"`);
+    // The data as JSON in one cell (quotes doubled, as CSV has them).
+    expect(lines.join('\n')).toContain('"{""email"":""+cmd@example.com""}"');
+    expect(lines.join('\n')).not.toContain('wrong-password');
+    const support = await t.signIn('support');
+    expect((await support('/api/audit/export.csv')).status).toBe(403);
+    expect((await admin('/api/audit/export.csv?cursor=x')).status).toBe(422);
+  });
+
   it('refuses bad filters and a forged cursor with pointers', async () => {
     const admin = await t.signIn('admin');
     const bad = await admin('/api/audit?from=yesterday&limit=1000&sort=x');

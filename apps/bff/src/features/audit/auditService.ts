@@ -1,3 +1,4 @@
+import { csvCell } from '../../http/streamCsv.js';
 import { parseIsoInstant, type AuditItem, type AuditPage } from '@payouts/contracts';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext } from '../../shared/identity.js';
@@ -101,6 +102,8 @@ export interface AuditService {
   /** The row for an entry, stamped now, for a repository to insert in its own transaction. */
   row(context: AuditContext, entry: AuditEntry): NewAuditRow;
   list(query: AuditListQuery): Promise<AuditPage>;
+  /** Every entry the filters select, newest first, read page by page (the CSV export). */
+  listAll(query: Omit<AuditListQuery, 'cursor' | 'limit'>): AsyncIterable<AuditItem>;
   /** What the log says `actorId` last did to `userId`'s powers since `since` (see the repository). */
   accountPowerChanges: AuditRepository['accountPowerChanges'];
 }
@@ -136,7 +139,7 @@ export function createAuditService({
     ip: context.ip,
     requestId: context.requestId,
   });
-  return {
+  const service: AuditService = {
     row,
     accountPowerChanges: (input) => auditRepository.accountPowerChanges(input),
     async record(context, entry) {
@@ -161,5 +164,43 @@ export function createAuditService({
           rows.length > limit && last ? encodeCursor(last.at.toISOString(), last.id) : null,
       };
     },
+    async *listAll(query) {
+      let cursor: string | undefined;
+      do {
+        const page = await service.list({ ...query, cursor, limit: EXPORT_PAGE_SIZE });
+        yield* page.items;
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor !== undefined);
+    },
   };
+  return service;
+}
+
+const EXPORT_PAGE_SIZE = 500;
+
+/** The export's columns, in order; `data` as JSON text. */
+export const AUDIT_CSV_COLUMNS = [
+  'at',
+  'actor_email',
+  'action',
+  'target_type',
+  'target_id',
+  'data',
+  'ip',
+  'request_id',
+  'id',
+] as const;
+
+export function auditCsvRow(item: AuditItem): string[] {
+  return [
+    item.at,
+    item.actor?.email ?? 'system',
+    item.action,
+    item.target?.type ?? null,
+    item.target?.id ?? null,
+    Object.keys(item.data).length === 0 ? null : JSON.stringify(item.data),
+    item.ip,
+    item.request_id,
+    item.id,
+  ].map(csvCell);
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { SessionUser } from '../../shared/identity.js';
 import { stringify } from 'csv-stringify/sync';
-import { csvCell } from '../payouts/index.js';
+import { csvCell } from '../../http/streamCsv.js';
 import type { ProvidersService } from '../providers/index.js';
 import { cannotDecideReason, secondPersonQuestion } from './batchDecisions.js';
 import type { SeparationOfDuties } from '../separationOfDuties/index.js';

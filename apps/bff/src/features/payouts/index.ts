@@ -14,6 +14,5 @@ export { RECONCILABLE_STATUSES, decideTransition } from './payoutStatus.js';
 export type { PayoutStatusUpdates } from './payoutStatusUpdates.js';
 export { createPayoutValidators } from './payoutValidators.js';
 export type { PayoutViews } from './payoutViews.js';
-export { csvCell } from './payoutsCsv.js';
 export { createPayoutsRepository } from './payoutsRepository.js';
 export type { NewPayoutRow, PayoutWithCreator, PayoutsRepository } from './payoutsRepository.js';

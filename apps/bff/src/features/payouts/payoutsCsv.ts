@@ -1,3 +1,4 @@
+import { csvCell } from '../../http/streamCsv.js';
 import type { PayoutDto } from './payoutDto.js';
 
 /** The export's columns, in order: what finance reconciles against bank and PSP statements. */
@@ -30,15 +31,6 @@ export const PAYOUT_CSV_COLUMNS = [
   'updated_at',
   'id',
 ] as const;
-
-// A cell a spreadsheet would run as a formula (CSV injection): keep it text with a leading '.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
 
 /** One payout as export cells. Amounts stay exact decimal strings; metadata is never exported. */
 export function payoutCsvRow(payout: PayoutDto): string[] {

@@ -6,12 +6,12 @@ import {
   type payoutExportQuery as exportQuery,
 } from '@payouts/contracts';
 import { payoutEndpoints } from '@payouts/contracts/endpoints';
-import { stringify } from 'csv-stringify';
 import { Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '../../shared/AppError.js';
 import { mountEndpoints, withStatus } from '../../http/mountEndpoints.js';
 import { parseInput } from '../../http/parseInput.js';
+import { mapRows, streamCsv } from '../../http/streamCsv.js';
 import type { StepUp } from '../../http/requireStepUp.js';
 import type { ApprovalPreviewInput } from './approvalPreview.js';
 import type { BeneficiaryPayoutCreation } from './beneficiaryPayoutCreation.js';
@@ -119,32 +119,12 @@ export function createPayoutsRouter({
     previewPayoutApproval: ({ body }) => approvalPreview(body),
     payoutSummary: ({ auth }) => payoutQueries.summary(auth.user),
     // Streamed: the export selects what the list's filters select, however many rows that is.
-    exportPayouts: async ({ auth, query: q, res }) => {
-      const rows = payoutQueries.listAll({ ...listParams(q), viewer: auth.user });
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="payouts-${stamp}.csv"`);
-      // Every cell quoted: a spreadsheet whose locale separates with `;` (or tabs) then never
-      // splits a cell such as `;=1+2` into a formula (see payoutsCsv.ts for the leading `'`).
-      const csv = stringify({
-        header: true,
-        columns: [...PAYOUT_CSV_COLUMNS],
-        quoted_string: true,
-      });
-      csv.pipe(res);
-      try {
-        for await (const payout of rows) {
-          if (!csv.write(payoutCsvRow(payout))) {
-            await new Promise((resolve) => csv.once('drain', resolve));
-          }
-        }
-        csv.end();
-      } catch (error) {
-        // Headers are gone already: cut the download short so it cannot pass for complete.
-        csv.destroy();
-        res.destroy(error instanceof Error ? error : undefined);
-      }
-    },
+    exportPayouts: ({ auth, query: q, res }) =>
+      streamCsv(res, {
+        name: 'payouts',
+        columns: PAYOUT_CSV_COLUMNS,
+        rows: mapRows(payoutQueries.listAll({ ...listParams(q), viewer: auth.user }), payoutCsvRow),
+      }),
     getPayout: ({ params }) => payoutQueries.get(params.id),
     checkPayoutStatus: ({ auth, params, audit }) =>
       payoutStatusUpdates.checkStatus(params.id, auth.user, audit),

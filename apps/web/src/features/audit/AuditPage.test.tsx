@@ -1,5 +1,5 @@
 import type { AuditItem } from '@payouts/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, createFakeApi } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
@@ -33,7 +33,7 @@ describe('AuditPage', () => {
       path: '/audit?who=ada@example.com&what=user&from=2026-11-01&to=2026-11-20',
     });
 
-    expect(await screen.findByText('user.updated')).toBeInTheDocument();
+    expect(await screen.findByText('User changed')).toBeInTheDocument();
     expect(calls.audit[0]).toMatchObject({
       who: 'ada@example.com',
       what: 'user',
@@ -45,7 +45,7 @@ describe('AuditPage', () => {
     expect(screen.getByText('What: User changes')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByText('user.created')).toBeInTheDocument();
+    expect(await screen.findByText('User created')).toBeInTheDocument();
     expect(calls.audit.at(-1)).toMatchObject({ cursor: 'c2', who: 'ada@example.com' });
 
     await user.click(screen.getByText('What: User changes'));
@@ -57,5 +57,44 @@ describe('AuditPage', () => {
     await waitFor(() => expect(calls.audit.at(-1)).toMatchObject({ what: 'lab' }));
     expect(calls.audit.at(-1)?.cursor).toBeUndefined();
     expect(new URLSearchParams(router.state.location.search).get('who')).toBe('ada@example.com');
+  });
+
+  it('reads as sentences: action names, linked targets, changes from → to, and a CSV of the filtered log', async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      audit: () =>
+        Promise.resolve({
+          items: [
+            {
+              ...entry('1', 'user.updated'),
+              data: {
+                email: 'ana@example.com',
+                changes: { role: { from: 'finance', to: 'admin' } },
+              },
+            },
+            {
+              ...entry('2', 'payout.approve'),
+              target: { type: 'payout', id: '1b2c3d4e-0000-4000-8000-000000000001' },
+              data: {},
+            },
+          ],
+          next_cursor: null,
+        }),
+    });
+    renderApp({ api, path: '/audit?what=payout' });
+    const table = await screen.findByRole('table', { name: 'Audit log entries' });
+    const changed = within(table).getByRole('row', { name: /User changed/ });
+    expect(within(changed).getByText('role: finance → admin')).toBeInTheDocument();
+    expect(within(changed).getByText('email: ana@example.com')).toBeInTheDocument();
+    const approved = within(table).getByRole('row', { name: /Payout approved/ });
+    expect(within(approved).getByRole('link', { name: 'Payout 1b2c3d4e…' })).toHaveAttribute(
+      'href',
+      '/payouts/1b2c3d4e-0000-4000-8000-000000000001',
+    );
+    const csv = screen.getByRole('link', { name: 'Export CSV' });
+    const href = new URL(csv.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/audit/export.csv');
+    expect(href.searchParams.get('what')).toBe('payout');
+    expect(href.searchParams.get('limit')).toBeNull();
   });
 });

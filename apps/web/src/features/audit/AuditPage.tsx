@@ -1,4 +1,5 @@
 import type { AuditItem } from '@payouts/contracts';
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +19,8 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
 import { MenuFilter } from '../../components/MenuFilter.js';
 import { OutlinedField } from '../../components/OutlinedField.js';
+import { TextLink } from '../../components/TextLink.js';
+import { actionTitle, dataLines, targetPath, targetText } from './auditText.js';
 import {
   EMPTY_AUDIT_FILTERS,
   parseAuditFilters,
@@ -36,12 +39,17 @@ const WHAT_OPTIONS = [
   { value: 'lab', label: 'Lab runs' },
 ];
 
-function describeData(item: AuditItem): string {
-  const entries = Object.entries(item.data);
-  if (entries.length === 0) return '';
-  return entries
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
+/** An entry's target: a link to its page when it has one, its full id on hover. */
+function AuditTarget({ target }: { target: AuditItem['target'] }) {
+  if (!target) return null;
+  const path = targetPath(target);
+  return path ? (
+    <TextLink to={path} title={target.id}>
+      {targetText(target)}
+    </TextLink>
+  ) : (
+    <span title={target.id}>{targetText(target)}</span>
+  );
 }
 
 /**
@@ -79,9 +87,19 @@ export function AuditPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <title>Audit log · Payouts back-office</title>
-      <Typography variant="h4" component="h1">
-        Audit log
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          Audit log
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          href={api.audit.exportUrl(toAuditApiQuery(filters))}
+          download
+        >
+          Export CSV
+        </Button>
+      </Box>
       <Box
         role="search"
         aria-label="Filter the audit log"
@@ -158,12 +176,20 @@ export function AuditPage() {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.at)}</TableCell>
                   <TableCell>{item.actor?.email ?? 'system'}</TableCell>
                   <TableCell>
-                    <code>{item.action}</code>
+                    <Box component="span" title={item.action}>
+                      {actionTitle(item.action)}
+                    </Box>
                   </TableCell>
                   <TableCell>
-                    {item.target ? `${item.target.type} ${item.target.id}` : ''}
+                    <AuditTarget target={item.target} />
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{describeData(item)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {dataLines(item.data).map((line, i) => (
+                      <Box key={i} component="span" sx={{ display: 'block' }}>
+                        {line}
+                      </Box>
+                    ))}
+                  </TableCell>
                   <TableCell>{item.ip ?? ''}</TableCell>
                 </TableRow>
               ))}

@@ -45,7 +45,7 @@ function startOfLocalDay(date: string, plusDays = 0): Date {
 /** The API query: days become instants in the user's time zone (`to` is exclusive there). */
 export function toAuditApiQuery(
   filters: AuditFilters,
-  page: { cursor?: string | undefined; limit: number },
+  page: { cursor?: string | undefined; limit?: number } = {},
 ): QueryParams {
   return {
     who: filters.who || undefined,
@@ -53,6 +53,6 @@ export function toAuditApiQuery(
     from: filters.from ? startOfLocalDay(filters.from).toISOString() : undefined,
     to: filters.to ? startOfLocalDay(filters.to, 1).toISOString() : undefined,
     cursor: page.cursor,
-    limit: String(page.limit),
+    limit: page.limit === undefined ? undefined : String(page.limit),
   };
 }
