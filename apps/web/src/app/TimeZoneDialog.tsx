@@ -12,7 +12,7 @@ import {
   isKnownLocale,
   useDisplayPreferences,
 } from '../components/displayPreferences.js';
-import { sampleNumber } from '../components/formatCount.js';
+import { sampleNumber } from '../components/formatNumberParts.js';
 import { browserTimeZone, useTimeZone } from './useTimeZone.js';
 
 /** The option for "no choice": the browser's own zone. */

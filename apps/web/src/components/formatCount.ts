@@ -22,22 +22,3 @@ export function formatCount(count: number): string {
 export function formatMegabytes(bytes: number): string {
   return `${format({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
 }
-
-/** A share as a percentage, whole: `12%`. */
-export function formatPercent(fraction: number): string {
-  return format({ style: 'percent', maximumFractionDigits: 0 }).format(fraction);
-}
-
-/** The locale's grouping and decimal separators: `{ group: ',', decimal: '.' }` in en-US. */
-export function separatorsOf(locale: string = displayLocale()): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-}
-
-/** How `locale` writes a large amount, for choosing a format: `1.234.567,50` in de-DE. */
-export function sampleNumber(locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234567.5);
-}

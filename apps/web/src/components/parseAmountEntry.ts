@@ -1,4 +1,4 @@
-import { separatorsOf } from './formatCount.js';
+import { separatorsOf } from './formatNumberParts.js';
 import { displayLocale } from './displayPreferences.js';
 
 /** Spaces of every kind and apostrophes: group separators (fr, de-CH) that people also type. */

@@ -13,6 +13,7 @@ import type {
   UpdateBeneficiaryRequest,
   Corridor,
   DepositOptions,
+  DepositTestDataDto,
   DepositTransaction,
   FieldError,
   LabDepositReply,
@@ -176,6 +177,8 @@ export interface FakeApiOptions
   testData?: (query: LabTestDataQuery) => Promise<PayoutRequest>;
   sendPayout?: (body: PayoutRequest, key: string) => Promise<LabPayoutReply>;
   depositOptions?: DepositOptions;
+  /** The deposit console's test data (default: refused with 404). */
+  depositTestData?: (corridor: Corridor) => Promise<DepositTestDataDto>;
   sendDeposit?: (body: LabDepositRequest) => Promise<LabDepositReply>;
   deposit?: (id: string) => Promise<DepositTransaction>;
   createForBeneficiary?: (body: BeneficiaryPayoutRequest, key: string) => Promise<PayoutDto>;
@@ -523,6 +526,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         Promise.resolve(
           options.depositOptions ?? { psps: [], corridors: [{ country: 'BE', currency: 'EUR' }] },
         ),
+      depositTestData: (corridor) =>
+        options.depositTestData
+          ? options.depositTestData(corridor)
+          : Promise.reject(apiError('not_found', 'No test data.', { status: 404 })),
       fingerprintUrl: (query) => `/api/lab/fingerprint?${new URLSearchParams(query).toString()}`,
       sendDeposit: (body) => {
         calls.sendDeposit.push(body);

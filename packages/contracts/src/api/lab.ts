@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   depositOptions,
   depositPspOption,
+  depositTestData,
   labDeposit,
   labExchange,
   labPayout,
@@ -34,6 +35,8 @@ export type DepositPspOption = z.output<typeof depositPspOption>;
 
 /** `GET /api/lab/deposits/options`. */
 export type DepositOptions = z.output<typeof depositOptions>;
+/** `GET /api/lab/deposits/test-data`: a test customer and card for a corridor. */
+export type DepositTestDataDto = z.output<typeof depositTestData>;
 
 /** The deposit as the console sends it: the BFF adds the cashier key and the MID alias. */
 export type LabDepositInput = Omit<CardDepositRequest, 'cashier_key' | 'single_payment_mid_alias'>;

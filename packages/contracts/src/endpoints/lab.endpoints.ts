@@ -92,6 +92,28 @@ export const depositOptions = z
   })
   .meta({ id: 'DepositOptions' });
 
+/**
+ * The deposit console's "Prefill test data": a customer of the corridor's country, an amount and
+ * a card holder and expiry, as the form's fields. Never a card number or a CVV: no reply carries
+ * one, and no card number ships in the SPA's code; the admin types their PSP's test card.
+ */
+export const depositTestData = z
+  .strictObject({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address1: z.string(),
+    city: z.string(),
+    zip_code: z.string(),
+    state: z.string(),
+    amount: decimal,
+    card_holder_name: z.string(),
+    expire_month: z.string(),
+    expire_year: z.string(),
+  })
+  .meta({ id: 'DepositTestData' });
+
 export const labDeposit = z
   .strictObject({
     result: z.strictObject({
@@ -129,6 +151,12 @@ export const depositTransaction = z
   .meta({ id: 'DepositTransaction' });
 
 export const labEndpoints = {
+  depositTestData: endpoint(routes.depositTestData, {
+    summary: 'Test customer data for a card deposit in a corridor (never a card number or CVV)',
+    tag: 'Lab',
+    query: z.strictObject({ ...corridorQuery }),
+    reply: json(depositTestData),
+  }),
   labTestData: endpoint(routes.labTestData, {
     summary: 'Test data for a PSP and payout type in a corridor',
     tag: 'Lab',

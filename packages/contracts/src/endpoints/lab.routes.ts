@@ -18,6 +18,11 @@ export const labRoutes = {
     path: '/api/lab/deposits/options',
     access: 'lab:use',
   },
+  depositTestData: {
+    method: 'get',
+    path: '/api/lab/deposits/test-data',
+    access: 'lab:use',
+  },
   depositFingerprint: {
     method: 'get',
     path: '/api/lab/fingerprint',

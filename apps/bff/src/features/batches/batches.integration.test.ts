@@ -155,8 +155,8 @@ describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
       (n: any) => n.kind === 'batch_outcome' || n.kind === 'payout_outcome',
     );
     expect(told.map((n: any) => `${n.title}. ${n.body}`).sort()).toEqual([
-      'Your batch “sellers-nov[.]csv” finished. Every row was paid (5 rows).',
-      'Your batch “sellers-nov[.]csv” was approved. Approved by Fiona Second: its rows are being sent.',
+      'Your batch “sellers-nov.csv” finished. Every row was paid (5 rows).',
+      'Your batch “sellers-nov.csv” was approved. Approved by Fiona Second: its rows are being sent.',
     ]);
     expect(told.every((n: any) => n.link_path === `/batches/${draft.id}`)).toBe(true);
 

@@ -134,6 +134,32 @@ describe.each(appTestDatabaseKinds)('lab card deposits (%s)', (kind) => {
     expect(calls.getFingerprint).toBe(before);
   });
 
+  it('serves test data for a corridor that a deposit accepts as it is', async () => {
+    const res = await admin('/api/lab/deposits/test-data?country=US&currency=USD');
+    expect(res.status).toBe(200);
+    const data = await readJson(res);
+    expect(data).toMatchObject({ first_name: 'Jane', phone: '+12133734253', state: 'CA' });
+    // Never a card number or a CVV: the admin types their PSP's test card.
+    expect(data).not.toHaveProperty('credit_card_number');
+    expect(data).not.toHaveProperty('cvv2');
+    const sent = await post(admin, {
+      mode: 'routed',
+      deposit: deposit({
+        ...data,
+        country: 'US',
+        currency: 'USD',
+        expire_month: Number(data.expire_month),
+        expire_year: Number(data.expire_year),
+      }),
+    });
+    expect(sent.status).toBe(200);
+    expect((await readJson(sent)).result.status).toBe('approved');
+    // Only the merchant's corridors; admins only.
+    expect((await admin('/api/lab/deposits/test-data?country=JP&currency=JPY')).status).toBe(422);
+    const support = await t.signIn('support');
+    expect((await support('/api/lab/deposits/test-data?country=US&currency=USD')).status).toBe(403);
+  });
+
   it('sends a routed deposit: the result, the exchange masked without CVV, audited by BIN and last 4', async () => {
     const body = deposit();
     const res = await post(admin, { mode: 'routed', deposit: body });

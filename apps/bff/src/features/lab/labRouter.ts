@@ -1,3 +1,5 @@
+import type { Clock } from '../../shared/clock.js';
+import { depositTestData } from './depositTestData.js';
 import { corridorOfBody, type Corridor } from '@payouts/contracts';
 import { labEndpoints } from '@payouts/contracts/endpoints';
 import type { OrchestratorExchange } from '@payouts/orchestrator-client';
@@ -48,7 +50,9 @@ export function createLabRouter({
   corridors,
   depositPsps,
   fingerprintHosts = [],
+  clock,
 }: {
+  clock: Clock;
   labService: LabService;
   payoutCreation: PayoutCreation;
   payoutQueries: PayoutQueries;
@@ -92,6 +96,10 @@ export function createLabRouter({
       }
     },
     depositOptions: () => ({ psps: [...depositPsps], corridors: [...corridors] }),
+    depositTestData: ({ query }) => {
+      requireKnownCorridor(corridors, query);
+      return depositTestData(query.country, clock.now());
+    },
     depositFingerprint: async ({ query, res }) => {
       const html = await labService.fingerprint(query);
       if (html === '') {

@@ -4,6 +4,7 @@ import { ledgerMetadata } from '../payouts/ledgerMetadata.js';
 import {
   mailText,
   maskedRecipient,
+  mailSafe,
   quotedUserText,
   metadataChangedText,
   payoutAwaitingApprovalText,
@@ -86,17 +87,27 @@ describe('notification texts', () => {
     expect(digest.text).toContain('https://payouts.example.com/payouts/b');
   });
 
-  it('shows what someone typed quoted, on one line, short, and with nothing a mail client links', () => {
+  it('shows what someone typed quoted, on one line and short; as typed in the bell, defanged in e-mails', () => {
     expect(quotedUserText('Jan Peeters')).toBe('“Jan Peeters”');
-    expect(quotedUserText('Pay now: https://evil.example/login\r\nUrgent')).toBe(
-      '“Pay now: https[:]//evil[.]example/login Urgent”',
+    const typed = quotedUserText('Pay now: https://evil.example/login\r\nUrgent');
+    expect(typed).toBe('“Pay now: https://evil.example/login Urgent”');
+    expect(mailSafe(`Batch ${typed} was approved.`)).toBe(
+      'Batch “Pay now: https[:]//evil[.]example/login Urgent” was approved.',
     );
-    expect(quotedUserText('www.evil.example')).toBe('“www[.]evil[.]example”');
-    expect(quotedUserText('ceo@evil.example')).toBe('“ceo[at]evil[.]example”');
-    expect(quotedUserText('a\u202Eexe.pdf')).toBe('“a exe[.]pdf”');
+    expect(mailSafe(quotedUserText('www.evil.example'))).toBe('“www[.]evil[.]example”');
+    expect(mailSafe(quotedUserText('ceo@evil.example'))).toBe('“ceo[at]evil[.]example”');
+    expect(mailSafe(quotedUserText('a\u202Eexe.pdf'))).toBe('“a exe[.]pdf”');
+    // The bell shows a file name as it is.
+    expect(quotedUserText('sellers-nov.csv')).toBe('“sellers-nov.csv”');
+    // Its own quotes cannot end the span early and leave the rest undefanged.
+    expect(mailSafe(quotedUserText('x” https://evil.example “y'))).toBe(
+      '“x" https[:]//evil[.]example "y”',
+    );
     expect(quotedUserText('x'.repeat(200))).toHaveLength(82);
     // Amounts keep their decimal point: a dot before a digit starts no host name's last label.
-    expect(quotedUserText('Invoice 12.50')).toBe('“Invoice 12.50”');
+    expect(mailSafe(quotedUserText('Invoice 12.50'))).toBe('“Invoice 12.50”');
+    // Our own text outside the quotes is left alone.
+    expect(mailSafe('See e.g. the list.')).toBe('See e.g. the list.');
   });
 
   it('names the first changes of a corridor’s form and what no longer passes it', () => {
@@ -128,7 +139,7 @@ describe('notification texts', () => {
         'Northwind Pay, Bank account: field “bankBranch” appeared (saved details may lack it); ' +
         'Northwind Pay, Bank account: field “bankName” disappeared; ' +
         'Northwind Pay, Bank account: field “bankCode” changed its title or rules; and 2 more changes. ' +
-        '3 saved beneficiaries and 7 rows of 3 unsubmitted batches (“a[.]csv”, “b[.]csv”, …) no longer pass: they are flagged with the field.',
+        '3 saved beneficiaries and 7 rows of 3 unsubmitted batches (“a.csv”, “b.csv”, …) no longer pass: they are flagged with the field.',
       linkPath: '/providers',
     });
     const quiet = metadataChangedText({

@@ -33,23 +33,36 @@ function utcMinute(at: Date): string {
 const USER_TEXT_MAX = 80;
 
 /**
- * A part someone typed (a payee's name, a file name), as a notification or an e-mail may show
- * it: on one line, at most 80 characters, in quotes that mark it as theirs, and defanged so a
- * mail client links nothing in it (`https://evil.example` becomes `https[:]//evil[.]example`):
- * the only links in a notification are ours.
+ * A part someone typed (a payee's name, a file name), as a notification shows it: on one line, at
+ * most 80 characters, in quotes that mark it as theirs (any quotes of its own are made plain, so
+ * the span cannot be closed early). The bell shows it as typed; e-mails defang every such span
+ * (`mailSafe`), since a mail client would link what the bell does not.
  */
 export function quotedUserText(value: string): string {
   const line = value
     .normalize('NFKC')
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/[“”]/g, '"')
     .replace(/\s+/g, ' ')
     .trim();
   const short = line.length > USER_TEXT_MAX ? `${line.slice(0, USER_TEXT_MAX - 1)}…` : line;
-  const defanged = short
-    .replace(/:\/\//g, '[:]//')
-    .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
-    .replace(/@/g, '[at]');
-  return `“${defanged}”`;
+  return `“${short}”`;
+}
+
+/**
+ * A notification's text for an e-mail: every quoted user part defanged, so a mail client links
+ * nothing in it (`https://evil.example` becomes `https[:]//evil[.]example`, `a@b.c` becomes
+ * `a[at]b[.]c`): the only links in an e-mail are ours.
+ */
+export function mailSafe(text: string): string {
+  return text.replace(
+    /“([^“”]*)”/g,
+    (_all, inner: string) =>
+      `“${inner
+        .replace(/:\/\//g, '[:]//')
+        .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
+        .replace(/@/g, '[at]')}”`,
+  );
 }
 
 export function maskedRecipient(payout: {
@@ -356,12 +369,12 @@ export function mailText(input: {
   const hello = `Hello ${input.recipientName},`;
   if (!input.digest && first) {
     return {
-      subject: first.title,
+      subject: mailSafe(first.title),
       text: [
         hello,
         '',
-        first.title,
-        first.body,
+        mailSafe(first.title),
+        mailSafe(first.body),
         '',
         `Open it: ${link(first.linkPath)}`,
         '',
@@ -371,8 +384,8 @@ export function mailText(input: {
   }
   const n = input.notifications.length;
   const items = input.notifications.flatMap((item) => [
-    `- ${item.title}`,
-    `  ${item.body}`,
+    `- ${mailSafe(item.title)}`,
+    `  ${mailSafe(item.body)}`,
     `  ${link(item.linkPath)}`,
   ]);
   // What asks for a decision, and what only tells (the outcome of one's own payout or batch).

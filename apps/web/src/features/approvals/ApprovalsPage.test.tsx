@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApprovalItem } from '../../testing/buildApprovalItem.js';
 import { buildBatch } from '../../testing/buildBatch.js';
 import { ADMIN_USER, apiError, createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
@@ -49,6 +49,10 @@ function inbox() {
   ];
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('the approvals inbox', () => {
   it('lists what waits with rule, approvals so far, and why a row is not mine', SLOW, async () => {
     const { api } = createFakeApi({ user: ADMIN_USER, approvalInbox: inbox() });
@@ -81,6 +85,42 @@ describe('the approvals inbox', () => {
     expect(screen.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reject selected' })).toBeDisabled();
   });
+
+  it(
+    'on a phone shows cards, the amount and the recipient first, and decides as on a desk',
+    SLOW,
+    async () => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+      }));
+      const { api, calls } = createFakeApi({ user: ADMIN_USER, approvalInbox: inbox() });
+      const { user } = renderApp({ api, path: '/approvals' });
+      const cards = await screen.findByRole('list', { name: 'Payouts awaiting approval' });
+      expect(screen.queryByRole('table', { name: 'Payouts awaiting approval' })).toBeNull();
+      const first = within(cards).getAllByRole('listitem')[0]!;
+      const lines = within(first)
+        .getAllByRole('paragraph')
+        .map((p) => p.textContent);
+      expect(lines[0]).toBe('€20,000.00');
+      expect(lines[1]).toMatch(/^\S/);
+      // Not mine to decide: no checkbox, the reason instead.
+      const mine = within(cards).getAllByRole('listitem')[2]!;
+      expect(within(mine).queryByRole('checkbox')).toBeNull();
+      expect(within(mine).getByText(/You created this payout/)).toBeInTheDocument();
+      await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve 2 payouts' });
+      await user.click(within(dialog).getByRole('button', { name: 'Approve 2 payouts' }));
+      await waitFor(() =>
+        expect(calls.decideApprovals).toEqual([{ decision: 'approve', payout_ids: ['p1', 'p2'] }]),
+      );
+    },
+  );
 
   it('says when nothing waits', SLOW, async () => {
     const { api } = createFakeApi({ approvalInbox: [] });

@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ApprovalsTable } from './ApprovalsTable.js';
+import { ApprovalCards } from './ApprovalCards.js';
+import { useNarrowScreen } from '../../components/useNarrowScreen.js';
 import { BatchApprovals } from './BatchApprovals.js';
 import { ApproveSelectedDialog } from './ApproveSelectedDialog.js';
 import { DecisionResults } from './DecisionResults.js';
@@ -24,6 +26,7 @@ export function ApprovalsPage() {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const page = useApprovalInbox(cursor);
+  const narrow = useNarrowScreen();
   const decisions = useApprovalDecisions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState(false);
@@ -127,7 +130,15 @@ export function ApprovalsPage() {
             No payout waits for your approval
           </Typography>
         ) : null}
-        {items !== undefined && items.length > 0 ? (
+        {items !== undefined && items.length > 0 && narrow ? (
+          <ApprovalCards
+            items={items}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+          />
+        ) : null}
+        {items !== undefined && items.length > 0 && !narrow ? (
           <ApprovalsTable
             items={items}
             selected={selected}

@@ -174,13 +174,28 @@ describe('DepositConsolePage', () => {
     expect(screen.getByLabelText(/^CVV/)).toHaveValue('');
   });
 
-  it('prefills valid test data for the corridor, so the fingerprint can be collected at once', async () => {
+  it('prefills the BFF’s test customer for the corridor: with a card typed, the fingerprint follows', async () => {
     const { api } = createFakeApi({
       user: ADMIN_USER,
       depositOptions: {
         psps: [{ name: 'acme_cards', title: 'Acme Cards', mids: ['us'], needs_fingerprint: true }],
         corridors: [{ country: 'US', currency: 'USD' }],
       },
+      depositTestData: (corridor) =>
+        Promise.resolve({
+          first_name: 'Jane',
+          last_name: 'Doe',
+          email: 'jane.doe@example.com',
+          phone: corridor.country === 'US' ? '+12133734253' : '+32470123456',
+          address1: '1 Test Street',
+          city: 'Los Angeles',
+          zip_code: '90012',
+          state: 'CA',
+          amount: '25.00',
+          card_holder_name: 'Jane Doe',
+          expire_month: '12',
+          expire_year: '2028',
+        }),
     });
     const routes = [
       {
@@ -197,10 +212,15 @@ describe('DepositConsolePage', () => {
     const { user } = renderApp({ api, path: '/lab/deposits', routes });
     await waitFor(() => expect(screen.getByLabelText(/^Corridor/)).toHaveTextContent('USD'));
     await user.click(screen.getByRole('button', { name: 'Prefill test data' }));
-    expect(screen.getByLabelText(/^First name/)).toHaveValue('Jane');
+    await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveValue('Jane'));
     expect(screen.getByLabelText(/^Phone/)).toHaveValue('+12133734253');
     expect(screen.getByLabelText(/^Expiry year/)).toHaveValue('2028');
-    expect(screen.getByLabelText(/^Card number/)).toHaveValue('411111******1111');
+    // The card is the admin's to type (no card number ships in the SPA or comes from the BFF).
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('');
+    fireEvent.change(screen.getByLabelText(/^Card number/), {
+      target: { value: '4111 1111 1111 1111' },
+    });
+    fireEvent.change(screen.getByLabelText(/^CVV/), { target: { value: '123' } });
     await user.click(screen.getByRole('button', { name: 'Collect fingerprint' }));
     expect(await screen.findByTitle('Card fingerprint (device data collection)')).toHaveAttribute(
       'src',

@@ -188,7 +188,12 @@ export function DepositConsolePage({
             })}
           </Box>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" onClick={depositConsole.prefill}>
+            <Button
+              variant="outlined"
+              loading={depositConsole.prefill.isPending}
+              disabled={corridor === ''}
+              onClick={() => depositConsole.prefill.mutate()}
+            >
               Prefill test data
             </Button>
             <Button type="submit" variant="contained">

@@ -12,7 +12,6 @@ import { isApiError } from '../../api/ApiError.js';
 import { withPatternEngine } from '../../forms/withPatternEngine.js';
 import {
   depositBin,
-  depositTestData,
   emptyDepositForm,
   toDepositInput,
   type DepositFormErrors,
@@ -107,11 +106,17 @@ export function useDepositConsole({
     setValues((v) => ({ ...v, ...patch }));
     if (phase.name !== 'form') setPhase({ name: 'form' });
   };
-  /** Valid test data for the corridor chosen, into the form (the order id is kept). */
-  const prefill = (): void => {
-    setErrors({});
-    set(depositTestData(values, corridor, now()));
-  };
+  /** Valid test data for the corridor chosen, from the BFF, into the form (order id kept). */
+  const prefill = useMutation({
+    mutationFn: () => {
+      const [country = '', currency = ''] = corridor.split('/');
+      return api.lab.depositTestData({ country, currency });
+    },
+    onSuccess: (data) => {
+      setErrors({});
+      set({ ...data, corridor });
+    },
+  });
   const fingerprintIfValid = ({ validateDepositForm }: DepositChecks): void => {
     const withCorridor = { ...values, corridor };
     const found = validateDepositForm(withCorridor, now());

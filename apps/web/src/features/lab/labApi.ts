@@ -1,5 +1,7 @@
 import type {
   DepositOptions,
+  DepositTestDataDto,
+  Corridor,
   DepositTransaction,
   LabDepositReply,
   LabDepositRequest,
@@ -16,6 +18,8 @@ export interface LabApi {
   /** Sends a test payout; a refusal by the orchestrator is still a reply, with `problem` set. */
   sendPayout(body: PayoutRequest, idempotencyKey: string): Promise<LabPayoutReply>;
   depositOptions(signal?: AbortSignal): Promise<DepositOptions>;
+  /** A test customer and card for a corridor ("Prefill test data"), from the BFF. */
+  depositTestData(corridor: Corridor, signal?: AbortSignal): Promise<DepositTestDataDto>;
   /** The fingerprint document's URL, for the sandboxed iframe. */
   fingerprintUrl(query: { country: string; currency: string; card_bin: string }): string;
   sendDeposit(body: LabDepositRequest): Promise<LabDepositReply>;
@@ -34,6 +38,8 @@ export function createLabApi(http: HttpClient): LabApi {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     depositOptions: (signal) => callEndpoint(http, 'depositOptions', { signal }),
+    depositTestData: ({ country, currency }, signal) =>
+      callEndpoint(http, 'depositTestData', { query: { country, currency }, signal }),
     fingerprintUrl: (query) => endpointUrl(http, 'depositFingerprint', { query }),
     sendDeposit: (body) => callEndpoint(http, 'makeDeposit', { body }),
     deposit: (id, signal) => callEndpoint(http, 'getDeposit', { params: { id }, signal }),

@@ -26,7 +26,7 @@ import { PayoutsEmpty } from './PayoutsEmpty.js';
 import { PayoutsFilters } from './PayoutsFilters.js';
 import { PayoutsTable } from './PayoutsTable.js';
 import { useListDisplay } from './useListDisplay.js';
-import { useNarrowScreen } from './useNarrowScreen.js';
+import { useNarrowScreen } from '../../components/useNarrowScreen.js';
 import { PayoutsTotals } from './PayoutsTotals.js';
 import { listPollInterval, usePayouts } from './usePayouts.js';
 import { usePayoutTotals } from './usePayoutTotals.js';
