@@ -15,6 +15,17 @@ import {
 import { sampleNumber } from '../components/formatNumberParts.js';
 import { browserTimeZone, useTimeZone } from './useTimeZone.js';
 
+/** A native select that looks like the dialog's other fields, in light and dark. */
+const NATIVE_SELECT_SX = {
+  width: '100%',
+  font: 'inherit',
+  color: 'text.primary',
+  bgcolor: 'background.paper',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+} as const;
+
 /** The option for "no choice": the browser's own zone. */
 const BROWSER_DEFAULT = '';
 
@@ -109,16 +120,7 @@ export function TimeZoneDialog({ onClose }: { onClose: () => void }) {
           size={8}
           value={picked}
           onChange={(event) => setPicked(event.target.value)}
-          sx={{
-            width: '100%',
-            font: 'inherit',
-            color: 'text.primary',
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            p: 0.5,
-          }}
+          sx={{ ...NATIVE_SELECT_SX, p: 0.5 }}
         >
           <option value={BROWSER_DEFAULT}>Browser default ({browserTimeZone()})</option>
           {shown.map((zone) => (
@@ -135,16 +137,7 @@ export function TimeZoneDialog({ onClose }: { onClose: () => void }) {
           id={localeId}
           value={pickedLocale}
           onChange={(event) => setPickedLocale(event.target.value)}
-          sx={{
-            width: '100%',
-            font: 'inherit',
-            color: 'text.primary',
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            p: 1,
-          }}
+          sx={{ ...NATIVE_SELECT_SX, p: 1 }}
         >
           <option value={BROWSER_DEFAULT}>Browser default: {localeLabel(browserLocale())}</option>
           {locales.map((tag) => (

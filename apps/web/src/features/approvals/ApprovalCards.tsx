@@ -1,4 +1,3 @@
-import type { ApprovalInboxItemDto } from '@payouts/contracts';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Paper from '@mui/material/Paper';
@@ -8,23 +7,14 @@ import { Money } from '../../components/Money.js';
 import { TestBadge } from '../../components/TestBadge.js';
 import { TextLink } from '../../components/TextLink.js';
 import { approvalsSoFarText, formatAge } from './approvalText.js';
+import type { ApprovalListProps } from './ApprovalsTable.js';
 
 /**
  * The inbox on a phone: one card per payout, what an approver decides on first (the amount and
  * who is paid), then the order, who made it and how long it waits, the rule and the approvals so
  * far. The checkbox is for those the viewer may decide on; the others say why not.
  */
-export function ApprovalCards({
-  items,
-  selected,
-  onToggle,
-  onToggleAll,
-}: {
-  items: ApprovalInboxItemDto[];
-  selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-  onToggleAll: (select: boolean) => void;
-}) {
+export function ApprovalCards({ items, selected, onToggle, onToggleAll }: ApprovalListProps) {
   const actionable = items.filter((i) => i.actionable);
   const chosen = actionable.filter((i) => selected.has(i.id)).length;
   return (

@@ -14,18 +14,16 @@ import { TextLink } from '../../components/TextLink.js';
 import { approvalsSoFarText, formatAge } from './approvalText.js';
 import { Money } from '../../components/Money.js';
 
-/** The inbox rows: a checkbox for those I may decide on, the reason for the others. */
-export function ApprovalsTable({
-  items,
-  selected,
-  onToggle,
-  onToggleAll,
-}: {
+/** What the inbox's table (desk) and cards (phone) show and do. */
+export interface ApprovalListProps {
   items: ApprovalInboxItemDto[];
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: (select: boolean) => void;
-}) {
+}
+
+/** The inbox rows: a checkbox for those I may decide on, the reason for the others. */
+export function ApprovalsTable({ items, selected, onToggle, onToggleAll }: ApprovalListProps) {
   const actionable = items.filter((i) => i.actionable);
   const chosen = actionable.filter((i) => selected.has(i.id)).length;
   return (

@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { PAYOUT_METHOD_TYPE_TITLES, type ProviderMatrix } from '@payouts/contracts';
-import { corridorTitle, type SelectedCell } from './CorridorMatrix.js';
+import { corridorTitle, isSelectedCell, type SelectedCell } from './CorridorMatrix.js';
 import { CAUSE_LABELS } from './providerFilters.js';
 
 /** Short names for the compact cells: the full ones are in each cell's accessible name. */
@@ -83,11 +83,7 @@ export function CompactMatrix({
                             </Box>
                           );
                         }
-                        const isSelected =
-                          selected?.country === corridor.country &&
-                          selected.currency === corridor.currency &&
-                          selected.psp === psp.name &&
-                          selected.type === type;
+                        const isSelected = isSelectedCell(selected, corridor, psp.name, type);
                         return (
                           <Button
                             key={type}

@@ -26,6 +26,21 @@ export interface SelectedCell {
   type: PayoutMethodType;
 }
 
+/** Whether `selected` is this corridor's cell for `psp` and `type`. */
+export function isSelectedCell(
+  selected: SelectedCell | null,
+  corridor: { country: string; currency: string },
+  psp: string,
+  type: PayoutMethodType,
+): boolean {
+  return (
+    selected?.country === corridor.country &&
+    selected.currency === corridor.currency &&
+    selected.psp === psp &&
+    selected.type === type
+  );
+}
+
 export function corridorTitle(corridor: { country: string; currency: string }): string {
   return `${regionName(corridor.country)} · ${corridor.currency}`;
 }
@@ -87,11 +102,7 @@ export function CorridorMatrix({
                     </TableCell>
                   );
                 }
-                const isSelected =
-                  selected?.country === corridor.country &&
-                  selected.currency === corridor.currency &&
-                  selected.psp === psp.name &&
-                  selected.type === type;
+                const isSelected = isSelectedCell(selected, corridor, psp.name, type);
                 return (
                   <TableCell key={type}>
                     <Button
