@@ -236,6 +236,31 @@ describe('follow payouts in the list', () => {
     expect(unexpectedErrors).toEqual([]);
   });
 
+  it('on a phone: cards whose order id and badges never run under the amount, and the totals', async () => {
+    const { page, unexpectedErrors } = await financePage('/payouts', { width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Payouts' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(SEEDS.length);
+    const totals = page.getByRole('status', { name: 'Totals' });
+    await expect.poll(() => totals.textContent()).toMatch(/^6 payouts/);
+    for (const card of await cards.all()) {
+      // The amount (its exact value on hover) and everything in the order id's column.
+      const amount = await card.locator('span[title]').first().boundingBox();
+      const orderColumn = card.locator('> div').first().locator('a, span');
+      for (const box of await Promise.all((await orderColumn.all()).map((e) => e.boundingBox()))) {
+        if (!box || !amount) continue;
+        const overlaps =
+          box.x < amount.x + amount.width &&
+          amount.x < box.x + box.width &&
+          box.y < amount.y + amount.height &&
+          amount.y < box.y + box.height;
+        expect(overlaps).toBe(false);
+      }
+      // Nothing wider than the screen.
+      expect(((await card.boundingBox())?.width ?? 0) <= 390).toBe(true);
+    }
+    expect(unexpectedErrors).toEqual([]);
+  });
+
   it('searches by order id or its beginning, recipient e-mail and recipient name', async () => {
     const { page, unexpectedErrors } = await financePage('/payouts');
     const search = page.getByRole('searchbox', { name: 'Search' });

@@ -35,7 +35,14 @@ export function PayoutCards({ items, viewer }: PayoutCardsProps) {
           ))
         : items.map((payout) => (
             <Box component="li" key={payout.id} sx={cardSx}>
-              <Box sx={{ minWidth: 0, fontWeight: 500 }}>
+              {/* The order id and its badges wrap in their column: never under the amount. */}
+              <Box
+                sx={{
+                  minWidth: 0,
+                  fontWeight: 500,
+                  '& > span': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+                }}
+              >
                 {payoutCell('order_id', payout, viewer)}
               </Box>
               <Box sx={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}>
