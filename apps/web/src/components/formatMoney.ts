@@ -11,7 +11,7 @@ export function formatMoney(amount: string, currency: string): string {
   try {
     return formatAmount(amount, currency, displayLocale());
   } catch {
-    return `${amount} ${currency}`;
+    return exactMoney(amount, currency);
   }
 }
 
