@@ -261,7 +261,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(PROFILES)(
       );
       const afterRetry = await ledger();
       const idOfOrder = new Map(afterRetry.map((r) => [r.order_id, r.id]));
-      for (const { request, reply } of retried) {
+      /** What the ledger and the first try say of a key, should it replay unexpectedly. */
+      const historyOf = async (request: ClientRequest) => {
+        const { rows } = await database.pool.query(
+          'SELECT state, response_status, created_at, updated_at FROM idempotency_keys WHERE key = $1',
+          [request.key],
+        );
+        const first = replies[requests.indexOf(request)];
+        return JSON.stringify({ killedAfterMs, fired: new Date(fired), first, key: rows });
+      };
+      for (const [i, { request, reply }] of retried.entries()) {
         if (keysAtKill.has(request.key)) {
           expect(
             reply.replayed,
@@ -269,7 +278,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(PROFILES)(
           ).toBe(true);
           expect(reply.payoutId).toBe(idOfOrder.get(request.body.order_id));
         } else {
-          expect(reply.replayed).toBe(false);
+          expect(
+            reply.replayed,
+            reply.replayed ? `#${i} ${request.key}: ${await historyOf(request)}` : '',
+          ).toBe(false);
           // The bridgerpay profile commits some creates and then never answers: 202, unknown,
           // and settled by its lookups like any other. On a loaded machine a create of the
           // default profile can outlast the 1 s timeout too (a CI run saw it): 202 as well.
