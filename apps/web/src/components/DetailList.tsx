@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 export interface DetailItem {
@@ -32,5 +34,17 @@ export function DetailList({ items }: { items: DetailItem[] }) {
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** One titled block of a detail page (a payout's, a beneficiary's), beside its DetailList. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }

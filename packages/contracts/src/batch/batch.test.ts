@@ -72,6 +72,69 @@ describe('checkBatchHeader', () => {
     expect(check.columns[0]?.name).toBe('amount');
   });
 
+  it("reads a header of the template's titles and one of API names alike", () => {
+    const m = model(US);
+    const byTitle = checkBatchHeader(
+      m,
+      m.columns.map((c) => c.header),
+    );
+    const byName = checkBatchHeader(
+      m,
+      m.columns.map((c) => c.name),
+    );
+    expect(byTitle.columns.map((c) => c?.name)).toEqual(m.columns.map((c) => c.name));
+    expect(byName.columns.map((c) => c?.name)).toEqual(m.columns.map((c) => c.name));
+    expect([byTitle.unknown, byTitle.missing, byName.unknown, byName.missing]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
+    // Case and repeated spaces do not matter; a column named twice, once each way, is a duplicate.
+    const account = m.columns.find((c) => c.name === 'bankAccountNumber')!;
+    expect(account.header).toBe(account.title);
+    const loose = checkBatchHeader(m, [
+      '  order   ID ',
+      account.header.toUpperCase(),
+      account.name,
+    ]);
+    expect(loose.columns.map((c) => c?.name)).toEqual([
+      'order_id',
+      'bankAccountNumber',
+      'bankAccountNumber',
+    ]);
+    expect(loose.duplicate).toEqual(['bankAccountNumber']);
+  });
+
+  it('writes the API name where a title would name two columns', () => {
+    const m = buildBatchFileModel(
+      [
+        {
+          name: 'odd',
+          title: 'Odd',
+          payout_method_type: 'crypto',
+          fields: [
+            { name: 'walletAddress', title: 'Address' },
+            { name: 'memo', title: 'Address' },
+            { name: 'network', title: 'amount' },
+          ],
+        },
+      ],
+      BE,
+      'crypto',
+      'odd',
+      { now: NOW },
+    )!;
+    const headerOf = (name: string) => m.columns.find((c) => c.name === name)?.header;
+    expect([headerOf('walletAddress'), headerOf('memo'), headerOf('network')]).toEqual([
+      'walletAddress',
+      'memo',
+      'network',
+    ]);
+    expect(headerOf('amount')).toBe('amount');
+    expect(checkBatchHeader(m, ['Address']).unknown).toEqual(['Address']);
+  });
+
   it('does not ask for detail columns when the file uses saved beneficiaries', () => {
     const check = checkBatchHeader(model(), ['amount', 'beneficiary_reference']);
     expect(check.missing).toEqual([]);
@@ -95,7 +158,9 @@ describe('csv writing', () => {
     const m = model(US);
     const csv = batchTemplateCsv(m);
     const [header, example, end] = csv.split('\r\n');
-    expect(header).toBe(m.columns.map((c) => c.name).join(','));
+    // The titles the wizard shows, quoted where they must be.
+    expect(header).toBe(m.columns.map((c) => formatCsvRow([c.title])).join(','));
+    expect(header?.startsWith('Order ID,Amount,State,Beneficiary reference,')).toBe(true);
     expect(example?.startsWith('#EXAMPLE-0001,')).toBe(true);
     expect(end).toBe('');
     const result = validateBatchRows([batchExampleRow(m)], { model: m, corridors: [US] });
@@ -105,7 +170,7 @@ describe('csv writing', () => {
 
   it('uses the semicolon when asked', () => {
     expect(batchTemplateCsv(model(), { delimiter: ';' }).split('\r\n')[0]).toMatch(
-      /^order_id;amount;state;beneficiary_reference;/,
+      /^Order ID;Amount;State;Beneficiary reference;/,
     );
   });
 });

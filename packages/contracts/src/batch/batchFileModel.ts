@@ -18,10 +18,16 @@ export const BATCH_FIXED_COLUMNS = [
 export type BatchFixedColumn = (typeof BATCH_FIXED_COLUMNS)[number];
 
 export interface BatchColumn {
-  /** The header text, exactly as the template writes it. */
+  /** The column's API name (`bankAccountNumber`): rows, problems and exports key cells by it. */
   name: string;
   kind: BatchFixedColumn | 'field';
   title: string;
+  /**
+   * What the template's header row writes: the title the wizard shows (the PSP's), unless
+   * another column has the same title or a name equal to it, then the API name. A file's header
+   * may name a column either way.
+   */
+  header: string;
   /** One sentence for the person filling the file. */
   hint: string;
   /**
@@ -99,7 +105,7 @@ export function buildBatchFileModel(
   const amountUi = form.uiSchema.amount as Record<string, unknown> | undefined;
   const amountHelp = amountUi?.['ui:help'];
   const states = statesOf(corridor.country);
-  const columns: BatchColumn[] = [
+  const columns: Omit<BatchColumn, 'header'>[] = [
     {
       name: 'order_id',
       kind: 'order_id',
@@ -135,7 +141,7 @@ export function buildBatchFileModel(
       requiredInHeader: false,
       requiredInRow: false,
     },
-    ...section.fields.map((field): BatchColumn => ({
+    ...section.fields.map((field): Omit<BatchColumn, 'header'> => ({
       name: batchFieldColumnName(field.name),
       kind: 'field',
       title: field.title,
@@ -151,8 +157,27 @@ export function buildBatchFileModel(
     provider,
     form,
     section,
-    columns,
+    columns: withHeaders(columns),
   };
+}
+
+/** A header cell as compared: spaces at either end dropped, inner runs as one, any case. */
+function headerKey(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Each column's template header: its title where that names no other column (`header`). */
+function withHeaders(columns: readonly Omit<BatchColumn, 'header'>[]): BatchColumn[] {
+  const uses = new Map<string, number>();
+  const count = (text: string) => uses.set(headerKey(text), (uses.get(headerKey(text)) ?? 0) + 1);
+  for (const c of columns) {
+    count(c.name);
+    if (headerKey(c.title) !== headerKey(c.name)) count(c.title);
+  }
+  return columns.map((c) => ({
+    ...c,
+    header: c.title.trim() !== '' && uses.get(headerKey(c.title)) === 1 ? c.title : c.name,
+  }));
 }
 
 export interface BatchHeaderCheck {
@@ -167,23 +192,27 @@ export interface BatchHeaderCheck {
 }
 
 /**
- * Which model column each header cell names: the exact name (spaces around it ignored), else
- * the one column whose name matches ignoring case.
+ * Which model column each header cell names: its API name or its template header (the title),
+ * exactly (spaces around it ignored), else the one column either matches ignoring case and
+ * repeated spaces.
  */
 export function checkBatchHeader(
   model: BatchFileModel,
   header: readonly string[],
 ): BatchHeaderCheck {
-  const byName = new Map(model.columns.map((c) => [c.name, c]));
-  const byLower = new Map<string, BatchColumn | null>();
+  const exact = new Map<string, BatchColumn>();
+  const loose = new Map<string, BatchColumn | null>();
   for (const c of model.columns) {
-    const key = c.name.toLowerCase();
-    byLower.set(key, byLower.has(key) ? null : c);
+    for (const text of new Set([c.name, c.header])) {
+      exact.set(text, c);
+      const key = headerKey(text);
+      const known = loose.get(key);
+      loose.set(key, known === undefined || known === c ? c : null);
+    }
   }
-  const columns = header.map((cell) => {
-    const name = cell.trim();
-    return byName.get(name) ?? byLower.get(name.toLowerCase()) ?? undefined;
-  });
+  const columns = header.map(
+    (cell) => exact.get(cell.trim()) ?? loose.get(headerKey(cell)) ?? undefined,
+  );
   const unknown = header.filter((_, i) => columns[i] === undefined);
   const seen = new Set<string>();
   const duplicate: string[] = [];

@@ -25,7 +25,7 @@ export function batchExampleRow(model: BatchFileModel): Record<string, string> {
 }
 
 /**
- * The CSV template of a model: the header row, then the example row (`batchExampleRow` unless
+ * The CSV template of a model: the header row (the columns' titles), then the example row (`batchExampleRow` unless
  * given) commented out (a line starting with `#`, which the parser skips: delete the `#` to send it).
  */
 export function batchTemplateCsv(
@@ -36,7 +36,10 @@ export function batchTemplateCsv(
   const names = model.columns.map((c) => c.name);
   const example = options.example ?? batchExampleRow(model);
   return [
-    formatCsvRow(names, delimiter),
+    formatCsvRow(
+      model.columns.map((c) => c.header),
+      delimiter,
+    ),
     `#${formatCsvRow(
       names.map((n) => example[n] ?? ''),
       delimiter,

@@ -58,7 +58,7 @@ describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
     );
     const [header, example] = (await res.text()).split('\r\n');
     expect(header).toBe(
-      'order_id;amount;state;beneficiary_reference;bankName;bankCode;bankAccountNumber;bankAccountName;customerFirstName;customerLastName;email',
+      'Order ID;Amount;State;Beneficiary reference;Bank name;BIC;IBAN;Account holder name;First name;Last name;Email',
     );
     expect(example).toMatch(/^#EXAMPLE-0001;/);
     // The account number is shown by its last 4 only (as everywhere the BFF answers).

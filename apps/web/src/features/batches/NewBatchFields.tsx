@@ -115,7 +115,7 @@ export function TemplateDownload({
           Download template
         </Button>
         <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-          Columns: {model.columns.map((c) => c.name).join(', ')}. Up to{' '}
+          Columns: {model.columns.map((c) => c.header).join(', ')}. Up to{' '}
           {formatCount(MAX_BATCH_ROWS)} rows and {megabytes(MAX_BATCH_FILE_BYTES)}.
         </Typography>
       </Box>

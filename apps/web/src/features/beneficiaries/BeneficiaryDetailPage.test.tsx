@@ -42,6 +42,30 @@ describe('BeneficiaryDetailPage', () => {
     );
   });
 
+  it('names the payment details and the proposed change as the PSP titles them', async () => {
+    const b = pending();
+    const { api } = createFakeApi({
+      beneficiaries: [b],
+      providers: {
+        [`${b.country}/${b.currency}`]: [
+          {
+            name: b.provider,
+            title: 'Beta Bank',
+            payout_method_type: 'bank_account',
+            fields: [{ name: 'bankAccountNumber', title: 'IBAN' }],
+          },
+        ],
+      },
+    });
+    renderApp({ api, path: `/beneficiaries/${b.id}` });
+    const diff = await screen.findByRole('table', { name: 'Proposed change' });
+    await waitFor(() => expect(within(diff).getByText('IBAN')).toBeInTheDocument());
+    const details = screen.getByRole('heading', {
+      name: 'Payment details (masked)',
+    }).parentElement!;
+    expect(within(details).getByText('IBAN').nextElementSibling).toHaveTextContent('BE68****0001');
+  });
+
   it('rejects only with a reason', async () => {
     const b = pending();
     const { api, calls } = createFakeApi({ beneficiaries: [b] });

@@ -13,17 +13,17 @@ import Typography from '@mui/material/Typography';
 import { can, PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { DetailList } from '../../components/DetailList.js';
+import { DetailList, Section } from '../../components/DetailList.js';
 import { BackLink, detailQueryState } from '../../components/DetailQueryState.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import { metadataLabel } from '../../components/metadataLabel.js';
 import { regionName } from '../../components/regionName.js';
 import { useSession } from '../session/useSession.js';
 import { BeneficiaryStatusChip } from './BeneficiaryStatusChip.js';
 import { showValue } from './maskedDetails.js';
 import { useBeneficiary, useBeneficiaryAction, type BeneficiaryAction } from './useBeneficiary.js';
-import { ACTION_FAILED, DiffTable, eventText, PendingChange, Section } from './PendingChange.js';
+import { ACTION_FAILED, DiffTable, eventText, PendingChange } from './PendingChange.js';
+import { useFieldTitles } from '../providers/useFieldTitles.js';
 
 export function BeneficiaryDetailPage() {
   const { id = '' } = useParams();
@@ -31,6 +31,7 @@ export function BeneficiaryDetailPage() {
   const detail = useBeneficiary(id);
   const action = useBeneficiaryAction(id);
   const [archiving, setArchiving] = useState(false);
+  const titleOf = useFieldTitles(detail.data?.beneficiary);
 
   const back = <BackLink to="/beneficiaries" label="Beneficiaries" />;
   const state = detailQueryState({ back, noun: 'beneficiary', query: detail });
@@ -108,7 +109,7 @@ export function BeneficiaryDetailPage() {
         ) : null}
         <DetailList
           items={Object.entries(b.details).map(([name, value]) => ({
-            label: metadataLabel(name),
+            label: titleOf(name),
             value: <span style={{ fontFamily: 'monospace' }}>{showValue(value)}</span>,
           }))}
         />
@@ -161,6 +162,7 @@ export function BeneficiaryDetailPage() {
                 <DiffTable
                   change={c}
                   caption={`Change proposed on ${formatDateTime(c.proposed_at)}`}
+                  titleOf={titleOf}
                 />
               </div>
             ))}

@@ -3,7 +3,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,26 +18,15 @@ import {
   type BeneficiaryEventDto,
   type SessionUser,
 } from '@payouts/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import { metadataLabel } from '../../components/metadataLabel.js';
 import { ReasonDialog } from '../../components/ReasonDialog.js';
 import { showValue } from './maskedDetails.js';
 import { type BeneficiaryAction } from './useBeneficiary.js';
 import { formatMoney } from '../../components/formatMoney.js';
+import { useFieldTitles } from '../providers/useFieldTitles.js';
 
 /** What a beneficiary's page shows of its changes: the proposed change with its decision, the timeline's wording. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
 const EVENT_LABELS: Readonly<Record<string, string>> = {
   created: 'Created',
   updated: 'Name, reference or e-mail changed',
@@ -70,7 +58,16 @@ const IDENTITY_LABELS: Readonly<Record<string, string>> = {
   reference: 'Reference',
 };
 
-export function DiffTable({ change, caption }: { change: BeneficiaryChangeDto; caption: string }) {
+export function DiffTable({
+  change,
+  caption,
+  titleOf,
+}: {
+  change: BeneficiaryChangeDto;
+  caption: string;
+  /** A payment detail's title as its PSP names it (`useFieldTitles`). */
+  titleOf: (name: string) => string;
+}) {
   return (
     <Table size="small" aria-label={caption}>
       <TableHead>
@@ -83,7 +80,7 @@ export function DiffTable({ change, caption }: { change: BeneficiaryChangeDto; c
       <TableBody>
         {change.diff.map((d) => (
           <TableRow key={d.field}>
-            <TableCell>{IDENTITY_LABELS[d.field] ?? metadataLabel(d.field)}</TableCell>
+            <TableCell>{IDENTITY_LABELS[d.field] ?? titleOf(d.field)}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace' }}>{showValue(d.from)}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace' }}>{showValue(d.to)}</TableCell>
           </TableRow>
@@ -111,6 +108,7 @@ export function PendingChange({
   pending: boolean;
 }) {
   const [rejecting, setRejecting] = useState(false);
+  const titleOf = useFieldTitles(beneficiary);
   const change = beneficiary.pending_change;
   if (!change) return null;
   const mine = user?.id === change.proposed_by.id;
@@ -129,7 +127,7 @@ export function PendingChange({
             ? 'Check the masked values below, then approve or reject it.'
             : 'A finance user or an admin other than the proposer decides on it.'}
       </Typography>
-      <DiffTable change={change} caption="Proposed change" />
+      <DiffTable change={change} caption="Proposed change" titleOf={titleOf} />
       {approver ? (
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <Button

@@ -8,7 +8,7 @@ import { PAYOUT_METHOD_TYPE_TITLES, type BeneficiaryDto } from '@payouts/contrac
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DetailList } from '../../components/DetailList.js';
-import { metadataLabel } from '../../components/metadataLabel.js';
+import { useFieldTitles } from '../providers/useFieldTitles.js';
 import { showValue } from '../beneficiaries/maskedDetails.js';
 import { useBeneficiaryQuery } from '../beneficiaries/useBeneficiaries.js';
 
@@ -30,6 +30,7 @@ export function SavedBeneficiaryPicker({
     ...(q.trim() ? { q: q.trim() } : {}),
   });
   const options = search.data?.items ?? [];
+  const titleOf = useFieldTitles(value);
   return (
     <Stack spacing={1}>
       <Autocomplete
@@ -78,7 +79,7 @@ export function SavedBeneficiaryPicker({
           </Typography>
           <DetailList
             items={Object.entries(value.details).map(([name, v]) => ({
-              label: metadataLabel(name),
+              label: titleOf(name),
               value: showValue(v),
             }))}
           />

@@ -71,7 +71,9 @@ describe('PayoutDetailPage', () => {
     expect(screen.getByText('Account number').nextElementSibling).toHaveTextContent('****6769');
     expect(document.body.textContent).not.toContain('BE71096123456769');
 
-    const events = screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+    // The timeline loads beside the page.
+    const items = await screen.findAllByRole('listitem');
+    const events = items.map((li) => li.querySelector('p')?.textContent);
     expect(events).toEqual([
       'Created',
       'Sent to the orchestrator',
@@ -83,6 +85,28 @@ describe('PayoutDetailPage', () => {
     expect(who[0]).toHaveTextContent(/· fin@example\.com$/);
     expect(who[1]).toHaveTextContent(/· the back-office$/);
     expect(who[2]).toHaveTextContent(/· the orchestrator$/);
+  });
+
+  it("names each recipient detail as the payout's PSP titles it in the wizard", async () => {
+    const { api } = createFakeApi({
+      get: () => Promise.resolve(detail),
+      providers: {
+        [`${payout.country}/${payout.currency}`]: [
+          {
+            name: payout.provider,
+            title: 'The PSP',
+            payout_method_type: 'credit_card',
+            fields: [{ name: 'cardHolderName', title: 'Cardholder (as embossed)' }],
+          },
+        ],
+      },
+    });
+    renderApp({ api, path: '/payouts/pay_42' });
+    const title = await screen.findByText('Cardholder (as embossed)');
+    expect(title.nextElementSibling).toHaveTextContent('Jane Doe');
+    // A field this PSP does not list keeps its known title.
+    expect(screen.getByText('Card number')).toBeInTheDocument();
+    expect(screen.queryByText('Name on card')).toBeNull();
   });
 
   it('says why an unknown payout waits for a person, with its lookups as one line per answer', async () => {
@@ -123,7 +147,7 @@ describe('PayoutDetailPage', () => {
     renderApp({ api, path: '/payouts/pay_42' });
     await screen.findByText(/Needs a person: the orchestrator did not answer/);
     expect(screen.getByText(/It is never sent again on a guess/)).toBeInTheDocument();
-    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    const items = (await screen.findAllByRole('listitem')).map((li) => li.textContent);
     expect(items).toHaveLength(5);
     expect(items[1]).toMatch(
       /^Looked up at the orchestrator \(2 times\).* to .*Not found: no record with this order ID$/,

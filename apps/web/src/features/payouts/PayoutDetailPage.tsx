@@ -2,27 +2,25 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { can, PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
 import type { PayoutDto } from '@payouts/contracts';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { DetailList } from '../../components/DetailList.js';
+import { DetailList, Section } from '../../components/DetailList.js';
 import { BackLink, detailQueryState } from '../../components/DetailQueryState.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { formatDateTime } from '../../components/formatDateTime.js';
-import { metadataLabel } from '../../components/metadataLabel.js';
 import { regionName } from '../../components/regionName.js';
 import { StatusChip } from '../../components/StatusChip.js';
 import { TestBadge } from '../../components/TestBadge.js';
+import { useFieldTitles } from '../providers/useFieldTitles.js';
 import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
 import { approvalProgressText } from './approvalRole.js';
 import { ApprovalOutcome } from './PayoutApproval.js';
 import { resolutionNeeded } from './resolutionNeeded.js';
-import { PayoutTimeline } from './PayoutTimeline.js';
 import { useCheckStatus, usePayout } from './usePayout.js';
 import { Money } from '../../components/Money.js';
 import { formatMoney } from '../../components/formatMoney.js';
@@ -32,21 +30,15 @@ const ApprovalControls = lazy(() =>
   import('./ApprovalControls.js').then((m) => ({ default: m.ApprovalControls })),
 );
 
+// Below the fold: loaded beside the page, not before it (budgets.json).
+const PayoutTimeline = lazy(() =>
+  import('./PayoutTimeline.js').then((m) => ({ default: m.PayoutTimeline })),
+);
+
 // Loaded only for a payout that needs settling by hand: most pages never show it.
 const ResolutionControls = lazy(() =>
   import('./PayoutResolution.js').then((m) => ({ default: m.ResolutionControls })),
 );
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function Code({ children }: { children: string | null | undefined }) {
   return children ? (
@@ -98,6 +90,7 @@ export function PayoutDetailPage() {
   const checkStatus = useCheckStatus(id);
   const [approvalSeen, setApprovalSeen] = useState(false);
   if (!approvalSeen && detail.data?.payout.status === 'awaiting_approval') setApprovalSeen(true);
+  const titleOf = useFieldTitles(detail.data?.payout);
 
   const back = <BackLink to="/payouts" label="Payouts" />;
   const state = detailQueryState({ back, noun: 'payout', query: detail });
@@ -274,7 +267,7 @@ export function PayoutDetailPage() {
         ) : (
           <DetailList
             items={metadata.map(([name, value]) => ({
-              label: metadataLabel(name),
+              label: titleOf(name),
               value: displayMetadataValue(name, value),
             }))}
           />
@@ -293,7 +286,9 @@ export function PayoutDetailPage() {
         />
       </Section>
       <Section title="Timeline">
-        <PayoutTimeline events={events} />
+        <Suspense fallback={<Typography>Loading the timeline…</Typography>}>
+          <PayoutTimeline events={events} />
+        </Suspense>
       </Section>
     </Stack>
   );
