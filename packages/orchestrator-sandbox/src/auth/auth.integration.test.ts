@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- replies are untyped JSON, asserted field by field */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox } from '../createSandbox.js';
 import { login, startSandbox, toReply, type Harness } from '../testing/sandboxHarness.js';

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, asserted field by field */
+/* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON, asserted field by field */
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {

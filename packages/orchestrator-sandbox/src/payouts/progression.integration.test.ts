@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-return -- replies are untyped JSON, asserted field by field */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bankPayout,

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field */
 import { randomUUID } from 'node:crypto';
 import type { ApprovalPolicy, ApprovalRule } from '@payouts/contracts';
 import { sql } from 'drizzle-orm';

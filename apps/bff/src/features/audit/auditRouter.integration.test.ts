@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- replies are untyped JSON, checked field by field by the assertions */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, TEST_PASSWORD, type TestApp } from '../../testing/testApp.js';

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+/* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
 import { isFinalStatus, type PayoutStatus } from '@payouts/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

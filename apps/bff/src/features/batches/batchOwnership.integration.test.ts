@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+/* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+/* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';

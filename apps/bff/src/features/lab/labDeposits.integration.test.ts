@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- replies are untyped JSON, checked field by field by the assertions */
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import { SANDBOX_TEST_CARDS } from '@payouts/orchestrator-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field */
 import { randomUUID } from 'node:crypto';
 import {
   PAYOUT_VIEWS_MAX_PER_USER,

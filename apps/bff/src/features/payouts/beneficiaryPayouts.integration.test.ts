@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- replies are untyped JSON, checked field by field by the assertions */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type ApiFetch, type TestApp } from '../../testing/testApp.js';

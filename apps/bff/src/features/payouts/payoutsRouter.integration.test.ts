@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field by the assertions */
 import { randomUUID } from 'node:crypto';
 import { OrchestratorError } from '@payouts/orchestrator-client';
 import { eq } from 'drizzle-orm';

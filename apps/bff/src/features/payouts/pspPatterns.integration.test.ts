@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- replies are untyped JSON, checked field by field by the assertions */
 import { randomUUID } from 'node:crypto';
 import type { SandboxProviderConfig } from '@payouts/orchestrator-sandbox';
 import { defaultSandboxConfig } from '@payouts/orchestrator-sandbox';

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
+/* eslint-disable @typescript-eslint/no-explicit-any -- replies are untyped JSON, checked field by field */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bankBeneficiary } from '../../testing/bankBeneficiary.js';
 import { batchCsv, northwindBankRow, uploadBatch } from '../../testing/batchFiles.js';

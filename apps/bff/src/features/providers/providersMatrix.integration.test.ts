@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return -- replies are untyped JSON, checked field by field by the assertions */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type TestApp } from '../../testing/testApp.js';
 import {
