@@ -5,7 +5,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { can, PAYOUT_METHOD_TYPE_TITLES } from '@payouts/contracts';
-import type { PayoutDto } from '@payouts/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DetailList, Section } from '../../components/DetailList.js';
@@ -20,6 +19,7 @@ import { useSession } from '../session/useSession.js';
 import { displayMetadataValue } from './displayMetadataValue.js';
 import { approvalProgressText } from './approvalRole.js';
 import { ApprovalOutcome } from './PayoutApproval.js';
+import { attentionText } from './payoutAttention.js';
 import { resolutionNeeded } from './resolutionNeeded.js';
 import { useCheckStatus, usePayout } from './usePayout.js';
 import { Money } from '../../components/Money.js';
@@ -51,38 +51,6 @@ function Code({ children }: { children: string | null | undefined }) {
 }
 
 /** Why a person should look, in words; the timeline holds the evidence (every lookup). */
-function attentionText(reason: PayoutDto['attention_reason']): string {
-  switch (reason) {
-    case 'unresolved':
-      return (
-        'Needs a person: the orchestrator did not answer when this payout was sent, and no ' +
-        'record with its order ID has been found since. It is never sent again on a guess. ' +
-        'The timeline lists every lookup and its answer; lookups go on while lists may lag.'
-      );
-    case 'resend_refused':
-      return (
-        'Needs a person: sending it again with the same order ID was refused, so it may exist ' +
-        'at the orchestrator. It is not marked failed; lookups by order ID go on.'
-      );
-    case 'sealed_data_lost':
-      return (
-        'Needs a person: its outcome is unknown and its stored details cannot be read to send ' +
-        'it again. Lookups by order ID go on.'
-      );
-    case 'unrecognized_status':
-      return (
-        'Needs a person: the orchestrator reported a status this back-office does not know ' +
-        '(shown as it was sent). It is neither paid out nor failed here until its status is ' +
-        'one we know; status checks go on.'
-      );
-    case null:
-      return (
-        'Needs attention: this payout has had no final status for longer than expected. Check ' +
-        'its status, or its timeline, before anything else.'
-      );
-  }
-}
-
 export function PayoutDetailPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
@@ -146,9 +114,7 @@ export function PayoutDetailPage() {
           .
         </Alert>
       ) : null}
-      {payout.needs_attention ? (
-        <Alert severity="warning">{attentionText(payout.attention_reason)}</Alert>
-      ) : null}
+      {payout.needs_attention ? <Alert severity="warning">{attentionText(payout)}</Alert> : null}
       {checkStatus.isError ? (
         <ErrorState error={checkStatus.error} title="The status could not be checked" />
       ) : null}
