@@ -12,7 +12,7 @@ import { buildApprovalPolicies, buildPolicyProposal } from '../testing/buildAppr
 import { buildBatch, buildBatchRow } from '../testing/buildBatch.js';
 import { buildBeneficiary, buildBeneficiaryChange } from '../testing/buildBeneficiary.js';
 import { buildPayout } from '../testing/buildPayout.js';
-import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
+import { ACME_OPTIONS, ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
 import { buildFactor } from '../testing/fakeSecurityApi.js';
 import { buildStaffSession } from '../testing/fakeStaffSessionsApi.js';
 import { renderApp } from '../testing/renderApp.js';
@@ -269,12 +269,17 @@ describe('accessibility (axe)', () => {
       { timeout: 60_000 },
       async () => {
         document.documentElement.className = 'light';
-        const { api } = createFakeApi({ user: ADMIN_USER, approvalPolicies: withPending() });
+        const { api } = createFakeApi({
+          user: ADMIN_USER,
+          approvalPolicies: withPending(),
+          filterOptions: () => Promise.resolve(ACME_OPTIONS),
+        });
         const { user } = renderApp({ api, path: '/approval-policies' });
         await screen.findByRole('button', { name: 'Approve change' });
         const form = screen.getByRole('form', { name: 'Try a payout' });
         await user.type(within(form).getByLabelText(/^Amount/), '12500');
-        await user.type(within(form).getByLabelText(/^PSP/), 'acme');
+        await within(form).findByRole('option', { name: 'Acme Pay (acme)' });
+        await user.selectOptions(within(form).getByLabelText(/^PSP/), 'acme');
         await user.click(within(form).getByRole('button', { name: 'Try it' }));
         await within(form).findByText(/applies:/);
         expect(await violations()).toEqual([]);

@@ -87,6 +87,12 @@ import {
   type FakeOverviewOptions,
 } from './fakeOverviewApi.js';
 
+/** Filter options naming one configured PSP, `acme` (Acme Pay). */
+export const ACME_OPTIONS: PayoutFilterOptionsDto = {
+  providers: [{ id: 'acme', title: 'Acme Pay', count: 3 }],
+  decline_codes: [],
+};
+
 export const FINANCE_USER: SessionUser = {
   id: 'u_1',
   email: 'fin@example.com',

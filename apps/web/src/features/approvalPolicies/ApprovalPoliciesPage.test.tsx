@@ -6,7 +6,13 @@ import {
   OTHER_ADMIN,
   SAMPLE_POLICY,
 } from '../../testing/buildApprovalPolicies.js';
-import { ADMIN_USER, apiError, createFakeApi, FINANCE_USER } from '../../testing/fakeApi.js';
+import {
+  ACME_OPTIONS,
+  ADMIN_USER,
+  apiError,
+  createFakeApi,
+  FINANCE_USER,
+} from '../../testing/fakeApi.js';
 import { fill } from '../../testing/fill.js';
 import { renderApp } from '../../testing/renderApp.js';
 
@@ -325,11 +331,31 @@ describe('ApprovalPoliciesPage', () => {
   });
 
   it('tries a payout against the active policy and says why earlier rules did not apply', async () => {
-    const { api, calls } = createFakeApi({ user: FINANCE_USER });
+    const { api, calls } = createFakeApi({
+      user: FINANCE_USER,
+      filterOptions: () => Promise.resolve(ACME_OPTIONS),
+      corridors: [
+        { country: 'BE', currency: 'EUR' },
+        { country: 'NL', currency: 'EUR' },
+      ],
+    });
     const { user } = renderApp({ api, path: PATH });
     const form = await screen.findByRole('form', { name: 'Try a payout' });
     await fill(user, within(form).getByLabelText(/^Amount/), '12500');
-    await fill(user, within(form).getByLabelText(/^PSP/), 'acme');
+    // PSP and country are picked from what exists: the configured PSPs, the corridors' countries.
+    const psp = within(form).getByLabelText(/^PSP/);
+    await within(form).findByRole('option', { name: 'Acme Pay (acme)' });
+    expect(
+      within(psp)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pick a PSP', 'Acme Pay (acme)']);
+    expect(
+      within(within(form).getByLabelText(/^Country/))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Belgium (BE)', 'Netherlands (NL)']);
+    await user.selectOptions(psp, 'acme');
     await user.click(within(form).getByRole('button', { name: 'Try it' }));
     const result = within(form).getByRole('status');
     expect(
@@ -349,13 +375,16 @@ describe('ApprovalPoliciesPage', () => {
     ).toBeInTheDocument();
     // Finance may not call the BFF's dry run (admins only): the same engine runs here.
     expect(calls.dryRunPolicy).toEqual([]);
-    await user.clear(within(form).getByLabelText(/^PSP/));
+    await user.selectOptions(within(form).getByLabelText(/^PSP/), '');
     await user.click(within(form).getByRole('button', { name: 'Try it' }));
-    expect(await within(form).findByText('Name the PSP (its code).')).toBeInTheDocument();
+    expect(await within(form).findByText('Pick the PSP.')).toBeInTheDocument();
   });
 
   it('tries a payout against the draft while editing', SLOW, async () => {
-    const { api, calls } = createFakeApi({ user: ADMIN_USER });
+    const { api, calls } = createFakeApi({
+      user: ADMIN_USER,
+      filterOptions: () => Promise.resolve(ACME_OPTIONS),
+    });
     const { user } = renderApp({ api, path: PATH });
     await user.click(await screen.findByRole('button', { name: 'Propose a change' }));
     const above = within(screen.getByRole('group', { name: 'Rule 5' })).getByLabelText(
@@ -367,7 +396,8 @@ describe('ApprovalPoliciesPage', () => {
     expect(within(form).getByLabelText('Policy to try')).toHaveValue('draft');
     await fill(user, within(form).getByLabelText(/^Amount/), '12500');
     await fill(user, within(form).getByLabelText(/^Days since/), '3');
-    await fill(user, within(form).getByLabelText(/^PSP/), 'acme');
+    await within(form).findByRole('option', { name: 'Acme Pay (acme)' });
+    await user.selectOptions(within(form).getByLabelText(/^PSP/), 'acme');
     await user.click(within(form).getByRole('button', { name: 'Try it' }));
     expect(
       await within(form).findByText('Rule 6 "Everything else" applies: no approval.'),
@@ -390,7 +420,10 @@ describe('ApprovalPoliciesPage', () => {
     'edits "part of a batch", says it in words, tries it with the checkbox and proposes it',
     SLOW,
     async () => {
-      const { api, calls } = createFakeApi({ user: ADMIN_USER });
+      const { api, calls } = createFakeApi({
+        user: ADMIN_USER,
+        filterOptions: () => Promise.resolve(ACME_OPTIONS),
+      });
       const { user } = renderApp({ api, path: PATH });
       await user.click(await screen.findByRole('button', { name: 'Propose a change' }));
       const rule5 = screen.getByRole('group', { name: 'Rule 5' });
@@ -409,7 +442,8 @@ describe('ApprovalPoliciesPage', () => {
 
       const form = screen.getByRole('form', { name: 'Try a payout' });
       await fill(user, within(form).getByLabelText(/^Amount/), '12500');
-      await fill(user, within(form).getByLabelText(/^PSP/), 'acme');
+      await within(form).findByRole('option', { name: 'Acme Pay (acme)' });
+      await user.selectOptions(within(form).getByLabelText(/^PSP/), 'acme');
       await user.click(within(form).getByRole('button', { name: 'Try it' }));
       expect(
         await within(form).findByText('Rule 6 "Everything else" applies: no approval.'),

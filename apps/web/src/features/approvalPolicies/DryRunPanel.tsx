@@ -21,6 +21,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { currencyOptionElements } from './currencyOptions.js';
 import { dryRunHeadline } from './policyText.js';
 import { useDryRun } from './useApprovalPolicies.js';
+import { useDryRunChoices } from './useDryRunChoices.js';
 import { AmountField } from '../../components/AmountField.js';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
@@ -56,15 +57,14 @@ export const DryRunPanel = memo(function DryRunPanel({
     isDecimalString(amount.trim()) && amount.trim().length <= APPROVAL_AMOUNT_MAX_LENGTH
       ? undefined
       : 'Expected an amount, e.g. 12500.';
+  const choices = useDryRunChoices([active, draft?.policy]);
   const providerError =
-    provider.trim() === ''
-      ? 'Name the PSP (its code).'
-      : provider.trim().length > APPROVAL_PROVIDER_MAX_LENGTH
+    provider === ''
+      ? 'Pick the PSP.'
+      : provider.length > APPROVAL_PROVIDER_MAX_LENGTH
         ? `At most ${APPROVAL_PROVIDER_MAX_LENGTH} characters.`
         : undefined;
-  const countryError = COUNTRY_CODE_RE.test(country.trim().toUpperCase())
-    ? undefined
-    : 'Two letters, e.g. BE.';
+  const countryError = COUNTRY_CODE_RE.test(country) ? undefined : 'Pick the country.';
   const daysText = days.trim();
   const daysError =
     daysText === '' || (/^\d+$/.test(daysText) && Number(daysText) <= 36_500)
@@ -83,8 +83,8 @@ export const DryRunPanel = memo(function DryRunPanel({
       amount: amount.trim(),
       currency,
       payout_method_type: type,
-      provider: provider.trim(),
-      country: country.trim().toUpperCase(),
+      provider,
+      country,
       ...(daysText === '' ? {} : { beneficiary_changed_days_ago: Number(daysText) }),
       in_batch: inBatch,
     };
@@ -163,16 +163,36 @@ export const DryRunPanel = memo(function DryRunPanel({
           required
           value={provider}
           onChange={(e) => setProvider(e.target.value)}
+          select
+          slotProps={nativeSelect}
           error={shown(providerError) !== undefined}
-          helperText={shown(providerError) ?? 'Its code, e.g. acme_pay'}
-        />
+          helperText={shown(providerError) ?? 'Configured, in the ledger, or named by a rule'}
+        >
+          <option value="">Pick a PSP</option>
+          {choices.psps.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </TextField>
         <TextField
           label="Country"
           value={country}
           onChange={(e) => setCountry(e.target.value)}
+          select
+          slotProps={nativeSelect}
           error={shown(countryError) !== undefined}
-          helperText={shown(countryError) ?? 'Of the corridor, e.g. BE'}
-        />
+          helperText={shown(countryError) ?? 'Of a corridor, or named by a rule'}
+        >
+          {choices.countries.some((c) => c.value === country) ? null : (
+            <option value={country}>{country || 'Pick a country'}</option>
+          )}
+          {choices.countries.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </TextField>
         <TextField
           label="Days since the beneficiary was created or changed"
           value={days}
