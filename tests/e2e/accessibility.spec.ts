@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations, type AxeFinding } from './support/axe.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { seedDeclinedPayout } from './support/declinedPayout.js';
 import { payoutRow } from './support/payoutsList.js';
 import { signIn } from './support/signIn.js';
@@ -28,12 +28,12 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
     // A declined payout, for a detail page with its decline alert and a timeline.
     await seedDeclinedPayout(browser, app, 'A11Y-0001');
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

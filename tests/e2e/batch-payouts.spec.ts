@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signInViaApi, type DemoUser } from './support/signIn.js';
 
@@ -57,10 +57,10 @@ describe('batch payouts: a 50-row file from template to results', () => {
 
   beforeAll(async () => {
     // The demo policy: one approver above 10,000 EUR; the batch's 48 rows make 14,409.12 EUR.
-    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

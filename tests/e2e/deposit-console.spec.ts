@@ -2,7 +2,7 @@ import { SANDBOX_TEST_CARDS } from '@payouts/orchestrator-sandbox';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { chooseOption } from './support/pageControls.js';
 import { sandboxOf } from './support/sandboxOf.js';
 import { signInViaApi } from './support/signIn.js';
@@ -50,10 +50,10 @@ describe('the card deposit console', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

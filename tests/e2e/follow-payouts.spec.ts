@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { createPayoutViaApi, getPayoutViaApi, type PayoutReply } from './support/payoutsApi.js';
 import { payoutRows, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
@@ -159,7 +159,7 @@ describe('follow payouts in the list', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
     // The payouts are made through the API as the wizard makes them (session cookie, Origin,
     // Idempotency-Key): this journey is about finding them again.
     const { page, context } = await openPage(browser, app.url);
@@ -187,7 +187,7 @@ describe('follow payouts in the list', () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { getPayoutViaApi } from './support/payoutsApi.js';
 import { payoutRow, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
@@ -29,11 +29,11 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
   beforeAll(async () => {
     [app, browser] = await Promise.all([
       startE2eApp({ APPROVAL_THRESHOLDS: 'EUR=1000,*=5000' }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

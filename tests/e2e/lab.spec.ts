@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { chooseOption } from './support/pageControls.js';
 import { payoutRows } from './support/payoutsList.js';
 import { sandboxOf } from './support/sandboxOf.js';
@@ -20,10 +20,10 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

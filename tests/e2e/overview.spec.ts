@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { seedDeclinedPayout } from './support/declinedPayout.js';
 import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, signInViaApi } from './support/signIn.js';
@@ -29,11 +29,11 @@ describe('overview: how payouts are going, and back to the list', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp({ DEMO_SEED: '1' }), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp({ DEMO_SEED: '1' }), sharedBrowser()]);
     await seedDeclinedPayout(browser, app, 'OV-0001');
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

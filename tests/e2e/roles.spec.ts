@@ -2,7 +2,7 @@ import type { PayoutRequest } from '@payouts/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { createPayoutViaApi } from './support/payoutsApi.js';
 import { payoutRows } from './support/payoutsList.js';
 import { sandboxOf } from './support/sandboxOf.js';
@@ -34,10 +34,10 @@ describe('support staff see payouts but cannot make one', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

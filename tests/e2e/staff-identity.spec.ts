@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdp, type TestIdp } from '@payouts/test-idp';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
 import { signIn, signInViaApi, type DemoUser } from './support/signIn.js';
@@ -69,11 +69,11 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
         OIDC_ROLE_MAP: 'payouts-finance=finance,payouts-admin=admin',
         STEP_UP_MINUTES: String(STEP_UP_MS / 60_000),
       }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
     await idp?.stop();
   });

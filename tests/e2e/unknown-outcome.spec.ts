@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { sandboxOf } from './support/sandboxOf.js';
 import { signInViaApi, type DemoUser } from './support/signIn.js';
 
@@ -59,11 +59,11 @@ describe('an unknown batch row, settled by two people until the batch finishes',
         RECONCILE_MAX_BACKOFF_SECONDS: '2',
         BATCH_SWEEP_INTERVAL_MS: '300',
       }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

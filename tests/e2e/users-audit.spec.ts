@@ -4,7 +4,7 @@ import type { PayoutRequest } from '@payouts/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { chooseOption, menuSections, signInAs } from './support/pageControls.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { signIn } from './support/signIn.js';
@@ -35,10 +35,10 @@ describe('an admin manages users and reads the audit log', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await app?.stop();
   });
 

@@ -17,7 +17,8 @@ export default mergeConfig(
       hookTimeout: 120_000,
       // One Chromium and one server at a time: this is a 2-core machine.
       fileParallelism: false,
-      // One module graph for every journey file (each still starts its own server and browser):
+      // One module graph for every journey file (each still starts its own server; they share one
+      // Chromium, support/browser.ts):
       // importing the BFF and Playwright again per file was about 50 s of CPU in CI.
       isolate: false,
     },

@@ -23,6 +23,26 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The journeys' one Chromium, launched at first use and kept for every journey file after it
+ * (they run one at a time in one worker, `isolate: false`): a launch costs about 2.5 CPU-s, and
+ * 15 files launched one each. Each file still works in browser contexts of its own (cookies,
+ * storage), closed by `releaseBrowser`. A browser that went away is launched again.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = launchBrowser();
+  return shared;
+}
+
+/** Closes the contexts a journey file opened; the shared browser stays for the next file. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
+
 export interface WatchedPage {
   page: Page;
   context: BrowserContext;
