@@ -55,7 +55,8 @@ export interface OpenDemoPayout {
 }
 
 export type DemoSeedResult =
-  { seeded: number; ms: number } | { seeded: 0; skipped: 'off' | 'not_empty' | 'nothing_to_seed' };
+  | { seeded: number; ms: number }
+  | { seeded: 0; skipped: 'off' | 'not_empty' | 'nothing_to_seed' };
 
 // One number for the advisory lock: two processes starting on one empty database seed once.
 const SEED_LOCK = 0x15de30;
