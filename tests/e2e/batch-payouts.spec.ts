@@ -120,6 +120,21 @@ describe('batch payouts: a 50-row file from template to results', () => {
     await expectAxeClean(page, 'the batch preview');
     await readmeScreenshot(page, 'batch-preview.png');
 
+    // On a phone the errors column stays narrow (its messages wrap), and the bank details are a
+    // short scroll of the grid away, inside it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const errors = grid.locator('[data-errors]').first();
+    expect((await errors.boundingBox())?.width).toBeLessThanOrEqual(200);
+    const account = grid.getByRole('columnheader', { name: /^(IBAN|Account number)$/ });
+    await account.scrollIntoViewIfNeeded();
+    const scroller = await grid.locator('xpath=..').boundingBox();
+    const accountBox = await account.boundingBox();
+    expect(accountBox!.x).toBeGreaterThanOrEqual(scroller!.x - 1);
+    expect(accountBox!.x + accountBox!.width).toBeLessThanOrEqual(
+      Math.min(390, scroller!.x + scroller!.width) + 1,
+    );
+    await page.setViewportSize(SCREENSHOT_VIEWPORT);
+
     // Fix the amount in place.
     await grid.locator('[aria-invalid="true"]', { hasText: '300.195' }).click();
     const editor = page.getByRole('textbox', { name: `Amount, row ${BAD_AMOUNT_ROW}` });

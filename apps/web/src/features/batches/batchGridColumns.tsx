@@ -87,7 +87,19 @@ export function columnsOf(batch: BatchDto, results: boolean): GridColumn[] {
         // colour is below 4.5:1 on the page).
         const flags = row.warnings.map((w) => w.message);
         return lines.length + flags.length === 0 ? null : (
-          <Box component="ul" sx={{ m: 0, pl: 2, minWidth: 220 }}>
+          // A fixed width that wraps: long messages must not push the file's columns (the
+          // bank details) a screen away, least of all on a phone.
+          <Box
+            component="ul"
+            data-errors
+            sx={{
+              m: 0,
+              pl: 2,
+              width: { xs: 180, sm: 280, md: 360 },
+              whiteSpace: 'normal',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {lines.map((line) => (
               <li key={line}>{line}</li>
             ))}
