@@ -39,21 +39,28 @@ export function northwindBankRow(n: number, overrides: BatchCells = {}): BatchCe
 }
 
 /** A CSV file of rows (header from `NORTHWIND_BANK_COLUMNS`), CRLF line ends. */
-export function batchCsv(rows: readonly BatchCells[]): string {
+export function batchCsv(rows: readonly BatchCells[], delimiter: ',' | ';' = ','): string {
   const names = [...NORTHWIND_BANK_COLUMNS];
-  return [formatCsvRow(names), ...rows.map((r) => formatCsvRow(names.map((n) => r[n] ?? '')))]
+  const line = (cells: string[]) => formatCsvRow(cells, delimiter);
+  return [line(names), ...rows.map((r) => line(names.map((n) => r[n] ?? '')))]
     .map((l) => `${l}\r\n`)
     .join('');
 }
 
 /** `POST /api/batches` for BE / EUR Northwind Pay bank payouts. */
-export function uploadBatch(client: ApiFetch, csv: string | Uint8Array, fileName = 'sellers.csv') {
+export function uploadBatch(
+  client: ApiFetch,
+  csv: string | Uint8Array,
+  fileName = 'sellers.csv',
+  extra: Record<string, string> = {},
+) {
   const query = new URLSearchParams({
     country: 'BE',
     currency: 'EUR',
     payout_method_type: 'bank_account',
     provider: 'northwind_pay',
     file_name: fileName,
+    ...extra,
   });
   return client(`/api/batches?${query.toString()}`, {
     method: 'POST',

@@ -56,10 +56,11 @@ describe('createHttpClient', () => {
       payout_method_type: 'bank_account',
       provider: 'acme_pay',
       file_name: 'june 2026.csv',
+      decimal: 'comma',
       csv: 'amount\r\n10.00\r\n',
     });
     expect(sent[0]!.url).toBe(
-      '/api/batches?country=BE&currency=EUR&payout_method_type=bank_account&provider=acme_pay&file_name=june+2026.csv',
+      '/api/batches?country=BE&currency=EUR&payout_method_type=bank_account&provider=acme_pay&file_name=june+2026.csv&decimal=comma',
     );
     expect((sent[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
     expect(sent[0]!.init.body).toBe('amount\r\n10.00\r\n');

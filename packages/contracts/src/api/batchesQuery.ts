@@ -7,6 +7,7 @@ import {
   BATCH_ROWS_PAGE_MAX,
   BATCH_STATUSES,
 } from './batches.js';
+import { BATCH_DECIMAL_SEPARATORS } from '../batch/batchAmounts.js';
 import { PAYOUT_METHOD_TYPES } from '../types.js';
 import { UUID_RE } from './patterns.js';
 
@@ -34,6 +35,8 @@ export const batchUploadQuery = z
       .max(200, 'At most 200 characters')
       // eslint-disable-next-line no-control-regex -- control characters are what it refuses
       .regex(/^[^\u0000-\u001f\u007f]*$/, 'No control characters'),
+    /** How the file writes amounts: `1,234.50` (point) or `1.234,50` (comma); see batchAmounts.ts. */
+    decimal: z.enum(BATCH_DECIMAL_SEPARATORS, 'Expected point or comma').default('point'),
   })
   .strict();
 

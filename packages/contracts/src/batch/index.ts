@@ -4,3 +4,4 @@ export * from './batchCsv.js';
 export * from './batchTemplate.js';
 export * from './validateBatchRows.js';
 export * from './batchFileProblems.js';
+export * from './batchAmounts.js';

@@ -1,6 +1,14 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { createHash, randomUUID } from 'node:crypto';
-import type { ApprovalPolicy, BatchRowCells, Corridor, PayoutMethodType } from '@payouts/contracts';
+import {
+  isDecimalString,
+  normalizeBatchAmount,
+  type ApprovalPolicy,
+  type BatchDecimalSeparator,
+  type BatchRowCells,
+  type Corridor,
+  type PayoutMethodType,
+} from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, SessionUser } from '../../shared/identity.js';
@@ -28,6 +36,12 @@ import { draftOr409, ownerOr403 } from './batchAccess.js';
 import { createBatchDuplicateFlags, STORE_PART_ROWS } from './batchDuplicateFlags.js';
 import { createDraftValidation } from './batchValidation.js';
 
+/** A row's amount as kept and shown (a decimal string), or null while its cell is none. */
+function amountOf(cells: BatchRowCells): string | null {
+  const text = (cells.amount ?? '').trim();
+  return isDecimalString(text) ? text : null;
+}
+
 /** Upload, fix in place, validate, retry: everything that makes or edits a batch's rows. */
 export interface BatchEditing {
   upload(
@@ -38,6 +52,8 @@ export interface BatchEditing {
       provider: string;
       fileName: string;
       bytes: Uint8Array;
+      /** How the file writes its amounts (`1.234,50`: comma); read as decimal strings at once. */
+      decimal?: BatchDecimalSeparator;
     },
     context: AuditContext,
   ): Promise<string>;
@@ -140,7 +156,7 @@ export function createBatchEditing({
         errors,
         accountFingerprint: fingerprints[i] ?? null,
         orderId: orderId === '' ? null : orderId,
-        amount: (cells.amount ?? '').trim() || null,
+        amount: amountOf(cells),
         beneficiaryReference: reference === '' ? null : reference,
         updatedAt: now,
       });
@@ -202,11 +218,21 @@ export function createBatchEditing({
   }
 
   return {
-    async upload({ user, corridor, payoutMethodType, provider, fileName, bytes }, context) {
+    async upload(
+      { user, corridor, payoutMethodType, provider, fileName, bytes, decimal = 'point' },
+      context,
+    ) {
       requireKnownCorridor(corridors, corridor);
       const kind: BatchKind = { ...corridor, payoutMethodType, provider };
       const model = await modelOf(providersService, kind, clock.now());
       const parsed = await parseBatchFileInSlices(bytes, model);
+      // Amounts as the API writes them from here on: the rows are checked, stored, fixed in
+      // place and sent with `1234.50`, whatever the spreadsheet's locale wrote.
+      const rows = parsed.rows.map((row) =>
+        row.amount === undefined
+          ? row
+          : { ...row, amount: normalizeBatchAmount(row.amount, decimal) },
+      );
       const fileSha256 = sha256(bytes);
       if (await repo.findLiveByFile(fileSha256)) await refuseSameFile(fileSha256);
       const id = randomUUID();
@@ -214,8 +240,8 @@ export function createBatchEditing({
         { repo, corridors },
         model,
         id,
-        parsed.rows,
-        parsed.rows.map((_, i) => i + 1),
+        rows,
+        rows.map((_, i) => i + 1),
       );
       await storeDraft(
         {
@@ -225,7 +251,7 @@ export function createBatchEditing({
           fileName,
           fileSha256,
           columns: model.columns.map((c) => c.name),
-          rows: parsed.rows,
+          rows,
           retryOf: null,
         },
         context,
@@ -297,7 +323,7 @@ export function createBatchEditing({
               errors,
               accountFingerprint: (await fingerprintsOf(batch, [next]))[0] ?? null,
               orderId: orderId === '' ? null : orderId,
-              amount: (next.amount ?? '').trim() || null,
+              amount: amountOf(next),
               beneficiaryReference: reference === '' ? null : reference,
               updatedAt: clock.now(),
             },

@@ -69,6 +69,30 @@ describe.each(appTestDatabaseKinds)('batch payouts (%s)', (kind) => {
     expect(unknown.status).toBe(422);
   });
 
+  it('reads amounts as the file writes them: 1.234,50 with a decimal comma, 1,234.50 with a point', async () => {
+    const german = [
+      northwindBankRow(1, { order_id: `de-${kind}-1`, amount: '1.234,50' }),
+      northwindBankRow(2, { order_id: `de-${kind}-2`, amount: '300,19' }),
+      northwindBankRow(3, { order_id: `de-${kind}-3`, amount: '12,3,4' }),
+    ];
+    const de = await readJson(
+      await uploadBatch(finance, batchCsv(german, ';'), 'sellers-de.csv', { decimal: 'comma' }),
+    );
+    expect(de.counts).toMatchObject({ rows: 3, invalid: 1, valid: 2 });
+    const deRows = await readJson(await finance(`/api/batches/${de.id}/rows`));
+    expect(deRows.rows.map((r: any) => r.cells.amount)).toEqual(['1234.50', '300.19', '12,3,4']);
+    expect(deRows.rows[2].errors[0].column).toBe('amount');
+
+    const english = [northwindBankRow(4, { order_id: `en-${kind}-4`, amount: '1,234.50' })];
+    const en = await readJson(await uploadBatch(finance, batchCsv(english), 'sellers-en.csv'));
+    expect(en.counts).toMatchObject({ rows: 1, invalid: 0 });
+    const enRows = await readJson(await finance(`/api/batches/${en.id}/rows`));
+    expect(enRows.rows[0].cells.amount).toBe('1234.50');
+
+    const refused = await uploadBatch(finance, batchCsv(english), 'x.csv', { decimal: 'dot' });
+    expect(refused.status).toBe(422);
+  });
+
   it('uploads, shows every bad cell, fixes one in place, leaves one out, is approved by a second person and sends each row once', async () => {
     const rows = [1, 2, 3, 4].map((n) => northwindBankRow(n, { order_id: `flow-${kind}-${n}` }));
     rows.push(northwindBankRow(5, { email: 'not-an-email' }));

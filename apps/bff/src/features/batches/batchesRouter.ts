@@ -116,6 +116,7 @@ export function createBatchesRouter({
             provider: q.provider,
             fileName: q.file_name,
             bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+            decimal: q.decimal,
           },
           audit,
         );

@@ -14,6 +14,7 @@ import {
   MAX_BATCH_ROWS,
   PAYOUT_METHOD_TYPE_TITLES,
   type BatchCsvDelimiter,
+  type BatchDecimalSeparator,
   type PayoutMethodType,
 } from '@payouts/contracts';
 import { useId } from 'react';
@@ -22,6 +23,23 @@ import { useApi } from '../../api/ApiContext.js';
 import type { BatchFileModel, PayoutProvider } from '@payouts/contracts';
 import { megabytes } from './readChosenFile.js';
 import { formatCount } from '../../components/formatCount.js';
+import { separatorsOf } from '../../components/formatNumberParts.js';
+
+/** How the person's spreadsheet writes a CSV: its cell separator and its amounts. */
+export interface SpreadsheetFormat {
+  delimiter: BatchCsvDelimiter;
+  decimal: BatchDecimalSeparator;
+}
+
+/**
+ * What a spreadsheet in the user's locale writes: `1.234,50` with `;` between the cells where
+ * the decimal separator is a comma (German, French Excel), else `1,234.50` with `,`.
+ */
+export function localSpreadsheetFormat(): SpreadsheetFormat {
+  return separatorsOf().decimal === ','
+    ? { delimiter: ';', decimal: 'comma' }
+    : { delimiter: ',', decimal: 'point' };
+}
 
 /** The payout method type and the PSP of a new batch, among the corridor's PSPs. */
 export function MethodPspPicker({
@@ -75,15 +93,17 @@ export function MethodPspPicker({
 /** The template of the PSP's columns, in the separator picked, and what a file may hold. */
 export function TemplateDownload({
   model,
-  delimiter,
-  onDelimiter,
+  format,
+  onFormat,
 }: {
   model: BatchFileModel;
-  delimiter: BatchCsvDelimiter;
-  onDelimiter: (delimiter: BatchCsvDelimiter) => void;
+  format: SpreadsheetFormat;
+  onFormat: (format: SpreadsheetFormat) => void;
 }) {
   const api = useApi();
   const delimiterLabel = useId();
+  const decimalLabel = useId();
+  const { delimiter } = format;
   return (
     <>
       <FormControl>
@@ -92,10 +112,24 @@ export function TemplateDownload({
           row
           aria-labelledby={delimiterLabel}
           value={delimiter}
-          onChange={(e) => onDelimiter(e.target.value === ';' ? ';' : ',')}
+          onChange={(e) => onFormat({ ...format, delimiter: e.target.value === ';' ? ';' : ',' })}
         >
           <FormControlLabel value="," control={<Radio />} label="Comma" />
           <FormControlLabel value=";" control={<Radio />} label="Semicolon" />
+        </RadioGroup>
+      </FormControl>
+      <FormControl>
+        <FormLabel id={decimalLabel}>Amounts in the file</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={decimalLabel}
+          value={format.decimal}
+          onChange={(e) =>
+            onFormat({ ...format, decimal: e.target.value === 'comma' ? 'comma' : 'point' })
+          }
+        >
+          <FormControlLabel value="point" control={<Radio />} label="1,234.50" />
+          <FormControlLabel value="comma" control={<Radio />} label="1.234,50" />
         </RadioGroup>
       </FormControl>
       <Box>

@@ -65,6 +65,9 @@ describe('NewBatchPage', () => {
     const { user, calls, router } = setup();
     await chooseCorridor(user);
     const text = 'order_id,amount,bankAccountName\r\nA-1,10.00,Jane\r\nA-2,BAD,Bob\r\n';
+    // Amounts as the user's locale writes them (en-US here), unless they say otherwise.
+    expect(screen.getByRole('radio', { name: '1,234.50' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '1.234,50' }));
     await user.upload(screen.getByLabelText('CSV file'), csvFile(text));
     await screen.findByText(/payouts\.csv: 2 rows/);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
@@ -76,6 +79,7 @@ describe('NewBatchPage', () => {
         payout_method_type: 'bank_account',
         provider: 'beta_bank',
         file_name: 'payouts.csv',
+        decimal: 'comma',
         csv: text,
       },
     ]);

@@ -7,12 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  can,
-  type BatchCsvDelimiter,
-  type Corridor,
-  type PayoutMethodType,
-} from '@payouts/contracts';
+import { can, type Corridor, type PayoutMethodType } from '@payouts/contracts';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../api/ApiError.js';
@@ -30,7 +25,12 @@ import { localBatchFiles } from './localBatchFiles.js';
 import { useBatchFileKit } from './useBatchFileKit.js';
 import { useUploadBatch } from './useBatches.js';
 import { readChosenFile, type ChosenFile } from './readChosenFile.js';
-import { MethodPspPicker, TemplateDownload } from './NewBatchFields.js';
+import {
+  localSpreadsheetFormat,
+  MethodPspPicker,
+  TemplateDownload,
+  type SpreadsheetFormat,
+} from './NewBatchFields.js';
 import { formatCount } from '../../components/formatCount.js';
 
 /**
@@ -45,7 +45,7 @@ export function NewBatchPage() {
   const [corridorKey, setCorridorKey] = useState('');
   const [type, setType] = useState<PayoutMethodType | ''>('');
   const [provider, setProvider] = useState('');
-  const [delimiter, setDelimiter] = useState<BatchCsvDelimiter>(',');
+  const [format, setFormat] = useState<SpreadsheetFormat>(localSpreadsheetFormat);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
@@ -117,6 +117,7 @@ export function NewBatchPage() {
         payout_method_type: type,
         provider,
         file_name: file.name,
+        decimal: format.decimal,
         csv,
       },
       {
@@ -248,7 +249,7 @@ export function NewBatchPage() {
             ) : null}
             {model ? (
               <>
-                <TemplateDownload model={model} delimiter={delimiter} onDelimiter={setDelimiter} />
+                <TemplateDownload model={model} format={format} onFormat={setFormat} />
                 <Box>
                   {/* A button that opens the file picker: a label styled as a button is not a
                       button to assistive technology. */}

@@ -1,4 +1,5 @@
 import type {
+  BatchDecimalSeparator,
   BatchDto,
   BatchListDto,
   BatchRowDto,
@@ -16,6 +17,8 @@ export interface BatchUpload {
   payout_method_type: PayoutMethodType;
   provider: string;
   file_name: string;
+  /** How the file writes amounts (`1.234,50`: comma); the BFF reads them as decimal strings. */
+  decimal: BatchDecimalSeparator;
   /** The CSV text, its header already in the model's names. */
   csv: string;
 }
