@@ -163,8 +163,22 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     const first = await signedIn('finance@example.com');
     const { orderId, id } = await makeLargePayout(first.page, '3100.50');
 
-    const second = await signedIn('finance2@example.com');
-    await openFromNeedsMyApproval(second.page, orderId);
+    // The second person decides on a phone: the inbox is a list of cards, the amount first,
+    // then the recipient, then the rest.
+    const second = await openPage(browser, app.url, { viewport: { width: 390, height: 844 } });
+    await signIn(second.page, 'finance2@example.com');
+    await second.page.goto('/approvals');
+    const card = second.page
+      .getByRole('list', { name: 'Payouts awaiting approval' })
+      .getByRole('listitem')
+      .filter({ hasText: orderId });
+    await card.waitFor();
+    const lines = await card.locator('p').allTextContents();
+    expect(lines[0]).toBe('€3,100.50');
+    expect(lines[1]).toContain('Noether');
+    expect(await seriousAxeViolations(second.page), 'the inbox on a phone').toEqual([]);
+    await card.getByRole('link', { name: orderId }).click();
+    await second.page.getByRole('heading', { level: 1, name: `Payout ${orderId}` }).waitFor();
     await second.page.getByRole('button', { name: 'Reject' }).click();
     const dialog = second.page.getByRole('dialog', { name: 'Reject this payout?' });
     await dialog.waitFor();
@@ -187,6 +201,17 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
       .toBe(0);
     expect((await getPayoutViaApi(first.page.request, id)).status).toBe('rejected');
     expect(createCallsFor(orderId)).toEqual([]);
+
+    // The creator hears back: the bell has the decision, with who and why, and leads to it.
+    await first.page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).click();
+    const item = first.page.getByRole('link', { name: /Your payout of €3,100\.50 was rejected/ });
+    await item.waitFor();
+    await first.page
+      .getByText(
+        new RegExp(`rejected by Fiona Second: .${REJECTION_REASON}.\\. Nothing was sent\\.`),
+      )
+      .waitFor();
+    expect(await item.getAttribute('href')).toBe(`/payouts/${id}`);
 
     expect(first.unexpectedErrors).toEqual([]);
     expect(second.unexpectedErrors).toEqual([]);
