@@ -23,6 +23,7 @@ import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditRouter } from './features/audit/auditRouter.js';
 import { createAuditService } from './features/audit/auditService.js';
 import type { BeneficiaryPayouts } from './features/beneficiaries/beneficiaryPayouts.js';
+import type { BeneficiaryEditing } from './features/beneficiaries/beneficiaryEditing.js';
 import { createCorridorsRouter } from './features/corridors/corridorsRouter.js';
 import { createHealthRouter, type ReadinessCheck } from './features/health/healthRouter.js';
 import { createLabRouter } from './features/lab/labRouter.js';
@@ -84,6 +85,8 @@ export interface AppDependencies {
 export type App = Express & {
   reconciler: PayoutsReconciler;
   beneficiaryPayouts: BeneficiaryPayouts;
+  /** Payees made as the API makes them: the demo's first start saves a few. */
+  beneficiaryEditing: BeneficiaryEditing;
   /** Tells approvers what waits (the bell, and e-mail); policy proposals call it too. */
   staffNotifier: StaffNotifier;
   /** The e-mail outbox worker (started by `startServer`); undefined when SMTP_URL is unset. */
@@ -235,6 +238,7 @@ export function createApp({
   return Object.assign(app, {
     reconciler: payouts.reconciler,
     beneficiaryPayouts: beneficiaries.payouts,
+    beneficiaryEditing: beneficiaries.editing,
     staffNotifier,
     notificationMailer: notifications.mailer,
     approvalPolicies: approvalPolicies.service,

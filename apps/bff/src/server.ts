@@ -273,6 +273,7 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
         clock: systemClock,
         logger,
         ...(demoWorld ? { prefetched: demoWorld } : {}),
+        beneficiaries: app.beneficiaryEditing,
       });
       // It keeps payouts in memory: the seeded ones still open there are known again.
       sandbox.restorePayouts(await openDemoPayouts(database.db));

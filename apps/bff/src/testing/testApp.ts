@@ -294,6 +294,7 @@ export async function startTestApp({
       facts: demoFactsOfSandbox(sandboxModule),
       clock,
       logger,
+      beneficiaries: app.beneficiaryEditing,
     });
     sandbox.restorePayouts(await openDemoPayouts(db));
   };

@@ -4,7 +4,7 @@ import type { ProvidersService } from '../providers/index.js';
 import type { SeparationOfDuties } from '../separationOfDuties/index.js';
 import { createBeneficiariesRepository } from './beneficiariesRepository.js';
 import { createBeneficiariesRouter } from './beneficiariesRouter.js';
-import { createBeneficiaryEditing } from './beneficiaryEditing.js';
+import { createBeneficiaryEditing, type BeneficiaryEditing } from './beneficiaryEditing.js';
 import { createBeneficiaryPayouts, type BeneficiaryPayouts } from './beneficiaryPayouts.js';
 import { createBeneficiaryQueries } from './beneficiaryQueries.js';
 import { createBeneficiaryVault } from './beneficiaryVault.js';
@@ -15,6 +15,8 @@ export interface BeneficiariesModule {
   /** The port payouts and batches pay saved beneficiaries through. */
   payouts: BeneficiaryPayouts;
   views: BeneficiaryViews;
+  /** Creates and changes payees, as the API does (the demo's first start saves a few). */
+  editing: BeneficiaryEditing;
 }
 
 /** The payee book: payment details sealed like submissions, changes under four eyes. */
@@ -43,19 +45,20 @@ export function createBeneficiariesModule(
     vault,
     clock,
   });
+  const editing = createBeneficiaryEditing({
+    repo,
+    views,
+    vault,
+    providersService,
+    auditService: deps.auditService,
+    clock,
+    corridors,
+    separationOfDuties: deps.separationOfDuties,
+  });
   const router = createBeneficiariesRouter({
     beneficiaryQueries: createBeneficiaryQueries({ repo, views }),
-    beneficiaryEditing: createBeneficiaryEditing({
-      repo,
-      views,
-      vault,
-      providersService,
-      auditService: deps.auditService,
-      clock,
-      corridors,
-      separationOfDuties: deps.separationOfDuties,
-    }),
+    beneficiaryEditing: editing,
     stepUp: deps.stepUp,
   });
-  return { router, payouts: createBeneficiaryPayouts({ repo, views, vault }), views };
+  return { router, payouts: createBeneficiaryPayouts({ repo, views, vault }), views, editing };
 }

@@ -33,6 +33,7 @@ import {
   type TestDatabase,
 } from '../../testing/testDatabase.js';
 import { RECONCILABLE_STATUSES } from '../payouts/payoutStatus.js';
+import { DEMO_BENEFICIARIES_MAX } from './demoBeneficiaries.js';
 import { DEMO_CREATORS, openDemoPayouts, seedDemoHistory } from './demoSeed.js';
 
 const SANDBOX_CORRIDORS = corridorsOfSandbox({ config: defaultSandboxConfig });
@@ -79,6 +80,26 @@ describe.each(appTestDatabaseKinds)('demo history at first start (%s)', (kind) =
     expect(t.demoHistory).toMatchObject({ seeded: 2000 });
     expect(rows).toHaveLength(2000);
     expect(rows.every((r) => r.isDemo && !r.isTest)).toBe(true);
+  });
+
+  it('saves payees of every payout type, each in its corridor and payable', async () => {
+    expect(t.demoHistory).toMatchObject({ beneficiaries: DEMO_BENEFICIARIES_MAX });
+    const finance = await t.signIn('finance');
+    const list = await readJson(await finance('/api/beneficiaries?limit=50'));
+    expect(list.items).toHaveLength(DEMO_BENEFICIARIES_MAX);
+    for (const b of list.items) {
+      expect(b).toMatchObject({ status: 'active', unusable_reason: null });
+      expect(b.created_by.email).toBe('finance@example.com');
+      // Masked like any other: no full account, card number or wallet comes back.
+      for (const name of ['bankAccountNumber', 'creditCardNumber', 'walletAddress']) {
+        if (name in b.details) expect(String(b.details[name])).toMatch(/[*…]/);
+      }
+    }
+    const types = list.items.map((b: { payout_method_type: string }) => b.payout_method_type);
+    expect(new Set(types)).toEqual(new Set(['bank_account', 'crypto', 'credit_card']));
+    expect(new Set(list.items.map((b: { reference: string }) => b.reference)).size).toBe(
+      DEMO_BENEFICIARIES_MAX,
+    );
   });
 
   it('spreads them over 90 days before the start, fewer at weekends, mostly in working hours', () => {

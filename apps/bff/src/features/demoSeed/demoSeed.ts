@@ -1,4 +1,4 @@
-import type { Corridor } from '@payouts/contracts';
+import type { Corridor, Role } from '@payouts/contracts';
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import { and, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -9,6 +9,8 @@ import { payoutApprovals, payoutEvents, payouts, users } from '../../db/schema.j
 import type { Clock } from '../../shared/clock.js';
 import { createSealedBox } from '../../shared/sealedBox.js';
 import type { ApprovalPoliciesService } from '../approvalPolicies/index.js';
+import type { BeneficiaryEditing } from '../beneficiaries/index.js';
+import { seedDemoBeneficiaries } from './demoBeneficiaries.js';
 import {
   eventValues,
   createPayoutLifecycle,
@@ -55,7 +57,7 @@ export interface OpenDemoPayout {
 }
 
 export type DemoSeedResult =
-  | { seeded: number; ms: number }
+  | { seeded: number; ms: number; beneficiaries: number }
   | { seeded: 0; skipped: 'off' | 'not_empty' | 'nothing_to_seed' };
 
 // One number for the advisory lock: two processes starting on one empty database seed once.
@@ -217,6 +219,8 @@ export interface SeedDemoHistoryDeps {
   size?: { total: number; days: number };
   /** The corridors' PSPs, asked for early (`prefetchDemoWorld`); asked for here when undefined. */
   prefetched?: Promise<DemoCorridors | undefined>;
+  /** Saves the demo's payees once the history is in (`seedDemoBeneficiaries`); none without. */
+  beneficiaries?: Pick<BeneficiaryEditing, 'create'>;
 }
 
 /**
@@ -240,7 +244,7 @@ export async function seedDemoHistory(deps: SeedDemoHistoryDeps): Promise<DemoSe
       .catch(() => undefined)
       .then((prefetched) => prefetched ?? fetchDemoCorridors(deps)),
     db
-      .select({ id: users.id, email: users.email, role: users.role })
+      .select({ id: users.id, email: users.email, name: users.name, role: users.role })
       .from(users)
       .where(
         inArray(
@@ -279,6 +283,17 @@ export async function seedDemoHistory(deps: SeedDemoHistoryDeps): Promise<DemoSe
   if (plan.payouts.length === 0) return { seeded: 0, skipped: 'nothing_to_seed' };
   const inserting = performance.now();
   if (!(await insertPlan(db, plan))) return { seeded: 0, skipped: 'not_empty' };
+  const creator = people.find((u) => u.email === DEMO_CREATORS[0]);
+  const beneficiaries =
+    deps.beneficiaries && creator
+      ? await seedDemoBeneficiaries({
+          editing: deps.beneficiaries,
+          creator: { ...creator, role: creator.role as Role },
+          corridors,
+          now,
+          logger,
+        })
+      : 0;
   const done = performance.now();
   const ms = Math.round(done - started);
   const cpu = process.cpuUsage(cpuAtStart);
@@ -286,6 +301,7 @@ export async function seedDemoHistory(deps: SeedDemoHistoryDeps): Promise<DemoSe
     {
       payouts: plan.payouts.length,
       events: plan.events.length,
+      beneficiaries,
       ms,
       // Where the time goes: the orchestrator's metadata and users, the plan, the inserts.
       fetchMs: Math.round(planning - started),
@@ -296,7 +312,7 @@ export async function seedDemoHistory(deps: SeedDemoHistoryDeps): Promise<DemoSe
     },
     'demo history seeded (DEMO_SEED=0 turns this off)',
   );
-  return { seeded: plan.payouts.length, ms };
+  return { seeded: plan.payouts.length, ms, beneficiaries };
 }
 
 /**
