@@ -7,8 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { payoutRows } from './generateLedger.js';
 
 export type PayoutWorkerRequest =
-  | { kind: 'batch'; lo: number; hi: number; rows: number; creators: string[] }
-  | { kind: 'next' };
+  { kind: 'batch'; lo: number; hi: number; rows: number; creators: string[] } | { kind: 'next' };
 
 /** A chunk of rows (transferred, not copied), or null when the batch is done. */
 export type PayoutWorkerReply = Uint8Array<ArrayBuffer> | null;

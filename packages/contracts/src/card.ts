@@ -56,15 +56,7 @@ export function maskCardNumber(number: string): string {
 }
 
 export type CardBrand =
-  | 'visa'
-  | 'mastercard'
-  | 'amex'
-  | 'discover'
-  | 'diners'
-  | 'jcb'
-  | 'unionpay'
-  | 'mir'
-  | 'maestro';
+  'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'mir' | 'maestro';
 
 /** A range of issuer numbers: the brand, its leading digits and the lengths its cards have. */
 interface IssuerRange {

@@ -146,12 +146,7 @@ export const SANDBOX_PROFILES = ['default', 'bridgerpay'] as const;
 export type SandboxProfile = (typeof SANDBOX_PROFILES)[number];
 
 export type CreateCallOutcome =
-  | 'created'
-  | 'duplicate'
-  | 'validation'
-  | 'rejected'
-  | 'fault'
-  | 'unauthorized';
+  'created' | 'duplicate' | 'validation' | 'rejected' | 'fault' | 'unauthorized';
 
 /** One create-payout request as the sandbox received it. */
 export interface CreateCall {
@@ -187,8 +182,7 @@ export interface StatusChange<S extends string> {
  */
 export const OFF_LIST_PAYOUT_STATUSES = ['approved_on_hold', 'voided'] as const;
 export type SandboxPayoutStatus =
-  | OrchestratorPayoutStatus
-  | (typeof OFF_LIST_PAYOUT_STATUSES)[number];
+  OrchestratorPayoutStatus | (typeof OFF_LIST_PAYOUT_STATUSES)[number];
 
 export interface SandboxPayout {
   id: string;

@@ -54,9 +54,7 @@ export type PayoutViewRelativeRange = (typeof PAYOUT_VIEW_RELATIVE_RANGES)[numbe
  * relative one, or fixed days (YYYY-MM-DD, inclusive, in the viewer's time zone).
  */
 export type PayoutViewRange =
-  | null
-  | { relative: PayoutViewRelativeRange }
-  | { from: string; to: string };
+  null | { relative: PayoutViewRelativeRange } | { from: string; to: string };
 
 /**
  * The list's filter parameters a view may hold (as `GET /api/payouts` names them), every value a

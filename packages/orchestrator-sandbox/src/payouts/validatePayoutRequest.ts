@@ -34,8 +34,7 @@ export interface ValidPayout {
 }
 
 export type PayoutValidation =
-  | { ok: true; payout: ValidPayout }
-  | { ok: false; issues: OrchestratorValidationIssue[] };
+  { ok: true; payout: ValidPayout } | { ok: false; issues: OrchestratorValidationIssue[] };
 
 const TOP_LEVEL_ORDER = [
   'body',

@@ -23,12 +23,7 @@ import type { DemoPlan, DemoPlanInput, DemoUser, DemoWorld } from './demoHistory
 /** One demo payout of the plan: its amount, recipient, approvals, timeline and outcome. */
 
 export type Outcome =
-  | 'approved'
-  | 'declined'
-  | 'failed'
-  | 'rejected'
-  | 'awaiting_approval'
-  | 'attention';
+  'approved' | 'declined' | 'failed' | 'rejected' | 'awaiting_approval' | 'attention';
 
 export interface Option {
   corridor: Corridor;

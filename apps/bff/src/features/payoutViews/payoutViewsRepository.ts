@@ -20,9 +20,7 @@ export type CreateViewResult =
   | { kind: 'no_owner' };
 
 export type ChangeViewResult =
-  | { kind: 'changed'; row: PayoutViewWithOwner }
-  | { kind: 'not_found' }
-  | { kind: 'name_taken' };
+  { kind: 'changed'; row: PayoutViewWithOwner } | { kind: 'not_found' } | { kind: 'name_taken' };
 
 /**
  * What a locked, current view turns into. May throw (an `AppError`): the transaction then ends

@@ -23,12 +23,7 @@ export interface ReconcilerSettings {
 }
 
 export type ReconcileResult =
-  | 'checked'
-  | 'adopted'
-  | 'not_found_yet'
-  | 'handed_to_person'
-  | 'resubmitted'
-  | 'error';
+  'checked' | 'adopted' | 'not_found_yet' | 'handed_to_person' | 'resubmitted' | 'error';
 
 export interface ReconcileRound {
   claimed: number;

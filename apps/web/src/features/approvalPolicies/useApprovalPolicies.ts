@@ -20,8 +20,7 @@ export function useApprovalPolicies() {
 }
 
 export type PolicyDecision =
-  | { kind: 'approve'; id: string }
-  | { kind: 'reject'; id: string; reason: string };
+  { kind: 'approve'; id: string } | { kind: 'reject'; id: string; reason: string };
 
 /**
  * Propose, approve or reject. Success or refusal (someone else decided first, a proposal

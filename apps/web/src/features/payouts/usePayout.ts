@@ -34,9 +34,7 @@ export function useCheckStatus(id: string) {
 }
 
 export type ApprovalAction =
-  | { kind: 'approve' }
-  | { kind: 'reject'; reason: string }
-  | { kind: 'cancel'; reason?: string };
+  { kind: 'approve' } | { kind: 'reject'; reason: string } | { kind: 'cancel'; reason?: string };
 
 /**
  * Approve, reject or cancel (four eyes). On success the detail shows the answer at once; on any
@@ -70,8 +68,7 @@ export function usePayoutApproval(id: string) {
 }
 
 export type ResolutionStep =
-  | PayoutResolutionAction
-  | { action: 'send_again'; order_id: string; idempotency_key: string };
+  PayoutResolutionAction | { action: 'send_again'; order_id: string; idempotency_key: string };
 
 /**
  * Settling an unknown payout by hand (found, mark failed under four eyes) or sending one marked
