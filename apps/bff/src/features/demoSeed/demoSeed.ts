@@ -1,4 +1,4 @@
-import type { Corridor, Role } from '@payouts/contracts';
+import type { Corridor } from '@payouts/contracts';
 import type { OrchestratorClient } from '@payouts/orchestrator-client';
 import { and, getTableColumns, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -288,7 +288,7 @@ export async function seedDemoHistory(deps: SeedDemoHistoryDeps): Promise<DemoSe
     deps.beneficiaries && creator
       ? await seedDemoBeneficiaries({
           editing: deps.beneficiaries,
-          creator: { ...creator, role: creator.role as Role },
+          creator,
           corridors,
           now,
           logger,
