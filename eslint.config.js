@@ -11,7 +11,14 @@ import tseslint from 'typescript-eslint';
 // 049). `npm run lint` runs both.
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/data/**'],
+    // The test set-up builds a PGlite template beside the sources while lint runs (CI).
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/node_modules/**',
+      '**/data/**',
+      'apps/bff/src/db/pglite-template*/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
