@@ -5,6 +5,7 @@ import type { SessionUser } from '../../shared/identity.js';
 import type { BeneficiaryEditing } from '../beneficiaries/index.js';
 import type { DemoWorld } from './demoHistoryPlan.js';
 import { FIRST_NAMES, LAST_NAMES } from './demoNames.js';
+import { withDemoPerson } from './demoPayout.js';
 
 /** At most this many saved beneficiaries on a first demo start. */
 export const DEMO_BENEFICIARIES_MAX = 8;
@@ -51,16 +52,7 @@ export async function seedDemoBeneficiaries({
     const first = FIRST_NAMES[(i * 7) % FIRST_NAMES.length]!;
     const last = LAST_NAMES[(i * 5) % LAST_NAMES.length]!;
     const sample = samplePayoutFor(provider, corridor, now);
-    const details = { ...sample.metadata };
-    const name = (field: string, value: string) => {
-      if (field in details) details[field] = value;
-    };
-    name('customerFirstName', first);
-    name('customerLastName', last);
-    name('cardHolderName', `${first} ${last}`.slice(0, 26));
-    name('bankAccountName', `${first} ${last}`);
-    const ascii = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '');
-    name('email', `${ascii(first)}.${ascii(last)}@example.com`.toLowerCase());
+    const details = withDemoPerson(sample.metadata, first, last);
     try {
       await editing.create(
         creator,

@@ -113,6 +113,31 @@ function ruleFor(
 }
 
 /** The request a person would have sent: the template, another recipient, the amount. */
+/**
+ * A PSP's sample details as one demo person's: their name in the name fields the PSP asks for
+ * (the card holder's cut to 26 characters), and an e-mail made of it (`tag` before the `@`).
+ */
+export function withDemoPerson(
+  template: Readonly<Record<string, PayoutMetadataValue>>,
+  first: string,
+  last: string,
+  tag = '',
+): Record<string, PayoutMetadataValue> {
+  const metadata = { ...template };
+  const ascii = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '');
+  const names: Record<string, string> = {
+    customerFirstName: first,
+    customerLastName: last,
+    cardHolderName: `${first} ${last}`.slice(0, 26),
+    bankAccountName: `${first} ${last}`,
+    email: `${ascii(first)}.${ascii(last)}${tag}@example.com`.toLowerCase(),
+  };
+  for (const [name, value] of Object.entries(names)) {
+    if (name in metadata) metadata[name] = value;
+  }
+  return metadata;
+}
+
 function requestOf(
   rng: SeededRandom,
   option: Option,
@@ -122,18 +147,15 @@ function requestOf(
   /** It will be sent (awaiting approval): checked as the create path checks it. */
   checked: boolean,
 ): PayoutRequest {
-  const first = rng.pick(FIRST_NAMES);
-  const last = rng.pick(LAST_NAMES);
-  const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '');
-  const metadata: Record<string, PayoutMetadataValue> = { ...option.template.metadata };
+  const metadata = withDemoPerson(
+    option.template.metadata,
+    rng.pick(FIRST_NAMES),
+    rng.pick(LAST_NAMES),
+    String(rng.int(1, 99)),
+  );
   const set = (name: string, value: PayoutMetadataValue) => {
     if (name in metadata) metadata[name] = value;
   };
-  set('customerFirstName', first);
-  set('customerLastName', last);
-  set('cardHolderName', `${first} ${last}`.slice(0, 26));
-  set('bankAccountName', `${first} ${last}`);
-  set('email', `${ascii(first)}.${ascii(last)}${rng.int(1, 99)}@example.com`.toLowerCase());
   if ('creditCardNumber' in metadata) {
     set('creditCardNumber', declineCard ?? rng.pick(SAMPLE_CARD_NUMBERS.slice(0, 3)));
   }
