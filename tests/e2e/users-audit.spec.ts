@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
-import { chooseOption, menuSections, signInAs } from './support/pageControls.js';
+import { chooseOption, menuSections } from './support/pageControls.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { signIn } from './support/signIn.js';
 
@@ -42,7 +42,7 @@ describe('an admin manages users and reads the audit log', () => {
     await app?.stop();
   });
 
-  it('creates a support user who signs in; the audit log shows it all, filtered by what', async () => {
+  it('invites a support user who chooses a password from the e-mail and signs in; the audit log shows it all, filtered by what', async () => {
     const admin = await openPage(browser, app.url);
     const { page } = admin;
     await signIn(page, 'admin@example.com');
@@ -54,11 +54,13 @@ describe('an admin manages users and reads the audit log', () => {
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(NEW_USER.email);
     await dialog.getByRole('textbox', { name: 'Name' }).fill(NEW_USER.name);
     await chooseOption(dialog, page, 'Role', 'Support');
-    await dialog.getByLabel('Password').fill(NEW_USER.password);
-    await dialog.getByRole('button', { name: 'Create user' }).click();
+    // The admin never types, or knows, the new user's password.
+    expect(await dialog.getByLabel(/password/i).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Invite user' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: 'Grace Hopper can now sign in as Support.' })
+      .filter({ hasText: 'Grace Hopper is invited as Support' })
+      .filter({ hasText: 'demo mailbox, at /mailbox' })
       .waitFor();
     const row = page
       .getByRole('table', { name: 'Users' })
@@ -68,10 +70,25 @@ describe('an admin manages users and reads the audit log', () => {
       .poll(() => row.getByRole('combobox', { name: 'Role of Grace Hopper' }).textContent())
       .toBe('Support');
     await expect.poll(() => row.getByRole('cell').allTextContents()).toContain('Never');
+    await row.getByText(/^Invited: the link works until/).waitFor();
 
-    // The new user signs in in a context of their own and gets support's sections.
+    // The new user, in a context of their own, opens the e-mail (the demo's mailbox), follows
+    // its link and chooses a password, then signs in and gets support's sections.
     const grace = await openPage(browser, app.url);
-    await signInAs(grace.page, NEW_USER.email, NEW_USER.password);
+    await grace.page.goto('/sign-in');
+    await grace.page.getByRole('link', { name: 'demo mailbox' }).click();
+    const mail = grace.page.getByRole('article', { name: new RegExp(`to ${NEW_USER.email}$`) });
+    await mail.getByText('Ada Admin made you a support account').waitFor();
+    await mail.getByRole('link', { name: /\/invitation#/ }).click();
+    await grace.page.getByText(`You sign in as ${NEW_USER.email} (Support)`).waitFor();
+    await grace.page.getByLabel('New password').fill(NEW_USER.password);
+    await grace.page.getByLabel('Repeat the password').fill(NEW_USER.password);
+    await grace.page.getByRole('button', { name: 'Set password' }).click();
+    await grace.page.getByRole('status').filter({ hasText: 'Your password is set' }).waitFor();
+    expect(await grace.page.getByLabel('Email').inputValue()).toBe(NEW_USER.email);
+    await grace.page.getByLabel('Password').fill(NEW_USER.password);
+    await grace.page.getByRole('button', { name: 'Sign in' }).click();
+    await grace.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await expect
       .poll(() => menuSections(grace.page))
       .toEqual([
@@ -109,10 +126,13 @@ describe('an admin manages users and reads the audit log', () => {
         ['admin@example.com', 'Signed in'],
       ]);
     await filterWhat(page, 'User changes');
-    // Newest first: the admin's account, then the demo accounts startup created (no actor).
+    // Newest first: the new user's own password, the admin's invitation and account, then the
+    // demo accounts startup created (no actor).
     await expect
       .poll(() => auditRows(page))
       .toEqual([
+        [NEW_USER.email, 'Password set from an invitation'],
+        ['admin@example.com', 'Invitation e-mailed'],
         ['admin@example.com', 'User created'],
         ...Array.from({ length: 5 }, () => ['system', 'User created']),
       ]);
@@ -129,7 +149,12 @@ describe('an admin manages users and reads the audit log', () => {
     // Who narrows it to one person; the filters live in the URL.
     await filterWhat(page, 'Anything');
     await page.getByRole('textbox', { name: 'Who (e-mail or user id)' }).fill(NEW_USER.email);
-    await expect.poll(() => auditRows(page)).toEqual([[NEW_USER.email, 'Signed in']]);
+    await expect
+      .poll(() => auditRows(page))
+      .toEqual([
+        [NEW_USER.email, 'Signed in'],
+        [NEW_USER.email, 'Password set from an invitation'],
+      ]);
     await expect.poll(() => new URL(page.url()).searchParams.get('who')).toBe(NEW_USER.email);
 
     // The same entries as CSV: what the filters select.
@@ -138,8 +163,9 @@ describe('an admin manages users and reads the audit log', () => {
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
-    expect(csv).toHaveLength(2);
+    expect(csv).toHaveLength(3);
     expect(csv[1]).toContain(`"${NEW_USER.email}","session.sign_in"`);
+    expect(csv[2]).toContain(`"${NEW_USER.email}","user.invitation_accepted"`);
 
     expect(admin.unexpectedErrors).toEqual([]);
     expect(grace.unexpectedErrors).toEqual([]);

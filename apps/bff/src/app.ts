@@ -46,6 +46,7 @@ import type { SessionService } from './features/session/sessionService.js';
 import { createPasswordHasher, type PasswordHasher } from './features/users/passwordHasher.js';
 import type { NotificationMailer } from './features/staffNotifications/notificationMailer.js';
 import type { StaffNotifier } from './features/staffNotifications/staffNotifier.js';
+import { createSmtpTransport, type MailTransport } from './features/staffNotifications/index.js';
 import { createStepUp } from './http/requireStepUp.js';
 import { spaStatic } from './http/spaStatic.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -76,6 +77,11 @@ export interface AppDependencies {
   policyNotifier?: PolicyChangeNotifier;
   /** PostgreSQL's connection pool, for the pool gauges of `/metrics` (none on PGlite). */
   databasePool?: PoolStats;
+  /**
+   * How e-mail leaves (notifications, invitations): SMTP when SMTP_URL is set by default;
+   * undefined turns e-mail off. Tests pass a mailbox in memory.
+   */
+  mailTransport?: MailTransport | undefined;
 }
 
 /**
@@ -118,6 +124,7 @@ export function createApp({
   reconcilerOwner,
   policyNotifier,
   databasePool,
+  mailTransport = config.mail ? createSmtpTransport(config.mail) : undefined,
 }: AppDependencies): App {
   // Prometheus metrics, only when METRICS_TOKEN is set (off: nothing is counted).
   const metrics =
@@ -145,9 +152,15 @@ export function createApp({
     // Longer than any submission can take (a call plus a re-login, with margin).
     staleAfterMs: 2 * config.orchestrator.timeoutMs + 5_000,
   };
-  const notifications = createStaffNotificationsModule(base);
+  const notifications = createStaffNotificationsModule({ ...base, mailTransport });
   const { notifier: staffNotifier } = notifications;
-  const identity = createIdentityModule({ ...base, passwordHasher, staffNotifier });
+  const identity = createIdentityModule({
+    ...base,
+    passwordHasher,
+    staffNotifier,
+    mailTransport,
+    demoMailbox: notifications.demoMailbox !== undefined,
+  });
   const { separationOfDuties } = identity;
   const providers = createProvidersModule(base);
   const approvalPolicies = createApprovalPoliciesModule({

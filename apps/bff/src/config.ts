@@ -121,7 +121,13 @@ export function parseConfig(rawEnv: Env): Config {
   if (e.DEPOSIT_PSPS === undefined && !remote) {
     defaultsUsed.push("the sandbox's deposit PSPs and MIDs (DEPOSIT_PSPS unset)");
   }
-  if (e.SMTP_URL === undefined) defaultsUsed.push('e-mail notifications off (SMTP_URL unset)');
+  if (e.SMTP_URL === undefined) {
+    defaultsUsed.push(
+      demo
+        ? 'e-mail kept in the demo mailbox at /mailbox (SMTP_URL unset)'
+        : 'e-mail off: notifications in the bell only, no invitations (SMTP_URL unset)',
+    );
+  }
   const secureCookie = publicUrl.protocol === 'https:';
   const mfaRequiredRoles = e.MFA_REQUIRED_ROLES ?? (demo ? [] : (['finance', 'admin'] as Role[]));
   if (e.MFA_REQUIRED_ROLES === undefined && demo) {

@@ -69,11 +69,17 @@ describe.each(testDatabaseKinds)('startServer, embedded sandbox (%s)', (kind) =>
     expect(String(warning?.['msg'])).toContain('catch-all 5000');
   });
 
-  it('says at startup that e-mail notifications are off without SMTP_URL', () => {
+  it('says at startup that the demo keeps its e-mail in a mailbox without SMTP_URL', () => {
     const ready = logLines.find((line) => line['msg'] === 'ready');
-    expect(ready?.['defaultsUsed']).toContain('e-mail notifications off (SMTP_URL unset)');
+    expect(ready?.['defaultsUsed']).toContain(
+      'e-mail kept in the demo mailbox at /mailbox (SMTP_URL unset)',
+    );
     expect(
-      logLines.some((line) => String(line['msg']).includes('e-mail: off (SMTP_URL unset)')),
+      logLines.some((line) =>
+        /e-mail: the demo mailbox, http:\/\/\S+\/mailbox \(SMTP_URL unset\)/.test(
+          String(line['msg']),
+        ),
+      ),
     ).toBe(true);
   });
 

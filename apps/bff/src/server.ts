@@ -15,6 +15,7 @@ import { propagationHeaders } from './features/observability/tracing/tracing.js'
 import { recordOrchestratorCall } from './http/serverTiming.js';
 import { createAuditRepository } from './features/audit/auditRepository.js';
 import { createAuditService } from './features/audit/auditService.js';
+import { createMemoryMailbox } from './features/staffNotifications/index.js';
 import { createPasswordHasher } from './features/users/passwordHasher.js';
 import {
   openDemoPayouts,
@@ -85,7 +86,13 @@ function startupMessage(config: Config, corridors: Corridor[], database: Databas
     `  corridors: ${corridors.map((c) => `${c.country}/${c.currency}`).join(', ') || 'none'}`,
   );
   lines.push(
-    `  e-mail: ${config.mail ? `${describeSmtp(config.mail.smtpUrl)} from ${config.mail.from}` : 'off (SMTP_URL unset)'}`,
+    `  e-mail: ${
+      config.mail
+        ? `${describeSmtp(config.mail.smtpUrl)} from ${config.mail.from}`
+        : config.demo.enabled
+          ? `the demo mailbox, ${new URL('/mailbox', config.publicUrl).href} (SMTP_URL unset)`
+          : 'off (SMTP_URL unset)'
+    }`,
   );
   if (config.defaultsUsed.length > 0)
     lines.push(`  defaults in use: ${config.defaultsUsed.join('; ')}`);
@@ -233,6 +240,10 @@ export async function startServer(initialConfig: Config, logger: Logger): Promis
 
   const app = createApp({
     config,
+    // Without SMTP, the demo keeps its e-mail (invitations too) where anyone may read it.
+    ...(!config.mail && config.demo.enabled
+      ? { mailTransport: createMemoryMailbox({ clock: systemClock }) }
+      : {}),
     db: database.db,
     jobsDb: database.jobsDb,
     ...(database.pool ? { databasePool: database.pool } : {}),

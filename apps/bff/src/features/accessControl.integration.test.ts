@@ -178,7 +178,6 @@ const stepUpRoutes: RouteCase[] = [
         email: 'step-up@example.com',
         name: 'Step Up',
         role: 'support',
-        password: 'a-long-password-1',
       },
     },
     allowed: ['admin'],

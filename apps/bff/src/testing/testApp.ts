@@ -13,6 +13,11 @@ import type { PolicyChangeNotifier } from '../features/approvalPolicies/approval
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import type { NotificationMailer } from '../features/staffNotifications/notificationMailer.js';
+import type { MailTransport } from '../features/staffNotifications/mailTransport.js';
+import {
+  createMemoryMailbox,
+  type MemoryMailbox,
+} from '../features/staffNotifications/memoryMailbox.js';
 import type { BatchWorker } from '../features/batches/batchWorker.js';
 import type { SessionService } from '../features/session/sessionService.js';
 import type { StaffNotifier } from '../features/staffNotifications/staffNotifier.js';
@@ -70,8 +75,12 @@ export interface TestApp {
   /** The port payouts pay saved beneficiaries through. */
   beneficiaryPayouts: BeneficiaryPayouts;
   staffNotifier: StaffNotifier;
-  /** The e-mail outbox worker (never started here: tests run its rounds); undefined without SMTP_URL. */
+  /** The e-mail outbox worker (never started here: tests run its rounds). */
   notificationMailer: NotificationMailer | undefined;
+  /** What the app e-mailed (invitations, notifications), newest first; unless SMTP_URL is set. */
+  mailbox: MemoryMailbox;
+  /** The token of the newest invitation e-mailed to `email` (the test reads the mail). */
+  invitationTokenOf(email: string): string;
   /** The batch queue's worker (not started here: tests that send batches start it). */
   batchWorker: BatchWorker;
   sessionService: SessionService;
@@ -128,6 +137,11 @@ export interface StartTestAppOptions {
    * default: suites count the payouts they make (DEMO_SEED is 0 unless this is set).
    */
   demoHistory?: boolean;
+  /**
+   * How e-mail leaves: by default `mailbox`, in memory (SMTP_URL in `env` sends over SMTP);
+   * null turns e-mail off, as without SMTP_URL outside the demo.
+   */
+  mailTransport?: MailTransport | null;
 }
 
 function listen(server: Server): Promise<string> {
@@ -187,6 +201,7 @@ export async function startTestApp({
   wrapOrchestrator = (client) => client,
   policyNotifier,
   demoHistory: seedsDemoHistory = false,
+  mailTransport,
 }: StartTestAppOptions): Promise<TestApp> {
   const server = createServer();
   // The client closes idle sockets first (fetch keeps them 4 s): a server closing one at its own
@@ -256,9 +271,19 @@ export async function startTestApp({
   });
   await usersService.ensureDemoUsers(TEST_PASSWORD);
 
+  // E-mail stays in this process, but where a test set SMTP_URL (its own SMTP server).
+  const mailbox = createMemoryMailbox({ clock });
+  const invitationTokenOf = (email: string) => {
+    const mail = mailbox.list().find((m) => m.to === email && m.text.includes('/invitation#'));
+    const token = /\/invitation#([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error(`no invitation e-mailed to ${email}`);
+    return token;
+  };
   const buildApp = () =>
     createApp({
       config,
+      mailTransport:
+        mailTransport === null ? undefined : (mailTransport ?? (config.mail ? undefined : mailbox)),
       db,
       jobsDb: database.handle.jobsDb,
       ...(database.handle.pool ? { databasePool: database.handle.pool } : {}),
@@ -345,6 +370,8 @@ export async function startTestApp({
     get notificationMailer() {
       return app.notificationMailer;
     },
+    mailbox,
+    invitationTokenOf,
     get sessionService() {
       return app.sessionService;
     },
@@ -389,7 +416,7 @@ export async function startTestApp({
       const by = options.by ?? (await signInAs(DEMO_USERS[0]!.email, TEST_PASSWORD));
       const asked = await by('/api/users', {
         method: 'POST',
-        json: { email, name: `Made ${role}`, role, password },
+        json: { email, name: `Made ${role}`, role },
       });
       if (asked.status !== 201 && asked.status !== 202) {
         throw new Error(`making a ${role} account: ${asked.status} ${await asked.text()}`);
@@ -408,6 +435,18 @@ export async function startTestApp({
         }
         body = (await approved.json()) as { id: string; user_id: string | null };
         body = { id: body.user_id! };
+      }
+      // Its owner sets the password with the e-mailed link, as a person would.
+      const accepted = await createApiFetch(
+        baseUrl,
+        origin,
+        secretScanner,
+      )('/api/invitations/accept', {
+        method: 'POST',
+        json: { token: invitationTokenOf(email), password },
+      });
+      if (accepted.status !== 200) {
+        throw new Error(`accepting the invitation: ${accepted.status} ${await accepted.text()}`);
       }
       return { id: body.id, email, password, client: await signInAs(email, password) };
     },

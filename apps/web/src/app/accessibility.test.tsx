@@ -95,7 +95,7 @@ describe('accessibility (axe)', () => {
   it('finds nothing to fix on the sign-in page with single sign-on and break-glass open', async () => {
     const { api } = createFakeApi({
       user: null,
-      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' } },
+      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' }, demo_mailbox: false },
     });
     const { user } = renderApp({ api, path: '/sign-in?error=no_role' });
     await user.click(await screen.findByRole('button', { name: 'Break-glass sign-in' }));
@@ -155,6 +155,7 @@ describe('accessibility (axe)', () => {
           disabled: false,
           created_at: '2026-11-02T09:00:00.000Z',
           last_sign_in_at: null,
+          invitation: null,
           pending_changes: [],
         },
       ],

@@ -14,6 +14,14 @@ const NotFoundPage = lazy(() => loadAppShell().then((m) => ({ default: m.NotFoun
 const SignInPage = lazy(() =>
   import('../features/session/SignInPage.js').then((m) => ({ default: m.SignInPage })),
 );
+// Where an invited person chooses their password: without a session, like the sign-in page.
+const InvitationPage = lazy(() =>
+  import('../features/session/InvitationPage.js').then((m) => ({ default: m.InvitationPage })),
+);
+// The demo's e-mail (demo mode without SMTP): without a session too.
+const MailboxPage = lazy(() =>
+  import('../features/session/MailboxPage.js').then((m) => ({ default: m.MailboxPage })),
+);
 // The home page for every role; its charts library loads with it, never with the shell.
 const OverviewPage = lazy(() =>
   import('../features/overview/OverviewPage.js').then((m) => ({ default: m.OverviewPage })),
@@ -109,6 +117,22 @@ export const appRoutes: RouteObject[] = [
     element: (
       <Suspense fallback={<FullPageProgress />}>
         <SignInPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/invitation',
+    element: (
+      <Suspense fallback={<FullPageProgress />}>
+        <InvitationPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/mailbox',
+    element: (
+      <Suspense fallback={<FullPageProgress />}>
+        <MailboxPage />
       </Suspense>
     ),
   },

@@ -20,6 +20,9 @@ import type {
   LabDepositRequest,
   LabPayoutReply,
   LabTestDataQuery,
+  AcceptInvitationBody,
+  DemoMailboxDto,
+  InvitationLookup,
   NewStaffUserBody,
   NotificationSettingsDto,
   StaffNotificationDto,
@@ -91,6 +94,14 @@ import {
 export const ACME_OPTIONS: PayoutFilterOptionsDto = {
   providers: [{ id: 'acme', title: 'Acme Pay', count: 3 }],
   decline_codes: [],
+};
+
+/** The default invitation a link opens: a support account's. */
+export const INVITATION: InvitationLookup = {
+  email: 'ina.vited@example.com',
+  name: 'Ina Vited',
+  role: 'support',
+  expires_at: '2026-11-23T09:00:00.000Z',
 };
 
 export const FINANCE_USER: SessionUser = {
@@ -174,6 +185,12 @@ export interface FakeApiOptions
   users?: StaffUserDto[];
   /** What `POST /api/users` answers (default: the account, made at once). */
   createUser?: (input: NewStaffUserBody) => Promise<StaffUserDto | UserChangeDto>;
+  /** Whose invitation a token is (default: Ina Vited's, support); rejects for a bad link. */
+  lookupInvitation?: (token: string) => Promise<InvitationLookup>;
+  /** The demo's mailbox (default: none, 404). */
+  demoMailbox?: DemoMailboxDto;
+  /** What setting a password with an invitation answers (default: the lookup). */
+  acceptInvitation?: (body: AcceptInvitationBody) => Promise<InvitationLookup>;
   /** What an admin's password reset answers (default: null, applied at once). */
   resetPassword?: (id: string) => Promise<UserChangeDto | null>;
   /** Account changes waiting for a second admin. */
@@ -240,6 +257,8 @@ export interface FakeApiCalls
   signOut: number;
   matrix: { refresh: boolean }[];
   createUser: NewStaffUserBody[];
+  acceptInvitation: AcceptInvitationBody[];
+  invite: string[];
   updateUser: { id: string; patch: StaffUserPatchBody }[];
   resetPassword: { id: string; password: string }[];
   decideUserChange: { id: string; reason?: string }[];
@@ -292,6 +311,8 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     signOut: 0,
     matrix: [],
     createUser: [],
+    acceptInvitation: [],
+    invite: [],
     updateUser: [],
     resetPassword: [],
     decideUserChange: [],
@@ -393,6 +414,18 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         user = null;
         return Promise.resolve();
       },
+      lookupInvitation: (token) =>
+        options.lookupInvitation ? options.lookupInvitation(token) : Promise.resolve(INVITATION),
+      demoMailbox: () =>
+        options.demoMailbox
+          ? Promise.resolve(options.demoMailbox)
+          : Promise.reject(apiError('not_found', 'No demo mailbox.', { status: 404 })),
+      acceptInvitation: (body) => {
+        calls.acceptInvitation.push(body);
+        return options.acceptInvitation
+          ? options.acceptInvitation(body)
+          : Promise.resolve(INVITATION);
+      },
     },
     providers: {
       matrix: ({ refresh = false } = {}) => {
@@ -427,10 +460,21 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
           disabled: false,
           created_at: '2026-11-20T09:00:00.000Z',
           last_sign_in_at: null,
+          invitation: {
+            state: 'sent',
+            sent_at: '2026-11-20T09:00:00.000Z',
+            expires_at: '2026-11-23T09:00:00.000Z',
+          },
           pending_changes: [],
         };
         users = [...users, created];
         return Promise.resolve(created);
+      },
+      invite: (id) => {
+        calls.invite.push(id);
+        const found = users.find((u) => u.id === id);
+        if (!found) return Promise.reject(apiError('not_found', 'No such user.', { status: 404 }));
+        return Promise.resolve(found);
       },
       update: async (id, patch) => {
         calls.updateUser.push({ id, patch });

@@ -129,7 +129,8 @@ export function createFakeSecurityApi(
     return first ? { factor, recovery_codes: [...FAKE_RECOVERY_CODES] } : { factor };
   };
   return {
-    authOptions: () => Promise.resolve(options.authOptions ?? { password: 'on', oidc: null }),
+    authOptions: () =>
+      Promise.resolve(options.authOptions ?? { password: 'on', oidc: null, demo_mailbox: false }),
     factors: () =>
       Promise.resolve({
         items: factors,

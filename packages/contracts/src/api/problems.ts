@@ -58,6 +58,13 @@ export const ERROR_CODES = {
   // sent again with `pay_again=1` it is made.
   possible_duplicate: { status: 409, title: 'Possibly a duplicate of a recent payout' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  // An invitation link that is unknown, used, replaced by a newer one, expired, or of a disabled
+  // account; `detail` says which.
+  invitation_invalid: { status: 410, title: 'This invitation link no longer works' },
+  // Invitations are e-mailed: without an SMTP server (SMTP_URL) none can be sent.
+  mail_off: { status: 409, title: 'E-mail is not set up on this back-office' },
+  // The SMTP server refused or did not answer; nothing was changed, try again.
+  mail_failed: { status: 502, title: 'The e-mail could not be sent' },
   // A read whose filters select more than it can answer in time (the list's totals).
   query_too_broad: { status: 422, title: 'Too many results to answer in time' },
   payload_too_large: { status: 413, title: 'Request body too large' },

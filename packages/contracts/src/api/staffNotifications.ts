@@ -3,6 +3,7 @@
 // the SPA).
 import type { z } from 'zod';
 import type {
+  demoMailbox,
   markNotificationsReadBody,
   notificationSettings,
   notificationSettingsBody,
@@ -58,4 +59,6 @@ export type MarkNotificationsReadRequest = z.input<typeof markNotificationsReadB
 export type MarkNotificationsReadResponse = z.output<typeof notificationsRead>;
 /** `GET` / `PATCH /api/me/notification-settings`. */
 export type NotificationSettingsDto = z.output<typeof notificationSettings>;
+/** `GET /api/demo/mailbox`. */
+export type DemoMailboxDto = z.output<typeof demoMailbox>;
 export type NotificationSettingsPatch = z.input<typeof notificationSettingsBody>;

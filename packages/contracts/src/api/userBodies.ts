@@ -22,7 +22,6 @@ export const createUserBody = z.strictObject({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email').max(320)),
   name,
   role: z.enum(ROLES),
-  password,
 });
 
 export const updateUserBody = z
@@ -36,6 +35,17 @@ export const updateUserBody = z
   });
 
 export const setPasswordBody = z.strictObject({ password });
+
+/** The token of an invitation link (`/invitation#<token>`): 32 random bytes, base64url. */
+const invitationToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This is not an invitation link: copy the whole link');
+
+/** `POST /api/invitations/lookup`: whose invitation a link is, before they choose a password. */
+export const invitationLookupBody = z.strictObject({ token: invitationToken });
+
+/** `POST /api/invitations/accept`: the invited person's own password. */
+export const acceptInvitationBody = z.strictObject({ token: invitationToken, password });
 
 export const rejectUserChangeBody = z.strictObject({
   reason: z.string().trim().min(1, 'Say why').max(USER_CHANGE_REASON_MAX_LENGTH),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { sessionReply } from '../endpoints/session.endpoints.js';
 import type {
+  invitationLookup,
   staffUser,
   staffUserList,
   userChange,
@@ -31,11 +32,27 @@ export type StaffUserDto = z.output<typeof staffUser>;
 /** `GET /api/users`. */
 export type StaffUserList = z.output<typeof staffUserList>;
 
-/** `POST /api/users`. */
+/** `POST /api/users`: no password, the new account's owner sets theirs from the invitation. */
 export interface NewStaffUserBody {
   email: string;
   name: string;
   role: Role;
+}
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_HOURS = 72;
+
+/** Where an account without a password stands: a link that works, one that expired, or none. */
+export const INVITATION_STATES = ['sent', 'expired', 'not_sent'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
+/** `POST /api/invitations/lookup` and `…/accept`. */
+export type InvitationLookup = z.output<typeof invitationLookup>;
+export interface InvitationBody {
+  token: string;
+}
+export interface AcceptInvitationBody {
+  token: string;
   password: string;
 }
 

@@ -47,6 +47,8 @@ export const authOptions = z
     password: z.enum(['on', 'break_glass', 'off']),
     /** Single sign-on is configured: the button reads "Sign in with <name>". */
     oidc: z.strictObject({ name: z.string() }).nullable(),
+    /** The demo keeps its e-mail in a mailbox anyone may read (`GET /api/demo/mailbox`). */
+    demo_mailbox: z.boolean(),
   })
   .meta({ id: 'AuthOptions' });
 

@@ -44,6 +44,15 @@ export const notificationSettings = z
   })
   .meta({ id: 'NotificationSettings' });
 
+/** What the demo e-mailed, newest first (at most 100, since its last start). */
+export const demoMailbox = z
+  .strictObject({
+    items: z.array(
+      z.strictObject({ to: z.string(), subject: z.string(), text: z.string(), sent_at: instant }),
+    ),
+  })
+  .meta({ id: 'DemoMailbox' });
+
 /** These ids (one's own), or all. */
 export const markNotificationsReadBody = z.union([
   z.object({ ids: z.array(z.uuid()).min(1).max(STAFF_NOTIFICATIONS_READ_MAX_IDS) }).strict(),
@@ -76,5 +85,12 @@ export const staffNotificationEndpoints = {
     tag: 'Notifications',
     body: notificationSettingsBody,
     reply: json(notificationSettings),
+  }),
+  demoMailbox: endpoint(routes.demoMailbox, {
+    summary:
+      'The demo’s e-mail (demo mode without SMTP_URL): what invitations and notifications it sent, newest first; 404 elsewhere',
+    tag: 'Notifications',
+    query: noQuery,
+    reply: json(demoMailbox),
   }),
 };

@@ -22,4 +22,14 @@ export const staffNotificationRoutes = {
     path: '/api/me/notification-settings',
     access: 'notifications:read',
   },
+  /**
+   * The demo's e-mail, which never leaves the process (demo mode without SMTP_URL): anyone may
+   * read it, invitation links included, as anyone may sign in with the demo's public passwords.
+   * 404 everywhere else.
+   */
+  demoMailbox: {
+    method: 'get',
+    path: '/api/demo/mailbox',
+    access: 'public',
+  },
 } as const satisfies Record<string, Route>;

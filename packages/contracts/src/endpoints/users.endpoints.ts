@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { ROLES } from '../api/permissions.js';
 import {
+  acceptInvitationBody,
   createUserBody,
+  invitationLookupBody,
   rejectUserChangeBody,
   setPasswordBody,
   updateUserBody,
   userChangesQuery,
 } from '../api/userBodies.js';
-import { USER_CHANGE_KINDS, USER_CHANGE_STATUSES } from '../api/users.js';
+import { INVITATION_STATES, USER_CHANGE_KINDS, USER_CHANGE_STATUSES } from '../api/users.js';
 import { emptyBody, instant, payoutActor } from './common.js';
 import { endpoint, json } from './endpoint.js';
 import { userRoutes as routes } from './users.routes.js';
@@ -50,10 +52,32 @@ export const staffUser = z
     disabled: z.boolean(),
     created_at: instant,
     last_sign_in_at: instant.nullable(),
+    /**
+     * Null once the account has a password (or signs in with single sign-on only); else its
+     * invitation: `sent` (the link works until `expires_at`), `expired`, or `not_sent` (e-mail
+     * failed or was off): an admin sends a new one.
+     */
+    invitation: z
+      .strictObject({
+        state: z.enum(INVITATION_STATES),
+        sent_at: instant.nullable(),
+        expires_at: instant.nullable(),
+      })
+      .nullable(),
     /** Privileged changes of this account waiting for a second admin. */
     pending_changes: z.array(userChange),
   })
   .meta({ id: 'StaffUser' });
+
+/** Whose invitation a link is, for the page where they choose a password. */
+export const invitationLookup = z
+  .strictObject({
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    expires_at: instant,
+  })
+  .meta({ id: 'InvitationLookup' });
 
 export const staffUserOrChange = z.union([staffUser, userChange]).meta({ id: 'StaffUserOrChange' });
 
@@ -69,7 +93,7 @@ export const userEndpoints = {
   }),
   createUser: endpoint(routes.createUser, {
     summary:
-      'Create a staff user: a support account at once (201), a finance or admin account once a second admin approves (202, the change)',
+      'Create a staff user without a password, its owner invited by e-mail to set one: a support account at once (201), a finance or admin account once a second admin approves (202, the change). 409 `mail_off` without e-mail',
     tag: 'Users',
     body: createUserBody,
     reply: json(staffUserOrChange, 201, [202]),
@@ -87,6 +111,26 @@ export const userEndpoints = {
     tag: 'Users',
     body: setPasswordBody,
     reply: json(userChange, 202),
+  }),
+  sendInvitation: endpoint(routes.sendInvitation, {
+    summary:
+      'E-mail a new invitation to an account that has no password yet (earlier links stop working)',
+    tag: 'Users',
+    body: emptyBody,
+    reply: json(staffUser),
+  }),
+  lookupInvitation: endpoint(routes.lookupInvitation, {
+    summary: 'Whose invitation a link is (410 `invitation_invalid` when it no longer works)',
+    tag: 'Users',
+    body: invitationLookupBody,
+    reply: json(invitationLookup),
+  }),
+  acceptInvitation: endpoint(routes.acceptInvitation, {
+    summary:
+      'Set one’s own password with an invitation link (once); then sign in with it. 410 `invitation_invalid` when the link no longer works',
+    tag: 'Users',
+    body: acceptInvitationBody,
+    reply: json(invitationLookup),
   }),
   listUserChanges: endpoint(routes.listUserChanges, {
     summary: 'Privileged account changes, newest first (at most 200)',

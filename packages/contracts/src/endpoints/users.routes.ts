@@ -3,7 +3,8 @@ import type { Route } from './route.js';
 /**
  * Staff accounts, admins only. A privileged change waits for a second admin: a finance or admin
  * account made, a role raised, an account re-enabled, another user's password or second factors
- * reset. Renaming, disabling and lowering a role apply at once.
+ * reset. Renaming, disabling and lowering a role apply at once. A new account has no password:
+ * its owner sets one with the link an invitation e-mails them (the admin never knows it).
  */
 export const userRoutes = {
   listUsers: {
@@ -25,6 +26,21 @@ export const userRoutes = {
     method: 'post',
     path: '/api/users/:id/password',
     access: 'users:manage',
+  },
+  sendInvitation: {
+    method: 'post',
+    path: '/api/users/:id/invitation',
+    access: 'users:manage',
+  },
+  lookupInvitation: {
+    method: 'post',
+    path: '/api/invitations/lookup',
+    access: 'public',
+  },
+  acceptInvitation: {
+    method: 'post',
+    path: '/api/invitations/accept',
+    access: 'public',
   },
   listUserChanges: {
     method: 'get',

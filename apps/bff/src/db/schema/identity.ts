@@ -105,6 +105,34 @@ export const sessions = pgTable(
 );
 
 /**
+ * An e-mailed link that lets a new account's owner set their own password: the admin who made
+ * the account never knows it. Only the token's SHA-256 is kept; the link works once, until
+ * `expires_at`, and a newer invitation of the same account revokes it.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's token (hex): a leaked table opens no account. */
+    tokenHash: text('token_hash').notNull(),
+    /** Who sent it; null when an approval made the account (the approver is in the audit log). */
+    invitedBy: uuid('invited_by').references(() => users.id),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** When the password was set with it; when a newer one (or a disabling) revoked it. */
+    acceptedAt: at('accepted_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('user_invitations_token_key').on(t.tokenHash),
+    index('user_invitations_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
  * A privileged change of a staff account, waiting for a second admin (decision 042): a finance
  * or admin account made, a role raised, an account re-enabled, another user's password or
  * factors reset. Applied when approved; the pending password hash is dropped once decided.

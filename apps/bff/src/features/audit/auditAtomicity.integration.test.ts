@@ -75,12 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const createPayout = (cookie: string, orderId: string, amount: string) =>
       post('/payouts', cookie, cardPayoutBody(orderId, amount), randomUUID());
     const createUser = (cookie: string, email: string) =>
-      post('/users', cookie, {
-        email,
-        name: 'Atomic Audit',
-        role: 'support',
-        password: 'correct-horse-battery-staple-42',
-      });
+      post('/users', cookie, { email, name: 'Atomic Audit', role: 'support' });
 
     async function auditCount(action: string, targetId?: string): Promise<number> {
       const { rows } = await database.pool.query<{ n: number }>(

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'user.created',
   'user.updated',
   'user.password_reset',
+  'user.invited',
+  'user.invitation_accepted',
   'user.change_proposed',
   'user.change_approved',
   'user.change_rejected',

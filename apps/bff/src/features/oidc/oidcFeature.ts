@@ -19,11 +19,12 @@ export interface OidcFeature {
 }
 
 /** What the sign-in page offers under AUTH_MODE. */
-export function authOptions(auth: Config['auth']): AuthOptionsDto {
+export function authOptions(auth: Config['auth'], demoMailbox = false): AuthOptionsDto {
   return {
     password:
       auth.mode !== 'oidc' ? 'on' : auth.breakGlassEmail !== undefined ? 'break_glass' : 'off',
     oidc: auth.oidc ? { name: auth.oidc.providerName } : null,
+    demo_mailbox: demoMailbox,
   };
 }
 
@@ -37,7 +38,10 @@ export function createOidcFeature({
   logger,
   startSession,
   oidcClient,
+  demoMailbox = false,
 }: {
+  /** The sign-in page links the demo's mailbox. */
+  demoMailbox?: boolean;
   config: Config;
   db: Database;
   sessionRepository: CachedSessionRepository;
@@ -48,7 +52,7 @@ export function createOidcFeature({
   startSession: StartSession;
   oidcClient?: OidcClient;
 }): OidcFeature {
-  const options = authOptions(config.auth);
+  const options = authOptions(config.auth, demoMailbox);
   const settings = config.auth.oidc;
   if (!settings) return { options, oidcSignIn: undefined, oidcRecheck: undefined };
   const oidcSignIn = createOidcSignIn({

@@ -13,9 +13,11 @@ import {
 } from '../factors/index.js';
 import { createOidcFeature, createOidcRouter } from '../oidc/index.js';
 import { createSeparationOfDuties, type SeparationOfDuties } from '../separationOfDuties/index.js';
-import type { StaffNotifier } from '../staffNotifications/index.js';
+import type { MailTransport, StaffNotifier } from '../staffNotifications/index.js';
 import type { PasswordHasher } from '../users/index.js';
 import {
+  createInvitations,
+  createInvitationsRepository,
   createUserChanges,
   createUserChangesRepository,
   createUsersRepository,
@@ -61,6 +63,10 @@ export function createIdentityModule(
   > & {
     passwordHasher: PasswordHasher;
     staffNotifier: StaffNotifier;
+    /** How invitations are e-mailed; undefined: e-mail is off, no account can be made. */
+    mailTransport: MailTransport | undefined;
+    /** The demo keeps its e-mail in a mailbox anyone may read: the sign-in page links it. */
+    demoMailbox: boolean;
   },
 ): IdentityModule {
   const { config, db, clock, logger, auditService, passwordHasher, stepUp, staffNotifier } = deps;
@@ -84,6 +90,7 @@ export function createIdentityModule(
     clock,
     logger,
     startSession: (input) => sessionService.startSession(input),
+    demoMailbox: deps.demoMailbox,
   });
   const sessionService = createSessionService({
     passwordPolicy: config.auth,
@@ -139,8 +146,20 @@ export function createIdentityModule(
     tellUser: (notice) => staffNotifier.factorEnrolled(notice),
     logger,
   });
+  // A new account's owner chooses their password from an e-mailed link.
+  const invitations = createInvitations({
+    repo: createInvitationsRepository(db),
+    usersRepository,
+    passwordHasher,
+    auditService,
+    clock,
+    logger,
+    mail: deps.mailTransport,
+    publicUrl: config.publicUrl,
+  });
   // Privileged account changes wait for a second admin (decision 042).
   const userChanges = createUserChanges({
+    invitations,
     repo: createUserChangesRepository(db),
     usersRepository,
     usersService,
@@ -188,7 +207,7 @@ export function createIdentityModule(
       proposeFactorReset: (userId, proposer, context) =>
         userChanges.propose({ kind: 'factor_reset', userId }, proposer, context),
     }),
-    createUsersRouter({ usersService, userChanges, stepUp }),
+    createUsersRouter({ usersService, userChanges, invitations, stepUp }),
   ];
   return {
     cookie,

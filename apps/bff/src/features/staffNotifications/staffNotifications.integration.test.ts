@@ -534,7 +534,8 @@ describe.each(appTestDatabaseKinds)('staff notifications without SMTP_URL (%s)',
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     smtp = await startSmtpCatcher();
-    t = await startTestApp({ database, env: { APPROVAL_THRESHOLDS: '' } });
+    // No SMTP and no mailbox: e-mail off, as outside the demo.
+    t = await startTestApp({ database, env: { APPROVAL_THRESHOLDS: '' }, mailTransport: null });
   });
   afterAll(async () => {
     await t?.close();
@@ -544,7 +545,7 @@ describe.each(appTestDatabaseKinds)('staff notifications without SMTP_URL (%s)',
 
   it('sends no e-mail and says so, but the bell still rings', async () => {
     expect(t.config.mail).toBeUndefined();
-    expect(t.config.defaultsUsed).toContain('e-mail notifications off (SMTP_URL unset)');
+    expect(t.config.defaultsUsed.filter((d) => d.includes('(SMTP_URL unset)'))).toHaveLength(1);
     expect(t.notificationMailer).toBeUndefined();
     const finance = await t.signIn('finance');
     const res = await finance('/api/payouts', {

@@ -7,3 +7,5 @@ export { createUsersRepository } from './usersRepository.js';
 export type { UserRow, UsersRepository } from './usersRepository.js';
 export { createUsersRouter } from './usersRouter.js';
 export { DEMO_USERS, createUsersService } from './usersService.js';
+export { createInvitations } from './invitations.js';
+export { createInvitationsRepository } from './invitationsRepository.js';

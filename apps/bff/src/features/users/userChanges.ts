@@ -10,6 +10,7 @@ import type { Role } from './roles.js';
 import type { UserChangeRow, UserChangesRepository } from './userChangesRepository.js';
 import type { UserPatch, UsersRepository } from './usersRepository.js';
 import type { UsersService } from './usersService.js';
+import type { Invitations } from './invitations.js';
 
 const RANK: Readonly<Record<Role, number>> = { support: 0, finance: 1, admin: 2 };
 
@@ -21,7 +22,7 @@ export function raisesRole(from: Role, to: Role): boolean {
 export interface UserChanges {
   /** A finance or admin account, made once a second admin approves. */
   proposeCreate(
-    input: { email: string; name: string; role: Role; password: string },
+    input: { email: string; name: string; role: Role },
     proposer: SessionUser,
     context: AuditContext,
   ): Promise<UserChangeDto>;
@@ -66,7 +67,10 @@ export function createUserChanges({
   clock,
   logger,
   notify,
+  invitations,
 }: {
+  /** A new account's owner is e-mailed a link to set their password once it is made. */
+  invitations: Pick<Invitations, 'assertCanInvite' | 'invite'>;
   repo: UserChangesRepository;
   usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail'>;
   usersService: Pick<UsersService, 'createUser' | 'update' | 'resetPassword' | 'get'>;
@@ -214,14 +218,26 @@ export function createUserChanges({
   }
 
   /** Applies an approved change; its own audit rows name the approver as actor. */
-  async function apply(row: UserChangeRow, context: AuditContext): Promise<string> {
+  async function apply(
+    row: UserChangeRow,
+    approver: SessionUser,
+    context: AuditContext,
+  ): Promise<string> {
     switch (row.kind) {
       case 'create': {
+        const user = { email: row.email, name: row.name ?? row.email, role: row.role! };
+        // A proposal stored with a password (before invitations) keeps it.
+        const { passwordHash } = row;
         const { id } = await usersService.createUser(
-          { email: row.email, name: row.name ?? row.email, role: row.role!, password: '' },
+          user,
           context,
-          () => Promise.resolve(row.passwordHash!),
+          ...(passwordHash ? [() => Promise.resolve(passwordHash)] : []),
         );
+        if (!passwordHash) {
+          const proposer = await usersRepository.findById(row.proposedBy);
+          const sender = `${proposer?.name ?? 'An admin'}, approved by ${approver.name},`;
+          await invitations.invite({ id, ...user }, { id: row.proposedBy, name: sender }, context);
+        }
         return id;
       }
       case 'role':
@@ -241,6 +257,7 @@ export function createUserChanges({
 
   const changes: UserChanges = {
     async proposeCreate(input, proposer, context) {
+      invitations.assertCanInvite();
       if (await usersRepository.findByEmail(input.email.toLowerCase())) {
         throw new AppError('conflict', 'A user with this email already exists.', {
           errors: [{ pointer: '/email', message: 'This email is already used by another user' }],
@@ -254,7 +271,7 @@ export function createUserChanges({
           name: input.name,
           role: input.role,
           fromRole: null,
-          passwordHash: await hashPassword(input.password),
+          passwordHash: null,
         },
         proposer,
         context,
@@ -341,7 +358,7 @@ export function createUserChanges({
       );
       if (!claimed) throw new AppError('conflict', 'This account change no longer waits.');
       try {
-        const userId = await apply(claimed, context);
+        const userId = await apply(claimed, approver, context);
         await auditService.record(context, {
           action: 'user.change_approved',
           target: { type: 'user', id: userId },

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { auditLog, sessions, users } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/uniqueViolation.js';
@@ -67,6 +67,8 @@ export interface UsersRepository {
     audit: readonly NewAuditRow[],
   ): Promise<void>;
   count(): Promise<number>;
+  /** Those of `userIds` whose password hash is `marker`: accounts whose owner set none yet. */
+  awaitingPassword(userIds: readonly string[], marker: string): Promise<string[]>;
 }
 
 export function createUsersRepository(db: Database): UsersRepository {
@@ -170,6 +172,14 @@ export function createUsersRepository(db: Database): UsersRepository {
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await insertAuditRows(tx, audit);
       });
+    },
+    async awaitingPassword(userIds, marker) {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, [...userIds]), eq(users.passwordHash, marker)));
+      return rows.map((row) => row.id);
     },
     async count() {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

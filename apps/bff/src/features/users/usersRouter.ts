@@ -4,6 +4,7 @@ import { Router } from 'express';
 import type { AuthContext } from '../../http/authContext.js';
 import { mountEndpoints, noContent, withStatus } from '../../http/mountEndpoints.js';
 import type { StepUp } from '../../http/requireStepUp.js';
+import type { Invitations } from './invitations.js';
 import type { UserChanges } from './userChanges.js';
 import type { UsersService } from './usersService.js';
 
@@ -15,21 +16,31 @@ import type { UsersService } from './usersService.js';
 export function createUsersRouter({
   usersService,
   userChanges,
+  invitations,
   stepUp,
 }: {
   usersService: UsersService;
   userChanges: UserChanges;
+  invitations: Invitations;
   stepUp: StepUp;
 }): Router {
   const router = Router();
 
-  /** The accounts as the caller sees them: each with its changes waiting for an admin. */
+  /**
+   * The accounts as the caller sees them: each with its changes waiting for an admin, and its
+   * invitation while its owner has set no password.
+   */
   async function withPending(auth: AuthContext, users: StaffUserDto[]): Promise<StaffUserDto[]> {
-    const pending = await userChanges.pendingFor(
-      auth.user,
-      users.map((u) => u.id),
-    );
-    return users.map((u) => ({ ...u, pending_changes: pending.get(u.id) ?? [] }));
+    const ids = users.map((u) => u.id);
+    const [pending, invited] = await Promise.all([
+      userChanges.pendingFor(auth.user, ids),
+      invitations.statesFor(ids),
+    ]);
+    return users.map((u) => ({
+      ...u,
+      invitation: invited.get(u.id) ?? null,
+      pending_changes: pending.get(u.id) ?? [],
+    }));
   }
   const one = async (auth: AuthContext, id: string) =>
     (await withPending(auth, [await usersService.get(id)]))[0]!;
@@ -38,8 +49,11 @@ export function createUsersRouter({
     listUsers: async ({ auth }) => ({ items: await withPending(auth, await usersService.list()) }),
     createUser: async ({ auth, body, audit }) => {
       stepUp.check(auth);
+      invitations.assertCanInvite();
       if (body.role === 'support') {
         const { id } = await usersService.createUser(body, audit);
+        // A mail that fails leaves the account `not_sent`: the page offers "Send again".
+        await invitations.invite({ id, ...body }, auth.user, audit);
         return one(auth, id);
       }
       return withStatus(202, await userChanges.proposeCreate(body, auth.user, audit));
@@ -61,6 +75,12 @@ export function createUsersRouter({
         audit,
       );
     },
+    sendInvitation: async ({ auth, params: { id }, audit }) => {
+      await invitations.resend(id, auth.user, audit);
+      return one(auth, id);
+    },
+    lookupInvitation: ({ body }) => invitations.lookup(body.token),
+    acceptInvitation: ({ body, audit }) => invitations.accept(body.token, body.password, audit),
     listUserChanges: async ({ auth, query }) => ({
       items: await userChanges.list(auth.user, query.status),
     }),

@@ -3,6 +3,7 @@ import { UUID_RE, type StaffUserDto } from '@payouts/contracts';
 import { AppError } from '../../shared/AppError.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AuditContext, AuditService } from '../audit/index.js';
+import { AWAITING_PASSWORD } from './invitations.js';
 import type { PasswordHasher } from './passwordHasher.js';
 import type { Role } from './roles.js';
 import type { UserPatch, UsersRepository, UserWithSignIn } from './usersRepository.js';
@@ -19,7 +20,8 @@ export function toUserDto({ user, lastSignInAt }: UserWithSignIn): UserDto {
     disabled: user.disabledAt !== null,
     created_at: user.createdAt.toISOString(),
     last_sign_in_at: lastSignInAt?.toISOString() ?? null,
-    // Filled in by the router, which knows who asks (what they may approve).
+    // Filled in by the router: who asks (what they may approve), and the invitations.
+    invitation: null,
     pending_changes: [],
   };
 }
@@ -50,7 +52,8 @@ export interface NewStaffMember {
   email: string;
   name: string;
   role: Role;
-  password: string;
+  /** None: the owner sets one with an invitation (the account cannot sign in until then). */
+  password?: string;
 }
 
 export interface UsersService {
@@ -113,7 +116,10 @@ export function createUsersService({
   const createUser = async (
     user: NewStaffMember,
     context: AuditContext,
-    hash: () => Promise<string> = () => passwordHasher.hash(user.password),
+    hash: () => Promise<string> = () =>
+      user.password === undefined
+        ? Promise.resolve(AWAITING_PASSWORD)
+        : passwordHasher.hash(user.password),
   ) => {
     const id = randomUUID();
     const email = user.email.toLowerCase();

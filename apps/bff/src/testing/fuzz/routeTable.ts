@@ -122,6 +122,9 @@ const EXTRAS: { [K in EndpointName]?: FuzzExtra } = {
   updateUser: { base: { name: 'Fuzz' } },
   setUserPassword: { base: { password: 'a-long-enough-password' } },
   rejectUserChange: { base: { reason: 'No' } },
+  // A well-formed token that no invitation has: 410, nothing written.
+  lookupInvitation: { base: { token: 'A'.repeat(43) } },
+  acceptInvitation: { base: { token: 'A'.repeat(43), password: 'a-long-enough-password' } },
   // The fuzzing sessions have no factor: verifying finds nothing to verify (409) and counts no
   // failure; a base that would start an enrolment carries an unknown field, so no input can
   // create a factor.

@@ -43,6 +43,8 @@ const ACTION_TITLES: Readonly<Record<string, string>> = {
   'user.created': 'User created',
   'user.updated': 'User changed',
   'user.password_reset': 'Password reset',
+  'user.invited': 'Invitation e-mailed',
+  'user.invitation_accepted': 'Password set from an invitation',
   'user.change_proposed': 'User change proposed',
   'user.change_approved': 'User change approved',
   'user.change_approve_refused': 'User change approval refused',

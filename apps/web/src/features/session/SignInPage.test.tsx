@@ -93,7 +93,7 @@ describe('signing in', () => {
   it('renders without MUI (the page must not download it, docs/decisions/033)', async () => {
     const { api } = createFakeApi({
       user: null,
-      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' } },
+      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' }, demo_mailbox: false },
     });
     const { user } = renderApp({ api, path: '/sign-in?error=cancelled' });
     await user.click(await screen.findByRole('button', { name: 'Break-glass sign-in' }));
@@ -160,7 +160,7 @@ describe('single sign-on', () => {
   it('offers "Sign in with <provider>" as a link that comes back to where the user was going', async () => {
     const { api } = createFakeApi({
       user: null,
-      authOptions: { password: 'on', oidc: { name: 'Acme Login' } },
+      authOptions: { password: 'on', oidc: { name: 'Acme Login' }, demo_mailbox: false },
     });
     renderApp({ api, path: '/sign-in?next=%2Fapprovals%3Fq%3Dx' });
     const sso = await screen.findByRole('link', { name: 'Sign in with Acme Login' });
@@ -176,7 +176,7 @@ describe('single sign-on', () => {
   it('has no password form when password sign-in is off', async () => {
     const { api } = createFakeApi({
       user: null,
-      authOptions: { password: 'off', oidc: { name: 'Acme Login' } },
+      authOptions: { password: 'off', oidc: { name: 'Acme Login' }, demo_mailbox: false },
     });
     renderApp({ api, path: '/sign-in' });
     await screen.findByRole('link', { name: 'Sign in with Acme Login' });
@@ -187,7 +187,7 @@ describe('single sign-on', () => {
   it('keeps the password form behind a break-glass disclosure that warns it is audited', async () => {
     const { api, calls } = createFakeApi({
       user: null,
-      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' } },
+      authOptions: { password: 'break_glass', oidc: { name: 'Acme Login' }, demo_mailbox: false },
     });
     const { user, router } = renderApp({ api, path: '/sign-in' });
     const disclosure = await screen.findByRole('button', { name: 'Break-glass sign-in' });
@@ -217,7 +217,7 @@ describe('single sign-on', () => {
     for (const [reason, message] of Object.entries(messages)) {
       const { api } = createFakeApi({
         user: null,
-        authOptions: { password: 'off', oidc: { name: 'Acme Login' } },
+        authOptions: { password: 'off', oidc: { name: 'Acme Login' }, demo_mailbox: false },
       });
       const view = renderApp({ api, path: `/sign-in?error=${reason}` });
       expect(await screen.findByRole('alert')).toHaveTextContent(message);

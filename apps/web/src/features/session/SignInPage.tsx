@@ -1,11 +1,12 @@
 import type { AuthOptionsDto, SignInRefusal } from '@payouts/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { errorMessage, retryText } from '../../components/errorMessage.js';
 import { Spinner } from '../../components/Spinner.js';
+import { Alert, Field } from './PlainForm.js';
 import { safeNextPath } from './safeNextPath.js';
 import { useSession, useSignIn } from './useSession.js';
 import './SignInPage.css';
@@ -46,7 +47,7 @@ function refusalMessage(error: string | null): string | null {
 }
 
 // When the options cannot be read, offer what every deployment had before single sign-on.
-const PASSWORD_ONLY: AuthOptionsDto = { password: 'on', oidc: null };
+const PASSWORD_ONLY: AuthOptionsDto = { password: 'on', oidc: null, demo_mailbox: false };
 
 function formProblem(error: unknown): string | null {
   if (!error) return null;
@@ -63,82 +64,6 @@ function formProblem(error: unknown): string | null {
   return errorMessage(error);
 }
 
-/** MUI's alert icons (ErrorOutline, ReportProblemOutlined), as `Alert` draws them. */
-const ALERT_ICONS = {
-  error:
-    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
-  warning: 'M12 5.99L19.53 19H4.47L12 5.99M12 2L1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z',
-} as const;
-
-/** MUI's standard `Alert` (role="alert", as MUI's): SignInPage.css draws it. */
-function Alert({ severity, children }: { severity: 'error' | 'warning'; children: ReactNode }) {
-  return (
-    <div className={`sign-in-alert sign-in-alert-${severity}`} role="alert">
-      <svg className="sign-in-alert-icon" viewBox="0 0 24 24" aria-hidden="true">
-        <path d={ALERT_ICONS[severity]} />
-      </svg>
-      <div className="sign-in-alert-message">{children}</div>
-    </div>
-  );
-}
-
-/**
- * MUI's outlined text field (medium, required): the label in the field until it is focused or
- * filled, then on its border; the problem under it, as its description.
- */
-function Field({
-  label,
-  type,
-  autoComplete,
-  value,
-  onChange,
-  problem,
-}: {
-  label: string;
-  type: 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem: string | undefined;
-}) {
-  const id = useId();
-  const helpId = `${id}-help`;
-  const classes = ['sign-in-field'];
-  if (value !== '') classes.push('sign-in-field-filled');
-  if (problem !== undefined) classes.push('sign-in-field-error');
-  return (
-    <div className={classes.join(' ')}>
-      <div className="sign-in-input">
-        <input
-          id={id}
-          type={type}
-          autoComplete={autoComplete}
-          required
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={problem !== undefined}
-          aria-describedby={problem !== undefined ? helpId : undefined}
-        />
-        <label htmlFor={id}>
-          {label}
-          <span aria-hidden="true">&thinsp;*</span>
-        </label>
-        {/* The border, with a gap for the label once it sits on it (MUI's NotchedOutline). */}
-        <fieldset aria-hidden="true">
-          <legend>
-            <span>{label}&thinsp;*</span>
-          </legend>
-        </fieldset>
-      </div>
-      {problem !== undefined ? (
-        <p id={helpId} className="sign-in-help">
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * The sign-in page, in plain HTML styled by SignInPage.css to look like the app's MUI theme in
  * either scheme: without MUI and emotion, the page downloads about 40 kB less (
@@ -152,7 +77,9 @@ export function SignInPage() {
   const signIn = useSignIn();
   const next = safeNextPath(searchParams.get('next'));
   const refusal = refusalMessage(searchParams.get('error'));
-  const [email, setEmail] = useState('');
+  // Back from choosing a password with an invitation: the e-mail filled in, and a word why.
+  const [email, setEmail] = useState(searchParams.get('email') ?? '');
+  const passwordSet = searchParams.get('password_set') === '1';
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<FieldProblems>({});
   const [breakGlassOpen, setBreakGlassOpen] = useState(false);
@@ -225,6 +152,9 @@ export function SignInPage() {
         <h1>Sign in</h1>
         <p className="sign-in-subtitle">Payouts back-office</p>
         {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+        {passwordSet && !signIn.isError ? (
+          <Alert severity="success">Your password is set. Sign in with it.</Alert>
+        ) : null}
         {options === undefined ? <Spinner label="Loading sign-in options" /> : null}
         {options?.oidc ? (
           <a
@@ -265,6 +195,11 @@ export function SignInPage() {
               </div>
             ) : null}
           </div>
+        ) : null}
+        {options?.demo_mailbox ? (
+          <p className="sign-in-footnote">
+            Invited to this demo? Your e-mail is in the <Link to="/mailbox">demo mailbox</Link>.
+          </p>
         ) : null}
       </div>
     </main>

@@ -1,4 +1,10 @@
-import type { SessionReply, SignInBody } from '@payouts/contracts';
+import type {
+  AcceptInvitationBody,
+  DemoMailboxDto,
+  InvitationLookup,
+  SessionReply,
+  SignInBody,
+} from '@payouts/contracts';
 import { isApiError } from '../../api/ApiError.js';
 import { callEndpoint } from '../../api/callEndpoint.js';
 import type { HttpClient } from '../../api/createHttpClient.js';
@@ -8,6 +14,12 @@ export interface SessionApi {
   current(signal?: AbortSignal): Promise<SessionReply | null>;
   signIn(input: SignInBody): Promise<SessionReply>;
   signOut(): Promise<void>;
+  /** Whose invitation a link's token is (410 `invitation_invalid` once it no longer works). */
+  lookupInvitation(token: string, signal?: AbortSignal): Promise<InvitationLookup>;
+  /** Sets the invited person's own password; they sign in with it next. */
+  acceptInvitation(body: AcceptInvitationBody): Promise<InvitationLookup>;
+  /** What the demo e-mailed (demo mode without SMTP only; 404 elsewhere). */
+  demoMailbox(signal?: AbortSignal): Promise<DemoMailboxDto>;
 }
 
 export function createSessionApi(http: HttpClient): SessionApi {
@@ -22,5 +34,9 @@ export function createSessionApi(http: HttpClient): SessionApi {
     },
     signIn: (body) => callEndpoint(http, 'signIn', { body }),
     signOut: () => callEndpoint(http, 'signOut'),
+    lookupInvitation: (token, signal) =>
+      callEndpoint(http, 'lookupInvitation', { body: { token }, signal }),
+    acceptInvitation: (body) => callEndpoint(http, 'acceptInvitation', { body }),
+    demoMailbox: (signal) => callEndpoint(http, 'demoMailbox', { signal }),
   };
 }

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   isEmailAddress,
   MIN_PASSWORD_LENGTH,
@@ -46,13 +47,11 @@ export function CreateUserDialog({
     email: '',
     name: '',
     role: 'finance',
-    password: '',
   });
   const [submitted, setSubmitted] = useState(false);
   const problems = {
     email: isEmailAddress(input.email.trim()) ? null : 'Enter a valid e-mail address.',
     name: input.name.trim() === '' ? 'Enter a name.' : null,
-    password: passwordProblem(input.password),
   };
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -103,23 +102,18 @@ export function CreateUserDialog({
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={input.password}
-            onChange={(e) => set({ password: e.target.value })}
-            error={shown('password', '/password') !== undefined}
-            helperText={
-              shown('password', '/password') ?? `At least ${MIN_PASSWORD_LENGTH} characters.`
-            }
-            required
-          />
+          <Typography variant="body2" color="textSecondary">
+            {input.email.trim() || 'The new user'} gets an e-mail with a link to choose their own
+            password: nobody else knows it.
+            {input.role === 'support'
+              ? ''
+              : ` A ${ROLE_TITLES[input.role].toLowerCase()} account is made once another admin approves it.`}
+          </Typography>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            Create user
+            Invite user
           </Button>
         </DialogActions>
       </form>

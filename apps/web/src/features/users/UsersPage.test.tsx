@@ -14,6 +14,7 @@ const USERS: StaffUserDto[] = [
     disabled: false,
     created_at: '2026-11-01T09:00:00.000Z',
     last_sign_in_at: '2026-11-20T08:00:00.000Z',
+    invitation: null,
     pending_changes: [],
   },
   {
@@ -24,6 +25,7 @@ const USERS: StaffUserDto[] = [
     disabled: false,
     created_at: '2026-11-02T09:00:00.000Z',
     last_sign_in_at: null,
+    invitation: null,
     pending_changes: [],
   },
 ];
@@ -127,7 +129,7 @@ describe('UsersPage', () => {
     expect(within(row).getByText('Active')).toBeInTheDocument();
   });
 
-  it('disables a user and creates one, refusing a short password before sending', async () => {
+  it('disables a user and invites one, who gets a link; no password is asked of the admin', async () => {
     const { api, calls } = createFakeApi({ user: ADMIN_USER, users: USERS });
     const { user } = renderApp({ api, path: '/users' });
 
@@ -138,30 +140,64 @@ describe('UsersPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'New user' }));
     const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    expect(within(dialog).queryByLabelText(/password/i)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Invite user' }));
+    expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(calls.createUser).toEqual([]);
+
     await user.click(within(dialog).getByLabelText(/^E-mail/));
     await user.paste('sam@example.com');
     await user.click(within(dialog).getByLabelText(/^Name/));
     await user.paste('Sam Support');
-    await user.click(within(dialog).getByLabelText(/^Password/));
-    await user.paste('short');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
-    expect(within(dialog).getByText('At least 12 characters.')).toBeInTheDocument();
-    expect(calls.createUser).toEqual([]);
-
-    await user.click(within(dialog).getByLabelText(/^Password/));
-    await user.paste(' but longer now');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(dialog).toHaveTextContent(
+      'sam@example.com gets an e-mail with a link to choose their own password',
+    );
+    expect(dialog).toHaveTextContent('made once another admin approves it');
+    await user.click(within(dialog).getByLabelText(/^Role/));
+    await user.click(await screen.findByRole('option', { name: 'Support' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Invite user' }));
     await waitFor(() =>
       expect(calls.createUser).toEqual([
-        {
-          email: 'sam@example.com',
-          name: 'Sam Support',
-          role: 'finance',
-          password: 'short but longer now',
-        },
+        { email: 'sam@example.com', name: 'Sam Support', role: 'support' },
       ]),
     );
-    expect(await screen.findByRole('row', { name: /Sam Support/ })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Sam Support is invited as Support: sam@example.com gets a link to choose a password, which works for 72 hours.',
+    );
+    const invited = await screen.findByRole('row', { name: /Sam Support/ });
+    expect(invited).toHaveTextContent('Invited: the link works until');
+    await user.click(
+      within(invited).getByRole('button', { name: 'Send the invitation to Sam Support again' }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'A new invitation is on its way to sam@example.com; earlier links no longer work.',
+    );
+    expect(calls.invite).toEqual(['u_new_3']);
+  });
+
+  it('says when e-mail is off, and keeps the dialog open with what was typed', async () => {
+    const { api } = createFakeApi({
+      user: ADMIN_USER,
+      users: USERS,
+      createUser: () =>
+        Promise.reject(
+          apiError(
+            'mail_off',
+            'New accounts get an e-mail with a link to set their password, and this back-office has no SMTP server (SMTP_URL). Set one up first.',
+            { status: 409 },
+          ),
+        ),
+    });
+    const { user } = renderApp({ api, path: '/users' });
+    await user.click(await screen.findByRole('button', { name: 'New user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    await user.click(within(dialog).getByLabelText(/^E-mail/));
+    await user.paste('sam@example.com');
+    await user.click(within(dialog).getByLabelText(/^Name/));
+    await user.paste('Sam Support');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite user' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/SMTP_URL/);
+    expect(within(dialog).getByLabelText(/^E-mail/)).toHaveValue('sam@example.com');
   });
 
   it("lists a user's sessions and ends one, then all, after confirming", async () => {

@@ -1,8 +1,7 @@
 import {
+  INVITATION_TTL_HOURS,
   type NewStaffUserBody,
-  type Role,
   ROLE_TITLES,
-  ROLES,
   type StaffUserDto,
   type StaffUserPatchBody,
 } from '@payouts/contracts';
@@ -11,27 +10,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../api/ApiContext.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { errorMessage } from '../../components/errorMessage.js';
-import { formatDateTime } from '../../components/formatDateTime.js';
 import { ConfirmDialog } from '../staffSessions/ConfirmDialog.js';
 import { useSession } from '../session/useSession.js';
 import { CreateUserDialog, ResetPasswordDialog } from './UserDialogs.js';
 import { userChangeText } from './userChangeText.js';
 import { USER_CHANGES_KEY, UserChangesPanel } from './UserChangesPanel.js';
 import { isUserChange } from './usersApi.js';
+import { UsersTable } from './UsersTable.js';
 import { userMutationMessage } from './userMutationMessage.js';
 
 const USERS_KEY = ['users'] as const;
@@ -44,7 +35,10 @@ const UserSessionsDialog = lazy(() =>
   })),
 );
 
-/** Staff accounts: create, change role, disable or enable, reset a password (admins only). */
+/**
+ * Staff accounts: invite (the new owner chooses their password from an e-mailed link), change
+ * role, disable or enable, reset a password (admins only).
+ */
 export function UsersPage() {
   const api = useApi();
   const { user: me } = useSession();
@@ -55,6 +49,15 @@ export function UsersPage() {
   const [viewingSessions, setViewingSessions] = useState<StaffUserDto | null>(null);
   const [resettingFactors, setResettingFactors] = useState<StaffUserDto | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The demo keeps its e-mail in a mailbox (no SMTP): the notices say where the link went.
+  const authOptions = useQuery({
+    queryKey: ['authOptions'],
+    queryFn: async ({ signal }) => (await api.security()).authOptions(signal),
+    staleTime: Infinity,
+  });
+  const mailbox = authOptions.data?.demo_mailbox
+    ? ' This demo keeps its e-mail in the demo mailbox, at /mailbox.'
+    : '';
 
   const invalidate = () =>
     Promise.all([
@@ -69,8 +72,20 @@ export function UsersPage() {
       setCreating(false);
       setNotice(
         isUserChange(created)
-          ? waits(userChangeText(created))
-          : `${created.name} can now sign in as ${ROLE_TITLES[created.role]}.`,
+          ? `${waits(userChangeText(created))} Then ${created.email} gets an e-mail to choose a password.`
+          : created.invitation?.state === 'not_sent'
+            ? `${created.name}'s account is made, but the invitation e-mail could not be sent: use "Send invitation again".`
+            : `${created.name} is invited as ${ROLE_TITLES[created.role]}: ${created.email} gets a link to choose a password, which works for ${INVITATION_TTL_HOURS} hours.${mailbox}`,
+      );
+      await invalidate();
+    },
+  });
+  const invite = useMutation({
+    mutationFn: (user: StaffUserDto) => api.users.invite(user.id),
+    onMutate: () => setNotice(null),
+    onSuccess: async (user) => {
+      setNotice(
+        `A new invitation is on its way to ${user.email}; earlier links no longer work.${mailbox}`,
       );
       await invalidate();
     },
@@ -130,6 +145,11 @@ export function UsersPage() {
           New user
         </Button>
       </Box>
+      {invite.isError ? (
+        <Alert severity="error" role="alert" onClose={() => invite.reset()}>
+          The invitation could not be sent. {errorMessage(invite.error)}
+        </Alert>
+      ) : null}
       {update.isError ? (
         <Alert severity="error" role="alert" onClose={() => update.reset()}>
           {userMutationMessage(update.error)}
@@ -155,100 +175,23 @@ export function UsersPage() {
       ) : null}
       {users.isPending ? <CircularProgress aria-label="Loading users" /> : null}
       {users.data ? (
-        <Paper variant="outlined">
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>E-mail</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>Last sign-in</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.data.map((user) => (
-                <TableRow key={user.id}>
-                  <TableCell component="th" scope="row">
-                    {user.name}
-                    {user.id === me?.id ? ' (you)' : ''}
-                  </TableCell>
-                  <TableCell>{user.email}</TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      label={`Role of ${user.name}`}
-                      value={user.role}
-                      disabled={update.isPending}
-                      onChange={(e) =>
-                        update.mutate({ user, patch: { role: e.target.value as Role } })
-                      }
-                    >
-                      {ROLES.map((role) => (
-                        <MenuItem key={role} value={role}>
-                          {ROLE_TITLES[role]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>
-                    {user.disabled ? 'Disabled' : 'Active'}
-                    {user.pending_changes.map((change) => (
-                      <Typography key={change.id} variant="body2" color="warning">
-                        Waiting: {userChangeText(change).replace(`${user.email}: `, '')}
-                      </Typography>
-                    ))}
-                  </TableCell>
-                  <TableCell>{formatDateTime(user.created_at)}</TableCell>
-                  <TableCell>
-                    {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      disabled={update.isPending}
-                      aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.name}`}
-                      onClick={() => update.mutate({ user, patch: { disabled: !user.disabled } })}
-                    >
-                      {user.disabled ? 'Enable' : 'Disable'}
-                    </Button>
-                    <Button
-                      size="small"
-                      aria-label={`Reset the password of ${user.name}`}
-                      onClick={() => {
-                        reset.reset();
-                        setResetting(user);
-                      }}
-                    >
-                      Reset password
-                    </Button>
-                    <Button
-                      size="small"
-                      aria-label={`Sessions of ${user.name}`}
-                      onClick={() => setViewingSessions(user)}
-                    >
-                      Sessions
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      aria-label={`Reset the second factors of ${user.name}`}
-                      onClick={() => {
-                        resetFactors.reset();
-                        setResettingFactors(user);
-                      }}
-                    >
-                      Reset second factors
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
+        <UsersTable
+          users={users.data}
+          meId={me?.id}
+          updating={update.isPending}
+          inviting={invite.isPending ? invite.variables : undefined}
+          onUpdate={(user, patch) => update.mutate({ user, patch })}
+          onResetPassword={(user) => {
+            reset.reset();
+            setResetting(user);
+          }}
+          onSessions={setViewingSessions}
+          onResetFactors={(user) => {
+            resetFactors.reset();
+            setResettingFactors(user);
+          }}
+          onInvite={(user) => invite.mutate(user)}
+        />
       ) : null}
       {creating ? (
         <CreateUserDialog

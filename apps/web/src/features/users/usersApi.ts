@@ -14,7 +14,10 @@ export function isUserChange(reply: StaffUserDto | UserChangeDto): reply is User
 
 export interface UsersApi {
   list(signal?: AbortSignal): Promise<StaffUserDto[]>;
-  /** A support account at once; a finance or admin account waits for a second admin. */
+  /**
+   * A support account at once; a finance or admin account waits for a second admin. Either way
+   * its owner is e-mailed a link to choose a password (`mail_off` without e-mail).
+   */
   create(input: NewStaffUserBody): Promise<StaffUserDto | UserChangeDto>;
   /**
    * Refused with `last_admin` when it would leave no enabled admin. A raised role or a
@@ -23,6 +26,8 @@ export interface UsersApi {
   update(id: string, patch: StaffUserPatchBody): Promise<StaffUserDto>;
   /** One's own password at once (null); another user's waits for a second admin. */
   resetPassword(id: string, password: string): Promise<UserChangeDto | null>;
+  /** E-mails the account a new invitation (earlier links stop working). */
+  invite(id: string): Promise<StaffUserDto>;
   changes(signal?: AbortSignal): Promise<UserChangeDto[]>;
   approveChange(id: string): Promise<UserChangeDto>;
   rejectChange(id: string, reason: string): Promise<UserChangeDto>;
@@ -36,6 +41,7 @@ export function createUsersApi(http: HttpClient): UsersApi {
     // One's own password answers 204: no change to show.
     resetPassword: async (id, password) =>
       (await callEndpoint(http, 'setUserPassword', { params: { id }, body: { password } })) ?? null,
+    invite: (id) => callEndpoint(http, 'sendInvitation', { params: { id }, body: {} }),
     changes: async (signal) =>
       (await callEndpoint(http, 'listUserChanges', { query: { status: 'pending' }, signal })).items,
     approveChange: (id) => callEndpoint(http, 'approveUserChange', { params: { id }, body: {} }),

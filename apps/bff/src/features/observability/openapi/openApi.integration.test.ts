@@ -88,14 +88,10 @@ const REAL_BODIES: Record<string, unknown[]> = {
     { label: 'YubiKey', response: webauthnRegistration },
   ],
   // users/usersRouter.integration.test.ts
-  'POST /api/users': [
-    {
-      email: 'temp@example.com',
-      name: 'Temp',
-      role: 'finance',
-      password: 'a-long-enough-password',
-    },
-  ],
+  'POST /api/users': [{ email: 'temp@example.com', name: 'Temp', role: 'finance' }],
+  // users/invitations.integration.test.ts
+  'POST /api/invitations/lookup': [{ token: 'A'.repeat(43) }],
+  'POST /api/invitations/accept': [{ token: 'A'.repeat(43), password: 'my-own-long-password' }],
   'PATCH /api/users/:id': [{ disabled: true }, { role: 'support', name: 'Temp Orary' }],
   'POST /api/users/:id/password': [{ password: 'another-long-password' }],
   // payouts/payoutsRouter.integration.test.ts, payouts/beneficiaryPayouts.integration.test.ts
@@ -242,13 +238,13 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
   });
 
   it('each documented request body accepts bodies the suites really send, and refuses bad ones', async () => {
-    // The examples name documented JSON bodies, and cover every body this issue described
-    // (rows that said only "some JSON" before): a wrong schema for any of them fails here.
+    // The examples name documented JSON bodies, and cover the bodies the suites send: a wrong
+    // schema for any of them fails here.
     const jsonBodies = ALL_ENDPOINTS.filter((op) => op.body !== undefined && op.body !== 'csv');
     expect(Object.keys(REAL_BODIES).filter((k) => !jsonBodies.some((op) => key(op) === k))).toEqual(
       [],
     );
-    expect(Object.keys(REAL_BODIES).length + 1).toBe(18);
+    expect(Object.keys(REAL_BODIES).length + 1).toBe(20);
     for (const [where, examples] of Object.entries(REAL_BODIES)) {
       const op = ALL_ENDPOINTS.find((o) => key(o) === where)!;
       for (const body of examples) {
@@ -276,10 +272,12 @@ describe.each(appTestDatabaseKinds)('the OpenAPI document (%s)', (kind) => {
     const refused: [string, unknown][] = [
       ['POST /api/session', { email: 'a@example.com', password: 'x', remember: true }],
       ['POST /api/session/verify', { method: 'sms', code: '123456' }],
+      // A password is the invited person's to choose, never the admin's.
       [
         'POST /api/users',
-        { email: 'x@example.com', name: 'X', role: 'root', password: 'a-long-enough-password' },
+        { email: 'x@example.com', name: 'X', role: 'support', password: 'a-long-enough-password' },
       ],
+      ['POST /api/invitations/accept', { token: 'hello', password: 'my-own-long-password' }],
       ['POST /api/users/:id/password', { password: 'short' }],
       ['POST /api/payouts/:id/reject', {}],
       ['POST /api/payouts', { ...cardPayout('ord-1'), beneficiary_id: someId }],

@@ -1,0 +1,52 @@
+import type { Role } from '@payouts/contracts';
+import { mailSafe, quotedUserText, type MailText } from '../staffNotifications/index.js';
+
+const ROLE_WORDS: Readonly<Record<Role, string>> = {
+  finance: 'a finance account (create and approve payouts)',
+  support: 'a support account (look up payouts and PSPs)',
+  admin: 'an admin account (users, policies and admin tools)',
+};
+
+/** A name someone typed, on one line and defanged (no link, no address), without quotes. */
+const named = (text: string) => mailSafe(quotedUserText(text)).slice(1, -1);
+
+/** `2026-12-10 14:05 UTC`: a mail has no reader's time zone, so it says which it uses. */
+function utcText(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The invitation e-mail: plain text, one link (to the SPA's `/invitation`, the token in the
+ * fragment, which browsers never send to a server or put in a Referer). Names people typed are
+ * quoted and defanged, so the only link in it is ours.
+ */
+export function invitationMail({
+  user,
+  sender,
+  token,
+  publicUrl,
+  expiresAt,
+}: {
+  user: { name: string; email: string; role: Role };
+  sender: string;
+  token: string;
+  publicUrl: URL;
+  expiresAt: Date;
+}): MailText {
+  const link = new URL('/invitation', publicUrl);
+  link.hash = token;
+  return {
+    subject: 'Your payouts back-office account: choose a password',
+    text: [
+      `Hello ${named(user.name)},`,
+      '',
+      `${named(sender)} made you ${ROLE_WORDS[user.role]} in the payouts back-office at ${publicUrl.origin}.`,
+      '',
+      `Choose your password here (the link works once, until ${utcText(expiresAt)}):`,
+      link.href,
+      '',
+      'Nobody else knows or chooses your password. If you did not expect this e-mail, ignore it:',
+      'without a password nobody can sign in to the account.',
+    ].join('\n'),
+  };
+}
