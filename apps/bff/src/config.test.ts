@@ -226,7 +226,10 @@ describe('parseConfig', () => {
   it('e-mails notifications only with SMTP_URL and MAIL_FROM, and never shows the SMTP password', () => {
     const off = parseConfig({});
     expect(off.mail).toBeUndefined();
-    expect(off.defaultsUsed).toContain('e-mail notifications off (SMTP_URL unset)');
+    // The embedded sandbox is the demo: its e-mail stays in the demo mailbox.
+    expect(off.defaultsUsed).toContain(
+      'e-mail kept in the demo mailbox at /mailbox (SMTP_URL unset)',
+    );
 
     const url = 'smtps://mailer:smtp-password-123@mail.example.com:465';
     const on = parseConfig({ SMTP_URL: url, MAIL_FROM: 'payouts@example.com' });

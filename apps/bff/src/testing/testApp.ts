@@ -13,7 +13,10 @@ import type { PolicyChangeNotifier } from '../features/approvalPolicies/approval
 import type { BeneficiaryPayouts } from '../features/beneficiaries/beneficiaryPayouts.js';
 import type { PayoutsReconciler } from '../features/payouts/payoutsReconciler.js';
 import type { NotificationMailer } from '../features/staffNotifications/notificationMailer.js';
-import type { MailTransport } from '../features/staffNotifications/mailTransport.js';
+import {
+  createSmtpTransport,
+  type MailTransport,
+} from '../features/staffNotifications/mailTransport.js';
 import {
   createMemoryMailbox,
   type MemoryMailbox,
@@ -271,8 +274,19 @@ export async function startTestApp({
   });
   await usersService.ensureDemoUsers(TEST_PASSWORD);
 
-  // E-mail stays in this process, but where a test set SMTP_URL (its own SMTP server).
+  // E-mail stays in this process; where a test set SMTP_URL (its own SMTP server) it goes there
+  // too, and the mailbox keeps a copy (invitation links for `makeAccount`).
   const mailbox = createMemoryMailbox({ clock });
+  const smtp = config.mail ? createSmtpTransport(config.mail) : undefined;
+  const defaultTransport: MailTransport = smtp
+    ? {
+        send: async (mail) => {
+          await smtp.send(mail);
+          await mailbox.send(mail);
+        },
+        close: () => smtp.close(),
+      }
+    : mailbox;
   const invitationTokenOf = (email: string) => {
     const mail = mailbox.list().find((m) => m.to === email && m.text.includes('/invitation#'));
     const token = /\/invitation#([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
@@ -282,8 +296,7 @@ export async function startTestApp({
   const buildApp = () =>
     createApp({
       config,
-      mailTransport:
-        mailTransport === null ? undefined : (mailTransport ?? (config.mail ? undefined : mailbox)),
+      mailTransport: mailTransport === null ? undefined : (mailTransport ?? defaultTransport),
       db,
       jobsDb: database.handle.jobsDb,
       ...(database.handle.pool ? { databasePool: database.handle.pool } : {}),
@@ -451,6 +464,7 @@ export async function startTestApp({
       return { id: body.id, email, password, client: await signInAs(email, password) };
     },
     async close() {
+      smtp?.close();
       await app.batchWorker.stop();
       await sandbox.close();
       await orchestrator.close();

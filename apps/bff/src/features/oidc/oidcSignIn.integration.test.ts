@@ -481,7 +481,11 @@ describe.each(appTestDatabaseKinds)('single sign-on (%s)', (kind) => {
   it('offers passwords and the provider under AUTH_MODE=both', async () => {
     const res = await t.api('/api/auth/options');
     expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({ password: 'on', oidc: { name: 'Test IdP' } });
+    expect(await readJson(res)).toEqual({
+      password: 'on',
+      oidc: { name: 'Test IdP' },
+      demo_mailbox: true,
+    });
   });
 });
 
@@ -571,10 +575,12 @@ describe.each(appTestDatabaseKinds)('AUTH_MODE=oidc and local (%s)', (kind) => {
     expect(await readJson(await t.api('/api/auth/options'))).toEqual({
       password: 'break_glass',
       oidc: { name: 'Test IdP' },
+      demo_mailbox: true,
     });
     expect(await readJson(await l.api('/api/auth/options'))).toEqual({
       password: 'on',
       oidc: null,
+      demo_mailbox: true,
     });
     // No provider configured: its routes do not exist.
     expect((await l.api('/api/auth/oidc/start')).status).toBe(404);
