@@ -63,7 +63,7 @@ describe('page weight', () => {
     }
   });
 
-  it.each(['sign-in', 'invitation', 'mailbox'])(
+  it.each(['sign-in', 'invitation', 'mailbox', 'password-reset'])(
     'keeps MUI and emotion out of the %s route (docs/decisions/033)',
     (name) => {
       const route = measureRouteWeights(dist, budgets).find((weight) => weight.name === name);

@@ -22,6 +22,12 @@ const InvitationPage = lazy(() =>
 const MailboxPage = lazy(() =>
   import('../features/session/MailboxPage.js').then((m) => ({ default: m.MailboxPage })),
 );
+// "Forgot your password?": without a session too.
+const PasswordResetPage = lazy(() =>
+  import('../features/session/PasswordResetPage.js').then((m) => ({
+    default: m.PasswordResetPage,
+  })),
+);
 // The home page for every role; its charts library loads with it, never with the shell.
 const OverviewPage = lazy(() =>
   import('../features/overview/OverviewPage.js').then((m) => ({ default: m.OverviewPage })),
@@ -125,6 +131,14 @@ export const appRoutes: RouteObject[] = [
     element: (
       <Suspense fallback={<FullPageProgress />}>
         <InvitationPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/password-reset',
+    element: (
+      <Suspense fallback={<FullPageProgress />}>
+        <PasswordResetPage />
       </Suspense>
     ),
   },

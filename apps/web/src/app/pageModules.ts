@@ -9,6 +9,7 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   '/sign-in': 'src/features/session/SignInPage.tsx',
   '/invitation': 'src/features/session/InvitationPage.tsx',
   '/mailbox': 'src/features/session/MailboxPage.tsx',
+  '/password-reset': 'src/features/session/PasswordResetPage.tsx',
   '/': 'src/features/overview/OverviewPage.tsx',
   '/payouts': 'src/features/payouts/PayoutsPage.tsx',
   '/payouts/new': 'src/features/payoutWizard/PayoutWizardPage.tsx',
@@ -34,4 +35,9 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
 export const FRAME_MODULE = 'src/app/AppShell.tsx';
 
 /** Pages shown without a session, so without the frame. */
-export const PUBLIC_PATHS: readonly string[] = ['/sign-in', '/invitation', '/mailbox'];
+export const PUBLIC_PATHS: readonly string[] = [
+  '/sign-in',
+  '/invitation',
+  '/mailbox',
+  '/password-reset',
+];

@@ -98,6 +98,7 @@ export const ACME_OPTIONS: PayoutFilterOptionsDto = {
 
 /** The default invitation a link opens: a support account's. */
 export const INVITATION: InvitationLookup = {
+  purpose: 'invitation',
   email: 'ina.vited@example.com',
   name: 'Ina Vited',
   role: 'support',
@@ -191,8 +192,6 @@ export interface FakeApiOptions
   demoMailbox?: DemoMailboxDto;
   /** What setting a password with an invitation answers (default: the lookup). */
   acceptInvitation?: (body: AcceptInvitationBody) => Promise<InvitationLookup>;
-  /** What an admin's password reset answers (default: null, applied at once). */
-  resetPassword?: (id: string) => Promise<UserChangeDto | null>;
   /** Account changes waiting for a second admin. */
   userChanges?: UserChangeDto[];
   updateUser?: (id: string, patch: StaffUserPatchBody) => Promise<StaffUserDto>;
@@ -258,9 +257,10 @@ export interface FakeApiCalls
   matrix: { refresh: boolean }[];
   createUser: NewStaffUserBody[];
   acceptInvitation: AcceptInvitationBody[];
+  requestPasswordReset: string[];
   invite: string[];
   updateUser: { id: string; patch: StaffUserPatchBody }[];
-  resetPassword: { id: string; password: string }[];
+  sendPasswordReset: string[];
   decideUserChange: { id: string; reason?: string }[];
   audit: QueryParams[];
   testData: LabTestDataQuery[];
@@ -312,9 +312,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
     matrix: [],
     createUser: [],
     acceptInvitation: [],
+    requestPasswordReset: [],
     invite: [],
     updateUser: [],
-    resetPassword: [],
+    sendPasswordReset: [],
     decideUserChange: [],
     audit: [],
     testData: [],
@@ -420,6 +421,10 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         options.demoMailbox
           ? Promise.resolve(options.demoMailbox)
           : Promise.reject(apiError('not_found', 'No demo mailbox.', { status: 404 })),
+      requestPasswordReset: (email) => {
+        calls.requestPasswordReset.push(email);
+        return Promise.resolve();
+      },
       acceptInvitation: (body) => {
         calls.acceptInvitation.push(body);
         return options.acceptInvitation
@@ -486,9 +491,11 @@ export function createFakeApi(options: FakeApiOptions = {}): { api: Api; calls: 
         users = users.map((u) => (u.id === id ? updated : u));
         return updated;
       },
-      resetPassword: (id, password) => {
-        calls.resetPassword.push({ id, password });
-        return options.resetPassword ? options.resetPassword(id) : Promise.resolve(null);
+      sendPasswordReset: (id) => {
+        calls.sendPasswordReset.push(id);
+        const found = users.find((u) => u.id === id);
+        if (!found) return Promise.reject(apiError('not_found', 'No such user.', { status: 404 }));
+        return Promise.resolve(found);
       },
       changes: () => Promise.resolve(options.userChanges ?? []),
       approveChange: (id) => {

@@ -44,6 +44,11 @@ const invitationToken = z
 /** `POST /api/invitations/lookup`: whose invitation a link is, before they choose a password. */
 export const invitationLookupBody = z.strictObject({ token: invitationToken });
 
+/** `POST /api/password-resets`: anyone may ask; the answer never says whether it exists. */
+export const passwordResetRequestBody = z.strictObject({
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email').max(320)),
+});
+
 /** `POST /api/invitations/accept`: the invited person's own password. */
 export const acceptInvitationBody = z.strictObject({ token: invitationToken, password });
 

@@ -42,6 +42,14 @@ export interface NewStaffUserBody {
 /** How long an invitation link works. */
 export const INVITATION_TTL_HOURS = 72;
 
+/** How long a password-reset link works, and how soon another may be sent to one account. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const PASSWORD_RESET_INTERVAL_MINUTES = 5;
+
+/** What a link sets: a new account's first password, or a new one for a forgotten password. */
+export const LINK_PURPOSES = ['invitation', 'password_reset'] as const;
+export type LinkPurpose = (typeof LINK_PURPOSES)[number];
+
 /** Where an account without a password stands: a link that works, one that expired, or none. */
 export const INVITATION_STATES = ['sent', 'expired', 'not_sent'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
@@ -54,6 +62,10 @@ export interface InvitationBody {
 export interface AcceptInvitationBody {
   token: string;
   password: string;
+}
+/** `POST /api/password-resets`: the address of an account whose password is forgotten. */
+export interface PasswordResetRequestBody {
+  email: string;
 }
 
 /** `PATCH /api/users/:id`: at least one of them. */

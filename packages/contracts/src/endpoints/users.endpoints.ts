@@ -4,12 +4,18 @@ import {
   acceptInvitationBody,
   createUserBody,
   invitationLookupBody,
+  passwordResetRequestBody,
   rejectUserChangeBody,
   setPasswordBody,
   updateUserBody,
   userChangesQuery,
 } from '../api/userBodies.js';
-import { INVITATION_STATES, USER_CHANGE_KINDS, USER_CHANGE_STATUSES } from '../api/users.js';
+import {
+  INVITATION_STATES,
+  LINK_PURPOSES,
+  USER_CHANGE_KINDS,
+  USER_CHANGE_STATUSES,
+} from '../api/users.js';
 import { emptyBody, instant, payoutActor } from './common.js';
 import { endpoint, json } from './endpoint.js';
 import { userRoutes as routes } from './users.routes.js';
@@ -69,9 +75,10 @@ export const staffUser = z
   })
   .meta({ id: 'StaffUser' });
 
-/** Whose invitation a link is, for the page where they choose a password. */
+/** Whose link it is (an invitation or a password reset), for the page where they choose one. */
 export const invitationLookup = z
   .strictObject({
+    purpose: z.enum(LINK_PURPOSES),
     email: z.string(),
     name: z.string(),
     role: z.enum(ROLES),
@@ -118,6 +125,20 @@ export const userEndpoints = {
     tag: 'Users',
     body: emptyBody,
     reply: json(staffUser),
+  }),
+  sendPasswordReset: endpoint(routes.sendPasswordReset, {
+    summary:
+      'E-mail a user a link to choose a new password (the admin never knows it; the old one works until the link is used)',
+    tag: 'Users',
+    body: emptyBody,
+    reply: json(staffUser),
+  }),
+  requestPasswordReset: endpoint(routes.requestPasswordReset, {
+    summary:
+      'Forgotten password: e-mails the account a reset link if one with a password uses this address; the same 202 either way',
+    tag: 'Users',
+    body: passwordResetRequestBody,
+    reply: json(z.strictObject({ email: z.string() }).meta({ id: 'PasswordResetRequested' }), 202),
   }),
   lookupInvitation: endpoint(routes.lookupInvitation, {
     summary: 'Whose invitation a link is (410 `invitation_invalid` when it no longer works)',

@@ -32,6 +32,16 @@ export const userRoutes = {
     path: '/api/users/:id/invitation',
     access: 'users:manage',
   },
+  sendPasswordReset: {
+    method: 'post',
+    path: '/api/users/:id/password-reset',
+    access: 'users:manage',
+  },
+  requestPasswordReset: {
+    method: 'post',
+    path: '/api/password-resets',
+    access: 'public',
+  },
   lookupInvitation: {
     method: 'post',
     path: '/api/invitations/lookup',

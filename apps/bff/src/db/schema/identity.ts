@@ -105,9 +105,10 @@ export const sessions = pgTable(
 );
 
 /**
- * An e-mailed link that lets a new account's owner set their own password: the admin who made
- * the account never knows it. Only the token's SHA-256 is kept; the link works once, until
- * `expires_at`, and a newer invitation of the same account revokes it.
+ * An e-mailed link with which an account's owner sets their own password: a new account's first
+ * (an invitation; the admin who made it never knows it) or a forgotten one's replacement. Only
+ * the token's SHA-256 is kept; the link works once, until `expires_at`, and a newer link of the
+ * same account revokes it.
  */
 export const userInvitations = pgTable(
   'user_invitations',
@@ -116,8 +117,12 @@ export const userInvitations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the link's token (hex): a leaked table opens no account. */
+    /** SHA-256 of the link's token (base64url): a leaked table opens no account. */
     tokenHash: text('token_hash').notNull(),
+    /** A new account's first password, or a new one for a forgotten password. */
+    purpose: text('purpose', { enum: ['invitation', 'password_reset'] })
+      .notNull()
+      .default('invitation'),
     /** Who sent it; null when an approval made the account (the approver is in the audit log). */
     invitedBy: uuid('invited_by').references(() => users.id),
     createdAt: at('created_at').notNull(),
@@ -129,6 +134,10 @@ export const userInvitations = pgTable(
   (t) => [
     uniqueIndex('user_invitations_token_key').on(t.tokenHash),
     index('user_invitations_user_idx').on(t.userId, t.createdAt.desc()),
+    check(
+      'user_invitations_purpose_check',
+      sql`${t.purpose} in ('invitation', 'password_reset')`,
+    ),
   ],
 );
 

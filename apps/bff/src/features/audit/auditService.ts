@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'user.password_reset',
   'user.invited',
   'user.invitation_accepted',
+  'user.password_reset_sent',
+  'user.password_reset_by_link',
   'user.change_proposed',
   'user.change_approved',
   'user.change_rejected',

@@ -50,3 +50,40 @@ export function invitationMail({
     ].join('\n'),
   };
 }
+
+/**
+ * The password-reset e-mail: one link, like the invitation's. `sender` is the admin who sent it,
+ * or undefined when someone asked on the sign-in page (perhaps not the owner: the mail says so).
+ */
+export function passwordResetMail({
+  user,
+  sender,
+  token,
+  publicUrl,
+  expiresAt,
+}: {
+  user: { name: string };
+  sender: string | undefined;
+  token: string;
+  publicUrl: URL;
+  expiresAt: Date;
+}): MailText {
+  const link = new URL('/invitation', publicUrl);
+  link.hash = token;
+  return {
+    subject: 'Reset your payouts back-office password',
+    text: [
+      `Hello ${named(user.name)},`,
+      '',
+      sender
+        ? `${named(sender)}, an admin, sent you this link to choose a new password for the payouts back-office at ${publicUrl.origin}.`
+        : `Someone asked on the sign-in page of the payouts back-office at ${publicUrl.origin} to reset your password.`,
+      '',
+      `Choose a new password here (the link works once, until ${utcText(expiresAt)}):`,
+      link.href,
+      '',
+      'Your current password works until you choose a new one. If you did not ask for this,',
+      'ignore this e-mail, and tell your admin if it keeps coming.',
+    ].join('\n'),
+  };
+}

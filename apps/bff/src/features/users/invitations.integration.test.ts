@@ -78,6 +78,7 @@ describe.each(appTestDatabaseKinds)('invitations (%s)', (kind) => {
     expect((await signInAs(email, '')).status).toBe(422);
 
     expect(await readJson(await post('/api/invitations/lookup', { token }))).toEqual({
+      purpose: 'invitation',
       email,
       name: 'In Vitee',
       role: 'support',
@@ -244,6 +245,107 @@ describe.each(appTestDatabaseKinds)('invitations (%s)', (kind) => {
       sql`select count(*)::int as n from audit_log where action = 'user.invitation_accepted' and data->>'email' = ${racer}`,
     );
     expect(audited).toEqual([{ n: 1 }]);
+  });
+  it('resets a forgotten password from the sign-in page: same answer for anyone, one link per few minutes', async () => {
+    const { id, email, password, client } = await t.makeAccount('support');
+    const mailsTo = (to: string) => t.mailbox.list().filter((m) => m.to === to);
+    const resetLinks = () => mailsTo(email).filter((m) => m.subject.includes('Reset'));
+    const ask = (who: string) => post('/api/password-resets', { email: who });
+
+    const asked = await ask(email.toUpperCase());
+    expect(asked.status).toBe(202);
+    expect(await readJson(asked)).toEqual({ email });
+    await expect.poll(() => resetLinks().length).toBe(1);
+    expect(resetLinks()[0]!.text).toContain('Someone asked on the sign-in page');
+    // Another ask within the interval: the same answer, no second e-mail.
+    expect((await ask(email)).status).toBe(202);
+    // Nobody by that address, an account still invited: the same answer, no e-mail.
+    const before = t.mailbox.list().length;
+    expect(await readJson(await ask('nobody@example.com'))).toEqual({
+      email: 'nobody@example.com',
+    });
+    const admin = await t.signIn('admin');
+    await admin('/api/users', {
+      method: 'POST',
+      json: { email: 'still.invited@example.com', name: 'Still Invited', role: 'support' },
+    });
+    expect((await ask('still.invited@example.com')).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(t.mailbox.list().length).toBe(before + 1);
+    expect(resetLinks()).toHaveLength(1);
+
+    const token = t.invitationTokenOf(email);
+    expect(await readJson(await post('/api/invitations/lookup', { token }))).toMatchObject({
+      purpose: 'password_reset',
+      email,
+    });
+    // Until the link is used, the old password works.
+    expect((await signInAs(email, password)).status).toBe(200);
+    const accepted = await post('/api/invitations/accept', { token, password: PASSWORD });
+    expect(accepted.status).toBe(200);
+    expect((await signInAs(email, password)).status).toBe(401);
+    expect((await signInAs(email, PASSWORD)).status).toBe(200);
+    // Every session of the account ended with the old password.
+    expect((await client('/api/session')).status).toBe(401);
+    const audit = (await readJson(await admin(`/api/audit?what=user`))).items;
+    expect(
+      audit
+        .filter(
+          (a: { action: string; target: { id: string } }) =>
+            a.target.id === id && a.action.startsWith('user.password_reset_'),
+        )
+        .map((a: { action: string; actor: { email: string } | null }) => [
+          a.action,
+          a.actor?.email ?? null,
+        ]),
+    ).toEqual([
+      ['user.password_reset_by_link', email],
+      ['user.password_reset_sent', null],
+    ]);
+
+    // After the interval another may go; it expires within the hour.
+    t.clock.advance(5 * 60_000);
+    expect((await ask(email)).status).toBe(202);
+    await expect.poll(() => resetLinks().length).toBe(2);
+    const late = t.invitationTokenOf(email);
+    t.clock.advance(60 * 60_000);
+    const expired = await post('/api/invitations/accept', {
+      token: late,
+      password: `${PASSWORD}!`,
+    });
+    expect(expired.status).toBe(410);
+    expect((await signInAs(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('lets an admin e-mail a user a reset link, which names the admin; never for an invited account', async () => {
+    const admin = await t.signIn('admin');
+    const { id, email } = await t.makeAccount('support', { by: admin });
+    const sent = await admin(`/api/users/${id}/password-reset`, { method: 'POST', json: {} });
+    expect(sent.status).toBe(200);
+    const [mail] = t.mailbox.list();
+    expect(mail).toMatchObject({ to: email, subject: 'Reset your payouts back-office password' });
+    expect(mail!.text).toContain('Ada Admin, an admin, sent you this link');
+
+    const { id: invited } = await readJson(
+      await admin('/api/users', {
+        method: 'POST',
+        json: { email: 'not.yet@example.com', name: 'Not Yet', role: 'support' },
+      }),
+    );
+    const refused = await admin(`/api/users/${invited}/password-reset`, {
+      method: 'POST',
+      json: {},
+    });
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).detail).toMatch(/invitation again/);
+    expect(
+      (
+        await admin('/api/users/00000000-0000-4000-8000-000000000000/password-reset', {
+          method: 'POST',
+          json: {},
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 

@@ -1,9 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   INVITATION_TTL_HOURS,
+  PASSWORD_RESET_INTERVAL_MINUTES,
+  PASSWORD_RESET_TTL_MINUTES,
   UUID_RE,
   type InvitationLookup,
   type InvitationState,
+  type LinkPurpose,
 } from '@payouts/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../shared/AppError.js';
@@ -11,7 +14,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { AuditContext } from '../../shared/identity.js';
 import type { AuditService } from '../audit/index.js';
 import { describeMailError, type MailTransport } from '../staffNotifications/index.js';
-import { invitationMail } from './invitationMail.js';
+import { invitationMail, passwordResetMail } from './invitationMail.js';
 import { whyNot, type InvitationRow, type InvitationsRepository } from './invitationsRepository.js';
 import type { PasswordHasher } from './passwordHasher.js';
 import type { UserRow, UsersRepository } from './usersRepository.js';
@@ -23,6 +26,8 @@ import type { UserRow, UsersRepository } from './usersRepository.js';
 export const AWAITING_PASSWORD = '!invited';
 
 export const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 3_600_000;
+const RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60_000;
+const RESET_INTERVAL_MS = PASSWORD_RESET_INTERVAL_MINUTES * 60_000;
 
 /** The stored form of a link's token: its SHA-256 (the token itself is only in the e-mail). */
 export function invitationTokenHash(token: string): string {
@@ -53,8 +58,23 @@ export interface Invitations {
     sender: { id: string; name: string },
     context: AuditContext,
   ): Promise<void>;
+  /**
+   * An admin's "Send a password-reset link": the owner chooses the new password, the old one
+   * works until then. 409 for an account without a password of its own or a disabled one.
+   */
+  sendReset(
+    userId: string,
+    sender: { id: string; name: string },
+    context: AuditContext,
+  ): Promise<void>;
+  /**
+   * A forgotten password, asked for on the sign-in page by anyone: a link goes to the account if
+   * it exists, is enabled and has a password, and none went in the last minutes. Answers the
+   * same at once either way (the e-mail leaves after the reply).
+   */
+  requestReset(email: string, context: AuditContext): Promise<void>;
   lookup(token: string): Promise<InvitationLookup>;
-  /** Sets the invited person's password; the link then stops working. */
+  /** Sets the password of the link's account (invited or reset); the link then stops working. */
   accept(token: string, password: string, context: AuditContext): Promise<InvitationLookup>;
   /** The invitation state of each account that has no password yet. */
   statesFor(userIds: readonly string[]): Promise<Map<string, InvitationStateDto>>;
@@ -80,7 +100,7 @@ export function createInvitations({
   publicUrl,
 }: {
   repo: InvitationsRepository;
-  usersRepository: Pick<UsersRepository, 'findById' | 'awaitingPassword'>;
+  usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail' | 'awaitingPassword'>;
   passwordHasher: PasswordHasher;
   auditService: AuditService;
   clock: Clock;
@@ -90,6 +110,7 @@ export function createInvitations({
   publicUrl: URL;
 }): Invitations {
   const lookupOf = (user: UserRow, invitation: InvitationRow): InvitationLookup => ({
+    purpose: invitation.purpose,
     email: user.email,
     name: user.name,
     role: user.role,
@@ -98,52 +119,69 @@ export function createInvitations({
 
   const refused = (why: keyof typeof REFUSALS) => new AppError('invitation_invalid', REFUSALS[why]);
 
-  async function invite(
+  /** Stores a new link of `purpose` (revoking the account's others) and e-mails it. */
+  async function issueLink(
+    purpose: LinkPurpose,
     user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>,
-    sender: { id: string | null; name: string },
+    sender: { id: string | null; name: string | undefined },
     context: AuditContext,
   ): Promise<'sent' | 'not_sent'> {
     if (!mail) return 'not_sent';
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
+    const ttl = purpose === 'invitation' ? INVITATION_TTL_MS : RESET_TTL_MS;
     const row: InvitationRow = {
       id: randomUUID(),
       userId: user.id,
       tokenHash: invitationTokenHash(token),
+      purpose,
       invitedBy: sender.id,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      expiresAt: new Date(now.getTime() + ttl),
       acceptedAt: null,
       revokedAt: null,
     };
     await repo.issue(row, [
       auditService.row(context, {
-        action: 'user.invited',
+        action: purpose === 'invitation' ? 'user.invited' : 'user.password_reset_sent',
         target: { type: 'user', id: user.id },
         data: { email: user.email, expires_at: row.expiresAt.toISOString() },
       }),
     ]);
+    const { expiresAt } = row;
     try {
       await mail.send({
         to: user.email,
-        ...invitationMail({
-          user,
-          sender: sender.name,
-          token,
-          publicUrl,
-          expiresAt: row.expiresAt,
-        }),
+        ...(purpose === 'invitation'
+          ? invitationMail({ user, sender: sender.name ?? 'An admin', token, publicUrl, expiresAt })
+          : passwordResetMail({ user, sender: sender.name, token, publicUrl, expiresAt })),
       });
       return 'sent';
     } catch (error) {
       logger.warn(
-        { userId: user.id, mailError: describeMailError(error) },
-        'invitation not e-mailed',
+        { userId: user.id, purpose, mailError: describeMailError(error) },
+        'password link not e-mailed',
       );
       await repo.revoke(row.id, clock.now());
       return 'not_sent';
     }
   }
+
+  const invite = (
+    user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>,
+    sender: { id: string | null; name: string },
+    context: AuditContext,
+  ) => issueLink('invitation', user, sender, context);
+
+  /** Why an account cannot be sent a reset link (undefined: it can). */
+  const noReset = (user: UserRow): string | undefined =>
+    user.disabledAt
+      ? 'This account is disabled: enable it first.'
+      : user.passwordHash === AWAITING_PASSWORD
+        ? 'This account has no password yet: send its invitation again.'
+        : user.passwordHash.startsWith('!')
+          ? 'This account signs in with single sign-on only: it has no password here.'
+          : undefined;
 
   function assertCanInvite(): void {
     if (!mail) {
@@ -177,6 +215,30 @@ export function createInvitations({
         );
       }
     },
+    async sendReset(userId, sender, context) {
+      const user = UUID_RE.test(userId) ? await usersRepository.findById(userId) : undefined;
+      if (!user) throw new AppError('not_found', 'No such user.');
+      const refusal = noReset(user);
+      if (refusal) throw new AppError('conflict', refusal);
+      assertCanInvite();
+      if ((await issueLink('password_reset', user, sender, context)) === 'not_sent') {
+        throw new AppError(
+          'mail_failed',
+          'The SMTP server did not take the e-mail. Try again; the log has its answer.',
+        );
+      }
+    },
+    async requestReset(email, context) {
+      assertCanInvite();
+      const user = await usersRepository.findByEmail(email);
+      if (!user || noReset(user)) return;
+      const latest = (await repo.latestFor([user.id], 'password_reset')).get(user.id);
+      if (latest && clock.now().getTime() - latest.createdAt.getTime() < RESET_INTERVAL_MS) return;
+      // After the reply: how long an SMTP exchange takes must not tell who has an account.
+      void issueLink('password_reset', user, { id: null, name: undefined }, context).catch(
+        (error: unknown) => logger.warn({ err: error, userId: user.id }, 'password reset not sent'),
+      );
+    },
     async lookup(token) {
       const found = await repo.findByTokenHash(invitationTokenHash(token));
       if (!found) throw refused('unknown');
@@ -196,7 +258,10 @@ export function createInvitations({
         auditService.row(
           { ...context, actor: { id: user.id, email: user.email } },
           {
-            action: 'user.invitation_accepted',
+            action:
+              found.invitation.purpose === 'invitation'
+                ? 'user.invitation_accepted'
+                : 'user.password_reset_by_link',
             target: { type: 'user', id: user.id },
             data: { email: user.email },
           },
@@ -207,7 +272,7 @@ export function createInvitations({
     },
     async statesFor(userIds) {
       const waiting = await usersRepository.awaitingPassword(userIds, AWAITING_PASSWORD);
-      const latest = await repo.latestFor(waiting);
+      const latest = await repo.latestFor(waiting, 'invitation');
       const now = clock.now();
       const states = new Map<string, InvitationStateDto>();
       for (const userId of waiting) {

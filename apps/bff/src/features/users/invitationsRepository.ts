@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { LinkPurpose } from '@payouts/contracts';
 import type { Database } from '../../db/database.js';
 import { sessions, userInvitations, users } from '../../db/schema.js';
 import { insertAuditRows, type NewAuditRow } from '../audit/index.js';
@@ -28,8 +29,8 @@ export interface InvitationsRepository {
     at: Date,
     audit: (user: UserRow) => readonly NewAuditRow[],
   ): Promise<AcceptResult>;
-  /** Each account's invitation that still counts (none revoked), else its newest. */
-  latestFor(userIds: readonly string[]): Promise<Map<string, InvitationRow>>;
+  /** Each account's link of `purpose` that still counts (none revoked), else its newest. */
+  latestFor(userIds: readonly string[], purpose: LinkPurpose): Promise<Map<string, InvitationRow>>;
 }
 
 export function createInvitationsRepository(db: Database): InvitationsRepository {
@@ -93,13 +94,15 @@ export function createInvitationsRepository(db: Database): InvitationsRepository
         return { kind: 'accepted', user: updated! };
       });
     },
-    async latestFor(userIds) {
+    async latestFor(userIds, purpose) {
       const latest = new Map<string, InvitationRow>();
       if (userIds.length === 0) return latest;
       const rows = await db
         .selectDistinctOn([userInvitations.userId])
         .from(userInvitations)
-        .where(inArray(userInvitations.userId, [...userIds]))
+        .where(
+          and(inArray(userInvitations.userId, [...userIds]), eq(userInvitations.purpose, purpose)),
+        )
         // Issuing one revokes the others, so at most one is not revoked; several made in the
         // same instant (a failed mail, then another try) cannot be ordered by time.
         .orderBy(

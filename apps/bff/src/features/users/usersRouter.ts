@@ -79,6 +79,14 @@ export function createUsersRouter({
       await invitations.resend(id, auth.user, audit);
       return one(auth, id);
     },
+    sendPasswordReset: async ({ auth, params: { id }, audit }) => {
+      await invitations.sendReset(id, auth.user, audit);
+      return one(auth, id);
+    },
+    requestPasswordReset: async ({ body, audit }) => {
+      await invitations.requestReset(body.email, audit);
+      return { email: body.email };
+    },
     lookupInvitation: ({ body }) => invitations.lookup(body.token),
     acceptInvitation: ({ body, audit }) => invitations.accept(body.token, body.password, audit),
     listUserChanges: async ({ auth, query }) => ({

@@ -124,6 +124,8 @@ const EXTRAS: { [K in EndpointName]?: FuzzExtra } = {
   rejectUserChange: { base: { reason: 'No' } },
   // A well-formed token that no invitation has: 410, nothing written.
   lookupInvitation: { base: { token: 'A'.repeat(43) } },
+  // An address nobody has: 202, and nothing is written or sent.
+  requestPasswordReset: { base: { email: 'nobody-fuzz@example.com' } },
   acceptInvitation: { base: { token: 'A'.repeat(43), password: 'a-long-enough-password' } },
   // The fuzzing sessions have no factor: verifying finds nothing to verify (409) and counts no
   // failure; a base that would start an enrolment carries an unknown field, so no input can

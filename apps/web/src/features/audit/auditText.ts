@@ -45,6 +45,8 @@ const ACTION_TITLES: Readonly<Record<string, string>> = {
   'user.password_reset': 'Password reset',
   'user.invited': 'Invitation e-mailed',
   'user.invitation_accepted': 'Password set from an invitation',
+  'user.password_reset_sent': 'Password-reset link e-mailed',
+  'user.password_reset_by_link': 'Password reset with an e-mailed link',
   'user.change_proposed': 'User change proposed',
   'user.change_approved': 'User change approved',
   'user.change_approve_refused': 'User change approval refused',

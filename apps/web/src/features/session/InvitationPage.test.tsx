@@ -98,3 +98,28 @@ describe('the demo mailbox', () => {
     );
   });
 });
+
+describe('a forgotten password', () => {
+  it('asks for the address from sign-in, says the same for any, and the link sets a new one', async () => {
+    const { api, calls } = createFakeApi({
+      user: null,
+      lookupInvitation: () => Promise.resolve({ ...INVITATION, purpose: 'password_reset' }),
+    });
+    const { user, unmount } = renderApp({ api, path: '/sign-in' });
+    await user.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
+    await screen.findByRole('heading', { name: 'Forgot your password?' });
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Enter your email.');
+    await user.type(screen.getByLabelText(/^Email/), ' ina.vited@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account with a password uses ina.vited@example.com, a link to choose a new one is on its way. It works for 60 minutes',
+    );
+    expect(calls.requestPasswordReset).toEqual(['ina.vited@example.com']);
+    unmount();
+
+    renderApp({ api, path: `/invitation#${TOKEN}` });
+    await screen.findByRole('heading', { name: 'Choose a new password' });
+    expect(screen.queryByText(/Welcome/)).not.toBeInTheDocument();
+  });
+});

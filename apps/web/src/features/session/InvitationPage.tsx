@@ -29,9 +29,10 @@ function problemsOf(password: string, repeat: string): Problems {
  * How long a link still works, in whole hours (a relative time: the date formatter lives in the
  * signed-in pages' chunk, which this page, like sign-in, does not download).
  */
-export function hoursLeft(expiresAt: string, now = Date.now()): string {
-  const hours = Math.max(1, Math.floor((Date.parse(expiresAt) - now) / 3_600_000));
-  return hours === 1 ? 'less than 2 hours' : `${hours} more hours`;
+export function timeLeft(expiresAt: string, now = Date.now()): string {
+  const minutes = Math.max(1, Math.floor((Date.parse(expiresAt) - now) / 60_000));
+  if (minutes < 120) return minutes === 1 ? 'one more minute' : `${minutes} more minutes`;
+  return `${Math.floor(minutes / 60)} more hours`;
 }
 
 /** Why a link does not work, for the person holding it. */
@@ -90,12 +91,14 @@ export function InvitationPage() {
         ? linkProblem(accept.error)
         : null;
   const who = invitation.data;
+  const heading =
+    who?.purpose === 'password_reset' ? 'Choose a new password' : 'Choose your password';
 
   return (
     <main className="sign-in">
-      <title>Choose your password · Payouts back-office</title>
+      <title>{`${heading} · Payouts back-office`}</title>
       <div className="sign-in-card">
-        <h1>Choose your password</h1>
+        <h1>{heading}</h1>
         <p className="sign-in-subtitle">Payouts back-office</p>
         {broken ? (
           <>
@@ -109,9 +112,9 @@ export function InvitationPage() {
         {who && !(accept.isError && !serverProblem) ? (
           <form className="sign-in-form" noValidate onSubmit={onSubmit}>
             <p className="sign-in-intro">
-              Welcome, {who.name}. You sign in as <strong>{who.email}</strong> (
-              {ROLE_TITLES[who.role]}). Only you know the password you choose here. The link works
-              once, for {hoursLeft(who.expires_at)}.
+              {who.purpose === 'invitation' ? `Welcome, ${who.name}. ` : ''}You sign in as{' '}
+              <strong>{who.email}</strong> ({ROLE_TITLES[who.role]}). Only you know the password you
+              choose here. The link works once, for {timeLeft(who.expires_at)}.
             </p>
             {/* What a password manager files the new password under. */}
             <input

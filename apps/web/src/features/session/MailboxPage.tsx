@@ -28,7 +28,7 @@ function MailText({ text }: { text: string }) {
   );
 }
 
-/** When a mail came, relative to now (see `hoursLeft` for why not the date formatter). */
+/** When a mail came, relative to now (see `timeLeft` in InvitationPage.tsx for why not the date formatter). */
 function ago(sentAt: string, now = Date.now()): string {
   const minutes = Math.floor((now - Date.parse(sentAt)) / 60_000);
   if (minutes < 1) return 'just now';

@@ -196,6 +196,11 @@ export function SignInPage() {
             ) : null}
           </div>
         ) : null}
+        {options?.password === 'on' ? (
+          <p className="sign-in-footnote">
+            <Link to="/password-reset">Forgot your password?</Link>
+          </p>
+        ) : null}
         {options?.demo_mailbox ? (
           <p className="sign-in-footnote">
             Invited to this demo? Your e-mail is in the <Link to="/mailbox">demo mailbox</Link>.

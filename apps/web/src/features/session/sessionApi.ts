@@ -18,6 +18,8 @@ export interface SessionApi {
   lookupInvitation(token: string, signal?: AbortSignal): Promise<InvitationLookup>;
   /** Sets the invited person's own password; they sign in with it next. */
   acceptInvitation(body: AcceptInvitationBody): Promise<InvitationLookup>;
+  /** A forgotten password: the account at `email`, if any, is e-mailed a link (same answer either way). */
+  requestPasswordReset(email: string): Promise<void>;
   /** What the demo e-mailed (demo mode without SMTP only; 404 elsewhere). */
   demoMailbox(signal?: AbortSignal): Promise<DemoMailboxDto>;
 }
@@ -37,6 +39,9 @@ export function createSessionApi(http: HttpClient): SessionApi {
     lookupInvitation: (token, signal) =>
       callEndpoint(http, 'lookupInvitation', { body: { token }, signal }),
     acceptInvitation: (body) => callEndpoint(http, 'acceptInvitation', { body }),
+    requestPasswordReset: async (email) => {
+      await callEndpoint(http, 'requestPasswordReset', { body: { email } });
+    },
     demoMailbox: (signal) => callEndpoint(http, 'demoMailbox', { signal }),
   };
 }

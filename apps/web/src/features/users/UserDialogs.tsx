@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   isEmailAddress,
-  MIN_PASSWORD_LENGTH,
   type NewStaffUserBody,
   type Role,
   ROLE_TITLES,
@@ -18,12 +17,6 @@ import {
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/ApiError.js';
 import { userMutationMessage } from './userMutationMessage.js';
-
-function passwordProblem(password: string): string | null {
-  return password.length < MIN_PASSWORD_LENGTH
-    ? `At least ${MIN_PASSWORD_LENGTH} characters.`
-    : null;
-}
 
 /** The field messages the BFF sent, by pointer. */
 function apiFieldError(error: unknown, pointer: string): string | undefined {
@@ -114,61 +107,6 @@ export function CreateUserDialog({
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={pending}>
             Invite user
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
-export function ResetPasswordDialog({
-  userName,
-  pending,
-  error,
-  onClose,
-  onReset,
-}: {
-  userName: string;
-  pending: boolean;
-  error: unknown;
-  onClose: () => void;
-  onReset: (password: string) => void;
-}) {
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const problem =
-    (submitted ? passwordProblem(password) : null) ?? apiFieldError(error, '/password');
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (passwordProblem(password) === null) onReset(password);
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="reset-password-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="reset-password-title">Reset the password of {userName}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
-          {error && !isApiError(error, 'validation_failed') ? (
-            <Alert severity="error">{userMutationMessage(error)}</Alert>
-          ) : null}
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={problem !== undefined && problem !== null}
-            helperText={
-              problem ?? `At least ${MIN_PASSWORD_LENGTH} characters. Their sessions end.`
-            }
-            required
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={pending}>
-            Reset password
           </Button>
         </DialogActions>
       </form>

@@ -173,6 +173,21 @@ describe('UsersPage', () => {
       'A new invitation is on its way to sam@example.com; earlier links no longer work.',
     );
     expect(calls.invite).toEqual(['u_new_3']);
+    // An invited account has no password to reset; one with a password gets a link, confirmed first.
+    expect(
+      within(invited).queryByRole('button', { name: /password-reset link/ }),
+    ).not.toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'E-mail Ada Admin a password-reset link' }),
+    );
+    const confirm = await screen.findByRole('dialog', {
+      name: 'E-mail Ada Admin a password-reset link?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `${ADMIN_USER.email} gets a link to choose a new password, which works for 60 minutes`,
+    );
+    expect(calls.sendPasswordReset).toEqual([ADMIN_USER.id]);
   });
 
   it('says when e-mail is off, and keeps the dialog open with what was typed', async () => {

@@ -1,5 +1,6 @@
 import {
   INVITATION_TTL_HOURS,
+  PASSWORD_RESET_TTL_MINUTES,
   type NewStaffUserBody,
   ROLE_TITLES,
   type StaffUserDto,
@@ -18,7 +19,7 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { ConfirmDialog } from '../staffSessions/ConfirmDialog.js';
 import { useSession } from '../session/useSession.js';
-import { CreateUserDialog, ResetPasswordDialog } from './UserDialogs.js';
+import { CreateUserDialog } from './UserDialogs.js';
 import { userChangeText } from './userChangeText.js';
 import { USER_CHANGES_KEY, UserChangesPanel } from './UserChangesPanel.js';
 import { isUserChange } from './usersApi.js';
@@ -101,17 +102,13 @@ export function UsersPage() {
     },
   });
   const reset = useMutation({
-    mutationFn: ({ user, password }: { user: StaffUserDto; password: string }) =>
-      api.users.resetPassword(user.id, password),
-    onSuccess: async (change, { user }) => {
-      setResetting(null);
+    mutationFn: (user: StaffUserDto) => api.users.sendPasswordReset(user.id),
+    onMutate: () => setNotice(null),
+    onSuccess: (user) =>
       setNotice(
-        change
-          ? waits(userChangeText(change))
-          : `${user.name}'s password is reset; their sessions have ended.`,
-      );
-      await invalidate();
-    },
+        `${user.email} gets a link to choose a new password, which works for ${PASSWORD_RESET_TTL_MINUTES} minutes; the current one works until then.${mailbox}`,
+      ),
+    onSettled: () => setResetting(null),
   });
   const resetFactors = useMutation({
     mutationFn: async (user: StaffUserDto) => (await api.security()).resetUserFactors(user.id),
@@ -145,6 +142,11 @@ export function UsersPage() {
           New user
         </Button>
       </Box>
+      {reset.isError ? (
+        <Alert severity="error" role="alert" onClose={() => reset.reset()}>
+          The password-reset link could not be sent. {errorMessage(reset.error)}
+        </Alert>
+      ) : null}
       {invite.isError ? (
         <Alert severity="error" role="alert" onClose={() => invite.reset()}>
           The invitation could not be sent. {errorMessage(invite.error)}
@@ -203,12 +205,13 @@ export function UsersPage() {
         />
       ) : null}
       {resetting ? (
-        <ResetPasswordDialog
-          userName={resetting.name}
+        <ConfirmDialog
+          title={`E-mail ${resetting.name} a password-reset link?`}
+          text={`${resetting.email} gets a link to choose a new password. Nobody else learns it, and the current one works until the link is used.`}
+          confirmLabel="Send link"
           pending={reset.isPending}
-          error={reset.error}
           onClose={() => setResetting(null)}
-          onReset={(password) => reset.mutate({ user: resetting, password })}
+          onConfirm={() => reset.mutate(resetting)}
         />
       ) : null}
       {resettingFactors ? (

@@ -130,13 +130,16 @@ export function UsersTable({
                 >
                   {user.disabled ? 'Enable' : 'Disable'}
                 </Button>
-                <Button
-                  size="small"
-                  aria-label={`Reset the password of ${user.name}`}
-                  onClick={() => onResetPassword(user)}
-                >
-                  Reset password
-                </Button>
+                {user.invitation ? null : (
+                  <Button
+                    size="small"
+                    disabled={user.disabled}
+                    aria-label={`E-mail ${user.name} a password-reset link`}
+                    onClick={() => onResetPassword(user)}
+                  >
+                    Reset password
+                  </Button>
+                )}
                 <Button
                   size="small"
                   aria-label={`Sessions of ${user.name}`}

@@ -24,8 +24,8 @@ export interface UsersApi {
    * re-enabling waits for a second admin (the reply's `pending_changes`).
    */
   update(id: string, patch: StaffUserPatchBody): Promise<StaffUserDto>;
-  /** One's own password at once (null); another user's waits for a second admin. */
-  resetPassword(id: string, password: string): Promise<UserChangeDto | null>;
+  /** E-mails the user a link to choose a new password (nobody else learns it). */
+  sendPasswordReset(id: string): Promise<StaffUserDto>;
   /** E-mails the account a new invitation (earlier links stop working). */
   invite(id: string): Promise<StaffUserDto>;
   changes(signal?: AbortSignal): Promise<UserChangeDto[]>;
@@ -38,9 +38,8 @@ export function createUsersApi(http: HttpClient): UsersApi {
     list: async (signal) => (await callEndpoint(http, 'listUsers', { signal })).items,
     create: (body) => callEndpoint(http, 'createUser', { body }),
     update: (id, body) => callEndpoint(http, 'updateUser', { params: { id }, body }),
-    // One's own password answers 204: no change to show.
-    resetPassword: async (id, password) =>
-      (await callEndpoint(http, 'setUserPassword', { params: { id }, body: { password } })) ?? null,
+    sendPasswordReset: (id) =>
+      callEndpoint(http, 'sendPasswordReset', { params: { id }, body: {} }),
     invite: (id) => callEndpoint(http, 'sendInvitation', { params: { id }, body: {} }),
     changes: async (signal) =>
       (await callEndpoint(http, 'listUserChanges', { query: { status: 'pending' }, signal })).items,
