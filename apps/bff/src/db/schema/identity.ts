@@ -134,10 +134,7 @@ export const userInvitations = pgTable(
   (t) => [
     uniqueIndex('user_invitations_token_key').on(t.tokenHash),
     index('user_invitations_user_idx').on(t.userId, t.createdAt.desc()),
-    check(
-      'user_invitations_purpose_check',
-      sql`${t.purpose} in ('invitation', 'password_reset')`,
-    ),
+    check('user_invitations_purpose_check', sql`${t.purpose} in ('invitation', 'password_reset')`),
   ],
 );
 
