@@ -15,6 +15,43 @@ function utcText(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/** One e-mail with one link to `/invitation#<token>` (the fragment reaches no server log). */
+function linkMail({
+  subject,
+  name,
+  why,
+  action,
+  after,
+  token,
+  publicUrl,
+  expiresAt,
+}: {
+  subject: string;
+  name: string;
+  why: string;
+  action: string;
+  after: readonly string[];
+  token: string;
+  publicUrl: URL;
+  expiresAt: Date;
+}): MailText {
+  const link = new URL('/invitation', publicUrl);
+  link.hash = token;
+  return {
+    subject,
+    text: [
+      `Hello ${named(name)},`,
+      '',
+      why,
+      '',
+      `${action} here (the link works once, until ${utcText(expiresAt)}):`,
+      link.href,
+      '',
+      ...after,
+    ].join('\n'),
+  };
+}
+
 /**
  * The invitation e-mail: plain text, one link (to the SPA's `/invitation`, the token in the
  * fragment, which browsers never send to a server or put in a Referer). Names people typed are
@@ -23,9 +60,7 @@ function utcText(at: Date): string {
 export function invitationMail({
   user,
   sender,
-  token,
-  publicUrl,
-  expiresAt,
+  ...link
 }: {
   user: { name: string; email: string; role: Role };
   sender: string;
@@ -33,22 +68,17 @@ export function invitationMail({
   publicUrl: URL;
   expiresAt: Date;
 }): MailText {
-  const link = new URL('/invitation', publicUrl);
-  link.hash = token;
-  return {
+  return linkMail({
     subject: 'Your payouts back-office account: choose a password',
-    text: [
-      `Hello ${named(user.name)},`,
-      '',
-      `${named(sender)} made you ${ROLE_WORDS[user.role]} in the payouts back-office at ${publicUrl.origin}.`,
-      '',
-      `Choose your password here (the link works once, until ${utcText(expiresAt)}):`,
-      link.href,
-      '',
+    name: user.name,
+    why: `${named(sender)} made you ${ROLE_WORDS[user.role]} in the payouts back-office at ${link.publicUrl.origin}.`,
+    action: 'Choose your password',
+    after: [
       'Nobody else knows or chooses your password. If you did not expect this e-mail, ignore it:',
       'without a password nobody can sign in to the account.',
-    ].join('\n'),
-  };
+    ],
+    ...link,
+  });
 }
 
 /**
@@ -58,9 +88,7 @@ export function invitationMail({
 export function passwordResetMail({
   user,
   sender,
-  token,
-  publicUrl,
-  expiresAt,
+  ...link
 }: {
   user: { name: string };
   sender: string | undefined;
@@ -68,22 +96,18 @@ export function passwordResetMail({
   publicUrl: URL;
   expiresAt: Date;
 }): MailText {
-  const link = new URL('/invitation', publicUrl);
-  link.hash = token;
-  return {
+  const site = `the payouts back-office at ${link.publicUrl.origin}`;
+  return linkMail({
     subject: 'Reset your payouts back-office password',
-    text: [
-      `Hello ${named(user.name)},`,
-      '',
-      sender
-        ? `${named(sender)}, an admin, sent you this link to choose a new password for the payouts back-office at ${publicUrl.origin}.`
-        : `Someone asked on the sign-in page of the payouts back-office at ${publicUrl.origin} to reset your password.`,
-      '',
-      `Choose a new password here (the link works once, until ${utcText(expiresAt)}):`,
-      link.href,
-      '',
+    name: user.name,
+    why: sender
+      ? `${named(sender)}, an admin, sent you this link to choose a new password for ${site}.`
+      : `Someone asked on the sign-in page of ${site} to reset your password.`,
+    action: 'Choose a new password',
+    after: [
       'Your current password works until you choose a new one. If you did not ask for this,',
       'ignore this e-mail, and tell your admin if it keeps coming.',
-    ].join('\n'),
-  };
+    ],
+    ...link,
+  });
 }

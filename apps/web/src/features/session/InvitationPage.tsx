@@ -6,7 +6,7 @@ import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { errorMessage } from '../../components/errorMessage.js';
 import { Spinner } from '../../components/Spinner.js';
-import { Alert, Field } from './PlainForm.js';
+import { Alert, Field, SubmitButton } from './PlainForm.js';
 
 /** The token of `/invitation#<token>`: 32 random bytes, base64url (the BFF checks it too). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -142,15 +142,7 @@ export function InvitationPage() {
               onChange={setRepeat}
               problem={problems.repeat}
             />
-            <button
-              type="submit"
-              className="sign-in-button sign-in-contained"
-              disabled={accept.isPending}
-              aria-busy={accept.isPending}
-            >
-              Set password
-              {accept.isPending ? <Spinner size={16} /> : null}
-            </button>
+            <SubmitButton pending={accept.isPending}>Set password</SubmitButton>
           </form>
         ) : null}
       </div>

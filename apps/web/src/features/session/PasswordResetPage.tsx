@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { errorMessage } from '../../components/errorMessage.js';
-import { Spinner } from '../../components/Spinner.js';
-import { Alert, Field } from './PlainForm.js';
+import { Alert, Field, SubmitButton } from './PlainForm.js';
 
 /**
  * "Forgot your password?": the account at the address typed, if there is one, is e-mailed a
@@ -58,15 +57,7 @@ export function PasswordResetPage() {
               onChange={setEmail}
               problem={missing ? 'Enter your email.' : fieldProblem}
             />
-            <button
-              type="submit"
-              className="sign-in-button sign-in-contained"
-              disabled={request.isPending}
-              aria-busy={request.isPending}
-            >
-              Send link
-              {request.isPending ? <Spinner size={16} /> : null}
-            </button>
+            <SubmitButton pending={request.isPending}>Send link</SubmitButton>
           </form>
         )}
         <p className="sign-in-footnote">

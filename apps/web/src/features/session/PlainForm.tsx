@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Spinner } from '../../components/Spinner.js';
 import './SignInPage.css';
 
 // The parts of the pages shown without a session (sign-in, invitation), in plain HTML styled by
@@ -92,5 +93,20 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** MUI's contained button, full width, busy with a spinner while its form is sent. */
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="sign-in-button sign-in-contained"
+      disabled={pending}
+      aria-busy={pending}
+    >
+      {children}
+      {pending ? <Spinner size={16} /> : null}
+    </button>
   );
 }

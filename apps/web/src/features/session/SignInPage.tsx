@@ -6,7 +6,7 @@ import { useApi } from '../../api/ApiContext.js';
 import { isApiError } from '../../api/ApiError.js';
 import { errorMessage, retryText } from '../../components/errorMessage.js';
 import { Spinner } from '../../components/Spinner.js';
-import { Alert, Field } from './PlainForm.js';
+import { Alert, Field, SubmitButton } from './PlainForm.js';
 import { safeNextPath } from './safeNextPath.js';
 import { useSession, useSignIn } from './useSession.js';
 import './SignInPage.css';
@@ -133,15 +133,7 @@ export function SignInPage() {
         onChange={setPassword}
         problem={passwordProblem}
       />
-      <button
-        type="submit"
-        className="sign-in-button sign-in-contained"
-        disabled={signIn.isPending}
-        aria-busy={signIn.isPending}
-      >
-        Sign in
-        {signIn.isPending ? <Spinner size={16} /> : null}
-      </button>
+      <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
     </form>
   );
 
