@@ -62,6 +62,21 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await audit('sign-in', { reload: true });
 
+    // The other pages without a session: a forgotten password, the demo's mailbox, and the
+    // page its link opens (the link is left unused).
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    await audit('forgotten password', { reload: true });
+    await page.getByLabel('Email').fill('finance@example.com');
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByRole('status').waitFor();
+    await page.goto('/mailbox');
+    await page.getByRole('article').first().waitFor();
+    await audit('demo mailbox', { reload: true });
+    await page.getByRole('article').first().getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await audit('new password from a link', { reload: true });
+
     await signIn(page, 'finance@example.com');
     // The home page, once its figures have loaded (the declined payout is among them).
     await page.getByRole('heading', { level: 2, name: 'Top decline reasons' }).waitFor();

@@ -167,7 +167,33 @@ describe('an admin manages users and reads the audit log', () => {
     expect(csv[1]).toContain(`"${NEW_USER.email}","session.sign_in"`);
     expect(csv[2]).toContain(`"${NEW_USER.email}","user.invitation_accepted"`);
 
+    // Later Grace forgets her password: the sign-in page e-mails her a link to choose another.
+    const forgot = await openPage(browser, app.url);
+    await forgot.page.goto('/sign-in');
+    await forgot.page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await forgot.page.getByLabel('Email').fill(NEW_USER.email);
+    await forgot.page.getByRole('button', { name: 'Send link' }).click();
+    await forgot.page
+      .getByRole('status')
+      .filter({ hasText: 'a link to choose a new one' })
+      .waitFor();
+    await forgot.page.goto('/mailbox');
+    const reset = forgot.page.getByRole('article', {
+      name: `Reset your payouts back-office password, to ${NEW_USER.email}`,
+    });
+    await reset.getByRole('link', { name: /\/invitation#/ }).click();
+    await forgot.page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    const newPassword = `${NEW_USER.password}-anew`;
+    await forgot.page.getByLabel('New password').fill(newPassword);
+    await forgot.page.getByLabel('Repeat the password').fill(newPassword);
+    await forgot.page.getByRole('button', { name: 'Set password' }).click();
+    await forgot.page.getByRole('status').filter({ hasText: 'Your password is set' }).waitFor();
+    await forgot.page.getByLabel('Password').fill(newPassword);
+    await forgot.page.getByRole('button', { name: 'Sign in' }).click();
+    await forgot.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+
     expect(admin.unexpectedErrors).toEqual([]);
     expect(grace.unexpectedErrors).toEqual([]);
+    expect(forgot.unexpectedErrors).toEqual([]);
   });
 });
