@@ -171,6 +171,8 @@ describe('an admin manages users and reads the audit log', () => {
     const forgot = await openPage(browser, app.url);
     await forgot.page.goto('/sign-in');
     await forgot.page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // Its own page first: until its chunk has loaded, the sign-in page (and its Email) stays.
+    await forgot.page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
     await forgot.page.getByLabel('Email').fill(NEW_USER.email);
     await forgot.page.getByRole('button', { name: 'Send link' }).click();
     await forgot.page
