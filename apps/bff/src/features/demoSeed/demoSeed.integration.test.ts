@@ -383,6 +383,38 @@ describe.each(appTestDatabaseKinds)('demo history at first start (%s)', (kind) =
   });
 });
 
+// The sandbox as BridgerPay's documentation allows it: an e-wallet PSP the back-office cannot
+// use in BE/EUR, reused order ids accepted, lagging lists, creates that commit then time out.
+describe('demo history at first start, BridgerPay-like sandbox', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    database = await openTestDatabase(appTestDatabaseKinds[0]!);
+    t = await startTestApp({
+      database,
+      env: DEMO_ENV,
+      corridors: SANDBOX_CORRIDORS,
+      demoHistory: true,
+      sandboxOptions: { profile: 'bridgerpay' },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  it('seeds the same history and payable payees, none for the e-wallet PSP it cannot use', async () => {
+    expect(t.demoHistory).toMatchObject({ seeded: 2000, beneficiaries: DEMO_BENEFICIARIES_MAX });
+    const finance = await t.signIn('finance');
+    const { items } = await readJson(await finance('/api/beneficiaries?limit=50'));
+    expect(items).toHaveLength(DEMO_BENEFICIARIES_MAX);
+    for (const b of items) {
+      expect(b).toMatchObject({ status: 'active', unusable_reason: null });
+      expect(b.provider).not.toBe('skrill_wallets');
+    }
+  });
+});
+
 describe.each(appTestDatabaseKinds)('demo history: when it is not made (%s)', (kind) => {
   let database: TestDatabase;
   let t: TestApp;
