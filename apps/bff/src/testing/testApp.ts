@@ -82,7 +82,7 @@ export interface TestApp {
   notificationMailer: NotificationMailer | undefined;
   /** What the app e-mailed (invitations, notifications), newest first; unless SMTP_URL is set. */
   mailbox: MemoryMailbox;
-  /** The token of the newest invitation e-mailed to `email` (the test reads the mail). */
+  /** The token of the newest password link (invitation or reset) e-mailed to `email`. */
   invitationTokenOf(email: string): string;
   /** The batch queue's worker (not started here: tests that send batches start it). */
   batchWorker: BatchWorker;
