@@ -1,4 +1,6 @@
-import { useTheme, type Theme } from '@mui/material/styles';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi } from '../../testing/fakeApi.js';
@@ -40,6 +42,44 @@ describe('MuiRoot', () => {
     const moving = createAppTheme();
     expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
     expect(moving.components?.MuiButtonBase).toBeUndefined();
+  });
+
+  it('stills spinners and indeterminate bars under reduced motion, and only those', () => {
+    // happy-dom computes no animations: read the rules emotion wrote for each element's class.
+    const animationOf = (element: Element, nested = ''): string | undefined => {
+      const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('');
+      const own = [...element.classList].find((c) => c.startsWith('css-'));
+      const rules = css.split('}').filter((rule) => rule.includes(`.${own}${nested}{`));
+      return rules
+        .join(';')
+        .match(/animation:([^;]+)/g)
+        ?.at(-1)
+        ?.slice('animation:'.length);
+    };
+    const render3 = (theme: Theme) =>
+      render(
+        <ThemeProvider theme={theme}>
+          <CircularProgress aria-label="Loading" />
+          <LinearProgress aria-label="Sending" />
+          <LinearProgress aria-label="Sent" variant="determinate" value={40} />
+        </ThemeProvider>,
+      );
+    const seen = () => {
+      const [spinner, sending, sent] = ['Loading', 'Sending', 'Sent'].map((name) =>
+        screen.getByRole('progressbar', { name }),
+      );
+      return {
+        spinner: animationOf(spinner!),
+        ring: animationOf(spinner!, ' .MuiCircularProgress-circle'),
+        bar: animationOf(sending!, ' .MuiLinearProgress-bar1'),
+        sentBar: animationOf(sent!, ' .MuiLinearProgress-bar1'),
+      };
+    };
+    const still = render3(createAppTheme({ reducedMotion: true }));
+    expect(seen()).toEqual({ spinner: 'none', ring: 'none', bar: 'none', sentBar: undefined });
+    still.unmount();
+    render3(createAppTheme());
+    expect(seen()).toMatchObject({ spinner: expect.stringMatching(/infinite/), ring: undefined });
   });
 
   it('creates the app’s theme once, however often it is mounted again', () => {

@@ -11,7 +11,9 @@ export function createAppTheme(
     /**
      * The system asks for reduced motion (`prefers-reduced-motion: reduce`, WCAG 2.3.3): dialogs,
      * menus and panels appear without sliding or fading, and a click makes no ripple. The ripple
-     * that marks keyboard focus stays: it is the focus indicator.
+     * that marks keyboard focus stays: it is the focus indicator. Spinners and indeterminate
+     * progress bars stand still: a three-quarter ring, a bar at the start of its track (the
+     * progress bar's role and label still say that something is loading).
      */
     reducedMotion?: boolean;
   } = {},
@@ -47,6 +49,30 @@ export function createAppTheme(
           ? { MuiButtonBase: { defaultProps: { disableTouchRipple: true } } }
           : {}
         : { MuiButtonBase: { defaultProps: { disableRipple: true } } }),
+      ...(still
+        ? {
+            MuiCircularProgress: {
+              styleOverrides: {
+                indeterminate: {
+                  animation: 'none',
+                  '& .MuiCircularProgress-circle': {
+                    animation: 'none',
+                    strokeDasharray: '95px, 200px',
+                    strokeDashoffset: 0,
+                  },
+                },
+              },
+            },
+            MuiLinearProgress: {
+              styleOverrides: {
+                indeterminate: {
+                  '& .MuiLinearProgress-bar1': { animation: 'none', left: 0, right: '60%' },
+                  '& .MuiLinearProgress-bar2': { display: 'none' },
+                },
+              },
+            },
+          }
+        : {}),
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
       // Keyboard focus on a button is a ring in the text colour, off the button, so it shows on a
       // contained button's fill as on the page (WCAG 2.4.7; 1.4.11 wants 3:1 against the page).
