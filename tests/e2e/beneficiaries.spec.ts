@@ -63,9 +63,9 @@ describe('beneficiaries: save a payee, pay again, change the IBAN under four eye
     await app?.stop();
   });
 
-  async function signedIn(email: DemoUser): Promise<WatchedPage> {
+  async function signedIn(email: DemoUser, next?: string): Promise<WatchedPage> {
     const watched = await openPage(browser, app.url, { viewport: SCREENSHOT_VIEWPORT });
-    await signIn(watched.page, email);
+    await signIn(watched.page, email, next);
     return watched;
   }
 
@@ -75,10 +75,9 @@ describe('beneficiaries: save a payee, pay again, change the IBAN under four eye
       .find((p) => p.order_id === orderId)?.metadata['bankAccountNumber'];
 
   it('finance saves a payee from a payout, pays it again typing the amount, and a changed IBAN counts once approved', async () => {
-    const { page } = await signedIn('finance@example.com');
+    const { page } = await signedIn('finance@example.com', '/payouts');
 
     // 1. A bank payout typed in full, then "Save as beneficiary" on the result step.
-    await page.goto('/payouts');
     await page.getByRole('link', { name: 'New payout' }).click();
     const firstOrder = await fillCorridorStep(page, {
       country: 'Germany',
@@ -137,8 +136,7 @@ describe('beneficiaries: save a payee, pay again, change the IBAN under four eye
     await expect.poll(() => sentTo(pendingOrder)).toBe(IBAN);
 
     // 5. finance2 approves; the next payout goes to the new IBAN.
-    const second = await signedIn('finance2@example.com');
-    await second.page.goto(beneficiaryUrl);
+    const second = await signedIn('finance2@example.com', new URL(beneficiaryUrl).pathname);
     await second.page.getByRole('button', { name: 'Approve change' }).click();
     await expect
       .poll(() => second.page.getByRole('table', { name: 'Proposed change' }).count())

@@ -37,9 +37,9 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     await app?.stop();
   });
 
-  async function signedIn(email: DemoUser): Promise<WatchedPage> {
+  async function signedIn(email: DemoUser, next?: string): Promise<WatchedPage> {
     const watched = await openPage(browser, app.url, { viewport: SCREENSHOT_VIEWPORT });
-    await signIn(watched.page, email);
+    await signIn(watched.page, email, next);
     return watched;
   }
 
@@ -48,7 +48,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
     page: Page,
     amount: string,
   ): Promise<{ orderId: string; id: string }> {
-    await page.goto('/payouts');
+    if (new URL(page.url()).pathname !== '/payouts') await page.goto('/payouts');
     await page.getByRole('link', { name: 'New payout' }).click();
     const orderId = await fillCorridorStep(page, { country: 'Germany', currency: 'EUR', amount });
     await chooseMethodStep(page, { method: 'Bank account' });
@@ -90,7 +90,7 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
   }
 
   it('a second finance user approves what the first could not; it is sent and settles', async () => {
-    const first = await signedIn('finance@example.com');
+    const first = await signedIn('finance@example.com', '/payouts');
     const { orderId, id } = await makeLargePayout(first.page, '2500.14');
 
     // The creator: an explanation and "Cancel payout", no Approve.
@@ -160,14 +160,13 @@ describe('four eyes: a second person approves or rejects a large payout', () => 
   });
 
   it('a rejected payout shows its creator the reason, and nothing reaches the orchestrator', async () => {
-    const first = await signedIn('finance@example.com');
+    const first = await signedIn('finance@example.com', '/payouts');
     const { orderId, id } = await makeLargePayout(first.page, '3100.50');
 
     // The second person decides on a phone: the inbox is a list of cards, the amount first,
     // then the recipient, then the rest.
     const second = await openPage(browser, app.url, { viewport: { width: 390, height: 844 } });
-    await signIn(second.page, 'finance2@example.com');
-    await second.page.goto('/approvals');
+    await signIn(second.page, 'finance2@example.com', '/approvals');
     const card = second.page
       .getByRole('list', { name: 'Payouts awaiting approval' })
       .getByRole('listitem')

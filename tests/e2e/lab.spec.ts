@@ -29,8 +29,7 @@ describe('an admin runs every test payout of a corridor from the lab', () => {
 
   it('passes every enabled (PSP, type) of GB/GBP; the test payouts are listed, badged, and can be hidden', async () => {
     const { page, unexpectedErrors } = await openPage(browser, app.url);
-    await signIn(page, 'admin@example.com');
-    await page.goto('/lab');
+    await signIn(page, 'admin@example.com', '/lab');
     await page.getByRole('heading', { level: 1, name: 'Payout lab' }).waitFor();
     await chooseOption(page, page, 'Corridor', 'United Kingdom · GBP');
     const runAll = page.getByRole('region', { name: 'Run all' });

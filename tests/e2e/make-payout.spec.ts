@@ -116,8 +116,7 @@ describe('make a payout through the "+" wizard', () => {
 
   it('makes a card payout, shows it in the list as in process, then approved', async () => {
     const { page, unexpectedErrors } = await openPage(browser, app.url);
-    await signIn(page, 'finance@example.com');
-    await page.goto('/payouts');
+    await signIn(page, 'finance@example.com', '/payouts');
     await page.getByRole('link', { name: 'New payout' }).click();
 
     // Amounts ending in 14 stay non-final at the sandbox until it is told to settle them.

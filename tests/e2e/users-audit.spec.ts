@@ -45,9 +45,7 @@ describe('an admin manages users and reads the audit log', () => {
   it('invites a support user who chooses a password from the e-mail and signs in; the audit log shows it all, filtered by what', async () => {
     const admin = await openPage(browser, app.url);
     const { page } = admin;
-    await signIn(page, 'admin@example.com');
-
-    await page.goto('/users');
+    await signIn(page, 'admin@example.com', '/users');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByRole('button', { name: 'New user' }).click();
     const dialog = page.getByRole('dialog', { name: 'New user' });

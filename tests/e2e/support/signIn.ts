@@ -8,13 +8,22 @@ export type DemoUser =
   | 'finance2@example.com'
   | 'support@example.com';
 
-/** Signs in through the sign-in page, the way a person does, and waits for the overview (home). */
-export async function signIn(page: Page, email: DemoUser): Promise<void> {
-  await page.goto('/sign-in');
+/**
+ * Signs in through the sign-in page, the way a person does, and waits for the page signed-in
+ * staff land on: the overview (home), or `next` (a path), as a link to the app signed out asks
+ * for (`/sign-in?next=…`). Landing on the page a step needs saves loading the overview first.
+ */
+export async function signIn(page: Page, email: DemoUser, next?: string): Promise<void> {
+  await page.goto(next === undefined ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  if (next === undefined) {
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  } else {
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === next);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  }
 }
 
 /**
