@@ -1,31 +1,17 @@
 /**
- * @vitest-environment jsdom
- * axe runs here with dialogs open: in happy-dom axe sees no open modal (it finds none on
- * screen without layout) and reports the page hidden behind it (aria-hidden-focus).
+ * axe over every page in happy-dom (decision 047); the pages with a dialog or popover open are
+ * in accessibilityDialogs.test.tsx, in jsdom. The browser journeys run axe with contrast.
  */
 import { screen, within } from '@testing-library/react';
 import { DEMO_APPROVAL_POLICY } from '@payouts/contracts';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { buildApprovalItem } from '../testing/buildApprovalItem.js';
+import { axeViolations } from '../testing/axeViolations.js';
 import { buildApprovalPolicies, buildPolicyProposal } from '../testing/buildApprovalPolicies.js';
 import { buildBatch, buildBatchRow } from '../testing/buildBatch.js';
 import { buildBeneficiary, buildBeneficiaryChange } from '../testing/buildBeneficiary.js';
 import { buildPayout } from '../testing/buildPayout.js';
 import { ACME_OPTIONS, ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
-import { buildFactor } from '../testing/fakeSecurityApi.js';
-import { buildStaffSession } from '../testing/fakeStaffSessionsApi.js';
 import { renderApp } from '../testing/renderApp.js';
-
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    // jsdom does not lay out or paint: contrast is checked in StatusChip's test and in the browser.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 describe('accessibility (axe)', () => {
   it('finds nothing to fix on the payouts list', async () => {
@@ -41,14 +27,14 @@ describe('accessibility (axe)', () => {
     });
     renderApp({ api, path: '/payouts?status=pending' });
     await screen.findAllByText('€1,250.50');
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('finds nothing to fix on the first step of the wizard', async () => {
     const { api } = createFakeApi();
     renderApp({ api, path: '/payouts/new' });
     await screen.findByLabelText(/^Country/);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('finds nothing to fix on the payout lab with a PSP section', async () => {
@@ -67,29 +53,14 @@ describe('accessibility (axe)', () => {
     });
     renderApp({ api, path: '/lab' });
     await screen.findByLabelText(/^IBAN/);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('finds nothing to fix on the sign-in page', async () => {
     const { api } = createFakeApi({ user: null });
     renderApp({ api, path: '/sign-in' });
     await screen.findByLabelText(/^Password/);
-    expect(await violations()).toEqual([]);
-  });
-
-  it('finds nothing to fix on the security page, with a confirmation open', async () => {
-    const { api } = createFakeApi({
-      mySessions: [
-        buildStaffSession({ id: 's_here', current: true, device: 'Firefox on macOS' }),
-        buildStaffSession({ id: 's_phone', device: 'Safari on iOS', ip: null }),
-      ],
-    });
-    const { user } = renderApp({ api, path: '/security' });
-    await screen.findByRole('table', { name: 'Your sessions' });
-    expect(await violations()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'End all other sessions' }));
-    await screen.findByRole('dialog', { name: 'End all other sessions?' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('finds nothing to fix on the sign-in page with single sign-on and break-glass open', async () => {
@@ -100,7 +71,7 @@ describe('accessibility (axe)', () => {
     const { user } = renderApp({ api, path: '/sign-in?error=no_role' });
     await user.click(await screen.findByRole('button', { name: 'Break-glass sign-in' }));
     await screen.findByLabelText(/^Password/);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('finds nothing to fix on the verify step and the set-up page', async () => {
@@ -115,7 +86,7 @@ describe('accessibility (axe)', () => {
     const verify = createFakeApi({ security: { ...security, methods: [...security.methods] } });
     const first = renderApp({ api: verify.api, path: '/payouts' });
     await screen.findByLabelText('Authenticator code');
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     first.unmount();
 
     const enrol = createFakeApi({
@@ -124,73 +95,7 @@ describe('accessibility (axe)', () => {
     const { user } = renderApp({ api: enrol.api, path: '/payouts' });
     await user.click(await screen.findByRole('button', { name: 'Add authenticator app' }));
     await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
-    expect(await violations()).toEqual([]);
-  });
-
-  it('finds nothing to fix in the second factor section, recovery codes shown', async () => {
-    const { api } = createFakeApi({
-      factors: [buildFactor()],
-      factorLocks: [{ method: 'recovery_code', locked_until: '2026-11-25T14:05:00.000Z' }],
-    });
-    const { user } = renderApp({ api, path: '/security' });
-    await screen.findByRole('table', { name: 'Your second factors' });
-    expect(await violations()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Generate new recovery codes' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generate' }),
-    );
-    await screen.findByRole('dialog', { name: 'Save your recovery codes' });
-    expect(await violations()).toEqual([]);
-  });
-
-  it("finds nothing to fix on a user's sessions dialog", async () => {
-    const { api } = createFakeApi({
-      user: ADMIN_USER,
-      users: [
-        {
-          id: 'u_9',
-          email: 'fin@example.com',
-          name: 'Fiona Finance',
-          role: 'finance',
-          disabled: false,
-          created_at: '2026-11-02T09:00:00.000Z',
-          last_sign_in_at: null,
-          invitation: null,
-          pending_changes: [],
-        },
-      ],
-      userSessions: { u_9: [buildStaffSession()] },
-    });
-    const { user } = renderApp({ api, path: '/users' });
-    await user.click(await screen.findByRole('button', { name: 'Sessions of Fiona Finance' }));
-    await screen.findByRole('table', { name: 'Sessions of Fiona Finance' });
-    expect(await violations()).toEqual([]);
-  });
-
-  // Both palettes: the colour scheme is a class on <html> (CSS variables), as the theme menu sets it.
-  it('finds nothing to fix on the approvals inbox, with a row selected and results shown', async () => {
-    const { api } = createFakeApi({
-      user: ADMIN_USER,
-      approvalInbox: [
-        buildApprovalItem({ order_id: 'PO-A1' }),
-        buildApprovalItem({ order_id: 'PO-A2' }),
-        buildApprovalItem({
-          order_id: 'PO-A3',
-          actionable: false,
-          not_actionable_reason: 'created_by_you',
-          not_actionable_message: 'You created this payout: someone else must approve it.',
-        }),
-      ],
-    });
-    const { user } = renderApp({ api, path: '/approvals' });
-    await user.click(await screen.findByRole('checkbox', { name: 'Select PO-A1' }));
-    expect(await violations()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
-    await screen.findByRole('dialog', { name: 'Approve 1 payout' });
-    expect(await violations()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Approve 1 payout' }));
-    await screen.findByRole('list', { name: 'Results' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   describe.each(['light', 'dark'])('the beneficiaries pages in the %s theme', (mode) => {
@@ -207,7 +112,7 @@ describe('accessibility (axe)', () => {
       const { api } = createFakeApi({ beneficiaries: [b] });
       renderApp({ api, path: '/beneficiaries' });
       await screen.findByText(b.display_name);
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
 
     it('finds nothing to fix on the detail', async () => {
@@ -215,7 +120,7 @@ describe('accessibility (axe)', () => {
       const { api } = createFakeApi({ beneficiaries: [b] });
       renderApp({ api, path: `/beneficiaries/${b.id}` });
       await screen.findByRole('button', { name: 'Approve change' });
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
 
     it('finds nothing to fix on the create form', async () => {
@@ -223,7 +128,7 @@ describe('accessibility (axe)', () => {
       const { api } = createFakeApi();
       renderApp({ api, path: '/beneficiaries/new' });
       await screen.findByLabelText(/^Reference/);
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
 
     it('finds nothing to fix on the edit page', async () => {
@@ -246,7 +151,7 @@ describe('accessibility (axe)', () => {
       });
       renderApp({ api, path: `/beneficiaries/${b.id}/edit` });
       await screen.findByLabelText(/^IBAN/);
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
   });
 
@@ -283,7 +188,7 @@ describe('accessibility (axe)', () => {
         await user.selectOptions(within(form).getByLabelText(/^PSP/), 'acme');
         await user.click(within(form).getByRole('button', { name: 'Try it' }));
         await within(form).findByText(/applies:/);
-        expect(await violations()).toEqual([]);
+        expect(await axeViolations()).toEqual([]);
       },
     );
 
@@ -304,7 +209,7 @@ describe('accessibility (axe)', () => {
       await user.click(await screen.findByRole('button', { name: 'Propose a change' }));
       await user.click(screen.getByRole('button', { name: 'Add rule' }));
       await screen.findByText('Name the rule.');
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
   });
 
@@ -324,7 +229,7 @@ describe('accessibility (axe)', () => {
       const { api } = createFakeApi({ batches: [buildBatch({ file_name: 'june.csv' })] });
       renderApp({ api, path: '/batches' });
       await screen.findByRole('link', { name: 'june.csv' });
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
 
     it('finds nothing to fix on the new batch page, template step', async () => {
@@ -347,7 +252,7 @@ describe('accessibility (axe)', () => {
       await user.click(await screen.findByRole('combobox', { name: /^Payout method type/ }));
       await user.click(await screen.findByRole('option', { name: /bank/i }));
       await screen.findByRole('link', { name: 'Download template' });
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
 
     it("finds nothing to fix on a draft's preview with invalid cells", async () => {
@@ -358,7 +263,7 @@ describe('accessibility (axe)', () => {
       const { api } = createFakeApi({ batches: [batch], batchRows: { [batch.id]: rows } });
       renderApp({ api, path: `/batches/${batch.id}` });
       await screen.findByRole('grid');
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
 
     it('finds nothing to fix on a sent batch awaiting approval', async () => {
@@ -386,7 +291,7 @@ describe('accessibility (axe)', () => {
       renderApp({ api, path: `/batches/${batch.id}` });
       await screen.findByRole('button', { name: 'Approve batch' });
       await screen.findByRole('grid');
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
   });
 
@@ -471,7 +376,7 @@ describe('accessibility (axe)', () => {
       ).closest('section')!;
       await user.click(within(declines).getByRole('button', { name: 'Show as table' }));
       await within(declines).findByRole('table');
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     });
   });
 });
