@@ -5,10 +5,10 @@
  */
 import type { PayoutDetail, PayoutDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { MuiRoot } from '../../app/theme/MuiRoot.js';
 import { ResultStep } from '../payoutWizard/ResultStep.js';
+import { axeViolations } from '../../testing/axeViolations.js';
 import { buildPayout } from '../../testing/buildPayout.js';
 import {
   ADMIN_USER,
@@ -60,16 +60,6 @@ function detailOf(payout: PayoutDto): PayoutDetail {
   };
 }
 
-async function violations(): Promise<string[]> {
-  const result = await axe.run(document.body, {
-    // jsdom does not lay out or paint: contrast is checked in the browser journey.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
 // axe and MUI's dialogs are slow in jsdom; on a shared 2-core machine these take up to ~25 s.
 const SLOW = { timeout: 60_000 };
 
@@ -101,7 +91,7 @@ describe('four eyes on the detail page', () => {
       // Nothing was sent, so there is no status to check at the orchestrator.
       expect(screen.queryByRole('button', { name: 'Check status' })).not.toBeInTheDocument();
       expect(screen.getByText('Approval by a second person requested')).toBeInTheDocument();
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
 
       await user.click(screen.getByRole('button', { name: 'Approve' }));
       await screen.findByText(/^Approved by Fiona Finance/);
@@ -130,7 +120,7 @@ describe('four eyes on the detail page', () => {
     const { user } = renderApp({ api, path: '/payouts/pay_big' });
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
 
     const send = within(dialog).getByRole('button', { name: 'Reject payout' });
     await user.click(send);
@@ -207,7 +197,7 @@ describe('four eyes on the detail page', () => {
       await screen.findByText('Waiting for a second person: you cannot approve your own payout.');
       expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
 
       await user.click(screen.getByRole('button', { name: 'Cancel payout' }));
       const dialog = await screen.findByRole('dialog', { name: 'Cancel this payout?' });
@@ -346,7 +336,7 @@ describe('four eyes in the list and the menu', () => {
       expect(within(rowOf('PO-OTHER')).getByText('Needs your approval')).toBeInTheDocument();
       expect(within(rowOf('PO-MINE')).queryByText('Needs your approval')).not.toBeInTheDocument();
       expect(within(rowOf('PO-OLD')).getByRole('img', { name: /^Needs attention/ })).toBeVisible();
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
 
       // The four-eyes filters are in the filter drawer.
       await user.click(screen.getByRole('button', { name: 'Filters' }));
@@ -398,7 +388,7 @@ describe('four eyes in the list and the menu', () => {
       await user.click(menu);
       const entry = await screen.findByRole('link', { name: /^Approvals/ });
       expect(entry).toHaveTextContent('Approvals2 awaiting your approval');
-      expect(await violations()).toEqual([]);
+      expect(await axeViolations()).toEqual([]);
     },
   );
 });

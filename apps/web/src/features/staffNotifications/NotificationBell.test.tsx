@@ -5,8 +5,8 @@
  */
 import type { StaffNotificationDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../../testing/axeViolations.js';
 import { createFakeApi, SUPPORT_USER } from '../../testing/fakeApi.js';
 import { renderApp } from '../../testing/renderApp.js';
 
@@ -108,9 +108,6 @@ describe('the notification bell', () => {
     await waitFor(() =>
       expect(within(group).getByRole('radio', { name: 'Immediately' })).toBeChecked(),
     );
-    const result = await axe.run(document.body, {
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 });
