@@ -30,7 +30,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
     // A declined payout, for a detail page with its decline alert and a timeline.
-    await seedDeclinedPayout(browser, app, 'A11Y-0001');
+    await seedDeclinedPayout(app, 'A11Y-0001');
   });
   afterAll(async () => {
     await releaseBrowser(browser);

@@ -10,7 +10,7 @@ import { payoutRows, statusIn } from './support/payoutsList.js';
 import { pollUntil } from './support/pollUntil.js';
 import { sandboxOf } from './support/sandboxOf.js';
 import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
-import { signInViaApi } from './support/signIn.js';
+import { apiClientAs, signInViaApi } from './support/signIn.js';
 
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
@@ -162,15 +162,14 @@ describe('follow payouts in the list', () => {
     [app, browser] = await Promise.all([startE2eApp(), sharedBrowser()]);
     // The payouts are made through the API as the wizard makes them (session cookie, Origin,
     // Idempotency-Key): this journey is about finding them again.
-    const { page, context } = await openPage(browser, app.url);
+    const finance = await apiClientAs(app.url, 'finance@example.com');
     try {
-      await signInViaApi(page, app.url, 'finance@example.com');
       for (const seed of SEEDS) {
-        const reply = await createPayoutViaApi(page.request, app.url, seed.body);
+        const reply = await createPayoutViaApi(finance, app.url, seed.body);
         // A refused payout (magic amount 18) answers 422 and stays in the list as failed.
         expect(reply.status, seed.body.order_id).toBe(seed.status === 'failed' ? 422 : 201);
       }
-      const listed = await page.request.get('/api/payouts?limit=100');
+      const listed = await finance.get('/api/payouts?limit=100');
       const { items } = (await listed.json()) as { items: PayoutReply[] };
       for (const seed of SEEDS) {
         const payout = items.find((p) => p.order_id === seed.body.order_id);
@@ -178,12 +177,12 @@ describe('follow payouts in the list', () => {
         if (seed.settle) await sandboxOf(app).settle(payout.orchestrator_id!);
         await pollUntil(
           `${seed.body.order_id}'s status`,
-          async () => (await getPayoutViaApi(page.request, payout.id)).status,
+          async () => (await getPayoutViaApi(finance, payout.id)).status,
           (status) => status === seed.status,
         );
       }
     } finally {
-      await context.close();
+      await finance.dispose();
     }
   });
   afterAll(async () => {

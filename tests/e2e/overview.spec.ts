@@ -30,7 +30,7 @@ describe('overview: how payouts are going, and back to the list', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startE2eApp({ DEMO_SEED: '1' }), sharedBrowser()]);
-    await seedDeclinedPayout(browser, app, 'OV-0001');
+    await seedDeclinedPayout(app, 'OV-0001');
   });
   afterAll(async () => {
     await releaseBrowser(browser);

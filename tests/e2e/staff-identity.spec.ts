@@ -9,7 +9,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { releaseBrowser, sharedBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { readmeScreenshot, SCREENSHOT_VIEWPORT } from './support/screenshots.js';
-import { signIn, signInViaApi, type DemoUser } from './support/signIn.js';
+import { apiClientAs, signIn, type DemoUser } from './support/signIn.js';
 
 /** Step-up lasts 3 s here, so a journey can let it go stale without waiting minutes. */
 const STEP_UP_MS = 3_000;
@@ -84,20 +84,20 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
 
   /** A payout above the EUR threshold made by finance2 (no factor: never asked to step up). */
   async function payoutAwaitingApproval(amount: string): Promise<string> {
-    const seller = await open();
-    await signInViaApi(seller.page, app.url, 'finance2@example.com');
+    const seller = await apiClientAs(app.url, 'finance2@example.com');
     const reply = await createPayoutViaApi(
-      seller.page.request,
+      seller,
       app.url,
       northwindBankPayout(`SI-${randomUUID().slice(0, 8)}`, amount, 'Ada', 'Lovelace'),
     );
     expect(reply.status).toBe(201);
-    await seller.context.close();
+    await seller.dispose();
     return (reply.body as { id: string }).id;
   }
 
-  async function openSecurity(page: Page): Promise<void> {
-    await page.goto('/security');
+  /** Signs in through the sign-in page, landing on the security page. */
+  async function signInToSecurity(page: Page, email: DemoUser): Promise<void> {
+    await signIn(page, email, '/security');
     await page.getByRole('heading', { level: 2, name: 'Second factor' }).waitFor();
   }
 
@@ -162,8 +162,7 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
     watched.expectError('status of 403');
     watched.expectError('status of 422');
     watched.expectError('status of 429');
-    await signIn(page, 'finance@example.com' satisfies DemoUser);
-    await openSecurity(page);
+    await signInToSecurity(page, 'finance@example.com');
     await page.getByRole('button', { name: 'Add authenticator app' }).click();
     await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
     const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
@@ -217,8 +216,7 @@ describe('staff identity: single sign-on, a second factor, and step-up before ap
         automaticPresenceSimulation: true,
       },
     });
-    await signIn(page, 'admin@example.com' satisfies DemoUser);
-    await openSecurity(page);
+    await signInToSecurity(page, 'admin@example.com');
     await page.getByLabel('Name (optional)').fill('Laptop key');
     await page.getByRole('button', { name: 'Add passkey' }).click();
     const codes = page.getByRole('dialog', { name: /recovery codes/i });

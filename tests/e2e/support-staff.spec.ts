@@ -1,13 +1,13 @@
 import type { PayoutRequest } from '@payouts/contracts';
-import { request, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startE2eApp, type E2eApp } from './support/app.js';
+import { startE2eApp, type E2eApp } from './support/app.js';
 import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { getRaw, menuSections } from './support/pageControls.js';
 import { createPayoutViaApi } from './support/payoutsApi.js';
 import { payoutRows } from './support/payoutsList.js';
 import { sandboxOf } from './support/sandboxOf.js';
-import { signIn } from './support/signIn.js';
+import { apiClientAs, signIn } from './support/signIn.js';
 
 const REFUSED = { status: 403, code: 'forbidden', detail: 'Your role does not allow this.' };
 
@@ -163,12 +163,7 @@ describe('support reads providers and payouts, and can change nothing', () => {
     await expect.poll(() => payoutRows(page).count()).toBe(0);
 
     // The same request from finance is made: the refusal above is the role, not the request.
-    const finance = await request.newContext({ baseURL: app.url });
-    const signedIn = await finance.post('/api/session', {
-      headers: { Origin: app.url },
-      data: { email: 'finance@example.com', password: DEMO_PASSWORD },
-    });
-    expect(signedIn.status()).toBe(200);
+    const finance = await apiClientAs(app.url, 'finance@example.com');
     const made = await createPayoutViaApi(finance, app.url, payout('ROLE-0001'));
     await finance.dispose();
     expect(made.status).toBe(201);

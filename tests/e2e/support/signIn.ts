@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './app.js';
 
 export type DemoUser =
@@ -38,4 +38,21 @@ export async function signInViaApi(page: Page, origin: string, email: DemoUser):
   if (reply.status() !== 200) {
     throw new Error(`signing ${email} in answered ${reply.status()}: ${await reply.text()}`);
   }
+}
+
+/**
+ * A client of the API signed in as `email`, with no browser behind it: for set-up and checks
+ * that only call the API (a browser context costs Chromium a second of CPU). `dispose()` it.
+ */
+export async function apiClientAs(origin: string, email: DemoUser): Promise<APIRequestContext> {
+  const client = await request.newContext({ baseURL: origin });
+  const reply = await client.post('/api/session', {
+    headers: { Origin: origin },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  if (reply.status() !== 200) {
+    await client.dispose();
+    throw new Error(`signing ${email} in answered ${reply.status()}: ${await reply.text()}`);
+  }
+  return client;
 }
