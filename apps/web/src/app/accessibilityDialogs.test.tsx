@@ -11,6 +11,7 @@ import { buildApprovalItem } from '../testing/buildApprovalItem.js';
 import { ADMIN_USER, createFakeApi } from '../testing/fakeApi.js';
 import { buildFactor } from '../testing/fakeSecurityApi.js';
 import { buildStaffSession } from '../testing/fakeStaffSessionsApi.js';
+import { buildStaffUser } from '../testing/buildStaffUser.js';
 import { renderApp } from '../testing/renderApp.js';
 
 describe('accessibility (axe) with a dialog open', () => {
@@ -48,19 +49,7 @@ describe('accessibility (axe) with a dialog open', () => {
   it("finds nothing to fix on a user's sessions dialog", async () => {
     const { api } = createFakeApi({
       user: ADMIN_USER,
-      users: [
-        {
-          id: 'u_9',
-          email: 'fin@example.com',
-          name: 'Fiona Finance',
-          role: 'finance',
-          disabled: false,
-          created_at: '2026-11-02T09:00:00.000Z',
-          last_sign_in_at: null,
-          invitation: null,
-          pending_changes: [],
-        },
-      ],
+      users: [buildStaffUser()],
       userSessions: { u_9: [buildStaffSession()] },
     });
     const { user } = renderApp({ api, path: '/users' });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, apiError, createFakeApi } from '../../testing/fakeApi.js';
 import { buildStaffSession } from '../../testing/fakeStaffSessionsApi.js';
+import { buildStaffUser } from '../../testing/buildStaffUser.js';
 import { renderApp } from '../../testing/renderApp.js';
 
 const USERS: StaffUserDto[] = [
@@ -17,17 +18,7 @@ const USERS: StaffUserDto[] = [
     invitation: null,
     pending_changes: [],
   },
-  {
-    id: 'u_9',
-    email: 'fin@example.com',
-    name: 'Fiona Finance',
-    role: 'finance',
-    disabled: false,
-    created_at: '2026-11-02T09:00:00.000Z',
-    last_sign_in_at: null,
-    invitation: null,
-    pending_changes: [],
-  },
+  buildStaffUser(),
 ];
 
 const CHANGE: UserChangeDto = {
