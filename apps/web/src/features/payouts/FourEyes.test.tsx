@@ -1,8 +1,3 @@
-/**
- * @vitest-environment jsdom
- * axe runs here with dialogs open: in happy-dom axe sees no open modal (it finds none on
- * screen without layout) and reports the page hidden behind it (aria-hidden-focus).
- */
 import type { PayoutDetail, PayoutDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +55,7 @@ function detailOf(payout: PayoutDto): PayoutDetail {
   };
 }
 
-// axe and MUI's dialogs are slow in jsdom; on a shared 2-core machine these take up to ~25 s.
+// axe and MUI's dialogs take seconds on a shared 2-core machine (up to ~25 s once, in jsdom).
 const SLOW = { timeout: 60_000 };
 
 describe('four eyes on the detail page', () => {

@@ -1,8 +1,3 @@
-/**
- * @vitest-environment jsdom
- * axe runs here with the popover open: in happy-dom axe sees no open modal and reports the
- * hidden page behind it (aria-hidden-focus).
- */
 import type { StaffNotificationDto } from '@payouts/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
