@@ -1,36 +1,14 @@
-import type { PayoutRequest } from '@payouts/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './support/app.js';
 import { releaseBrowser, sharedBrowser, openPage } from './support/browser.js';
 import { getRaw, menuSections } from './support/pageControls.js';
-import { createPayoutViaApi } from './support/payoutsApi.js';
+import { createPayoutViaApi, northwindBankPayout } from './support/payoutsApi.js';
 import { payoutRows } from './support/payoutsList.js';
 import { sandboxOf } from './support/sandboxOf.js';
 import { apiClientAs, signIn } from './support/signIn.js';
 
 const REFUSED = { status: 403, code: 'forbidden', detail: 'Your role does not allow this.' };
-
-function payout(orderId: string): PayoutRequest {
-  return {
-    order_id: orderId,
-    provider: 'northwind_pay',
-    country: 'DE',
-    currency: 'EUR',
-    state: null,
-    amount: '50.00',
-    payout_method_type: 'bank_account',
-    metadata: {
-      bankName: 'Commerzbank',
-      bankCode: 'COBADEFFXXX',
-      bankAccountNumber: 'DE89370400440532013000',
-      bankAccountName: 'Emmy Noether',
-      customerFirstName: 'Emmy',
-      customerLastName: 'Noether',
-      email: 'emmy.noether@example.com',
-    },
-  };
-}
 
 /**
  * Support answers "is this PSP enabled?" and "where is this payout?": they read the providers
@@ -155,7 +133,11 @@ describe('support reads providers and payouts, and can change nothing', () => {
       expect(reply.contentType).toMatch(/^application\/problem\+json\b/);
       expect(reply.body).toMatchObject(REFUSED);
     }
-    const refused = await createPayoutViaApi(page.request, app.url, payout('ROLE-0001'));
+    const refused = await createPayoutViaApi(
+      page.request,
+      app.url,
+      northwindBankPayout('ROLE-0001', '50.00'),
+    );
     expect(refused.status).toBe(403);
     expect(refused.contentType).toMatch(/^application\/problem\+json\b/);
     expect(refused.body).toMatchObject(REFUSED);
@@ -164,7 +146,11 @@ describe('support reads providers and payouts, and can change nothing', () => {
 
     // The same request from finance is made: the refusal above is the role, not the request.
     const finance = await apiClientAs(app.url, 'finance@example.com');
-    const made = await createPayoutViaApi(finance, app.url, payout('ROLE-0001'));
+    const made = await createPayoutViaApi(
+      finance,
+      app.url,
+      northwindBankPayout('ROLE-0001', '50.00'),
+    );
     await finance.dispose();
     expect(made.status).toBe(201);
     expect(
