@@ -170,6 +170,7 @@ describe('accessibility (axe)', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  // Both palettes: the colour scheme is a class on <html> (CSS variables), as the theme menu sets it.
   describe.each(['light', 'dark'])('the beneficiaries pages in the %s theme', (mode) => {
     const b = buildBeneficiary({
       status: 'pending_change',
