@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BFF_DIR, MAIN_ENTRY } from './testing/processes/childProcesses.js';
+import { BFF_DIR } from './testing/processes/childBundle.js';
 
+// From the sources through tsx's loader, not the tests' bundle: what is checked here is how Node
+// resolves the sandbox package on an install without it.
+const MAIN_ENTRY = join(BFF_DIR, 'src/main.ts');
 const WITHOUT_SANDBOX = join(BFF_DIR, 'src/testing/processes/withoutSandbox.mjs');
 
 interface Started {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { MIGRATIONS_FOLDER, openDatabase, PGLITE_EXTENSIONS } from '../db/databa
 import { PGLITE_TEMPLATE_DIR, pgliteTemplateDir } from '../db/pgliteTemplate.js';
 import { writeBffPgliteTemplate } from '../cli/pgliteTemplateContent.js';
 import { onPostgresAdmin } from './postgresAdmin.js';
+import { BFF_DIR } from './processes/childBundle.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,10 +22,16 @@ declare module 'vitest' {
      * `CREATE DATABASE … TEMPLATE` (about 0.2 s) instead of migrating its own (about 1.1 s).
      */
     postgresTemplate: string | undefined;
+    /**
+     * This run's folder for the child-process bundle (under apps/bff, so its external packages
+     * resolve); each worker builds into it on its first child (testing/processes/childBundle.ts).
+     */
+    childBundleRoot: string;
   }
 }
 
 let dir: string | undefined;
+let childBundleRoot: string | undefined;
 let postgresTemplate: { adminUrl: string; name: string } | undefined;
 
 async function createPostgresTemplate(adminUrl: string): Promise<string> {
@@ -57,6 +64,10 @@ export async function setup(project: TestProject): Promise<void> {
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  const cache = join(BFF_DIR, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  childBundleRoot = mkdtempSync(join(cache, 'child-bff-'));
+  project.provide('childBundleRoot', childBundleRoot);
   const adminUrl = readTestDatabaseUrl();
   project.provide(
     'postgresTemplate',
@@ -66,6 +77,7 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   if (dir) rmSync(dir, { recursive: true, force: true });
+  if (childBundleRoot) rmSync(childBundleRoot, { recursive: true, force: true });
   if (postgresTemplate) {
     await onPostgresAdmin(
       postgresTemplate.adminUrl,

@@ -10,7 +10,6 @@ import { createUsersService } from '../users/usersService.js';
 import {
   CHILD_SESSION_SECRET,
   createPostgresTestDatabase,
-  RECONCILER_ENTRY,
   spawnChild,
   type ChildBff,
   type PostgresTestDatabase,
@@ -161,8 +160,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         LOG_LEVEL: 'warn',
       };
       children.push(
-        spawnChild(RECONCILER_ENTRY, { ...env, RECONCILER_OWNER: 'process-a' }),
-        spawnChild(RECONCILER_ENTRY, { ...env, RECONCILER_OWNER: 'process-b' }),
+        ...(await Promise.all([
+          spawnChild('reconcilerProcess', { ...env, RECONCILER_OWNER: 'process-a' }),
+          spawnChild('reconcilerProcess', { ...env, RECONCILER_OWNER: 'process-b' }),
+        ])),
       );
       await Promise.all(children.map((c) => c.nextMessage((m) => m.type === 'ready', 30_000)));
 

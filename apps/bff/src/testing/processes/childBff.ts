@@ -4,7 +4,6 @@ import type { ApiFetch, ApiInit } from '../testApp.js';
 import {
   CHILD_NOTIFICATION_TOKEN,
   CHILD_SESSION_SECRET,
-  MAIN_ENTRY,
   spawnChild,
   waitUntilReady,
   type ChildBff,
@@ -48,7 +47,7 @@ export function childBffEnv({
 
 /** Starts `main.ts` with `env` and waits until `base` answers ready. */
 export async function startChildBff(env: Record<string, string>, base: string): Promise<ChildBff> {
-  const child = spawnChild(MAIN_ENTRY, env);
+  const child = await spawnChild('main', env);
   await waitUntilReady(`${base}/readyz`, child, 30_000);
   return child;
 }

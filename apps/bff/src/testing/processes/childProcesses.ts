@@ -1,18 +1,16 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { readTestDatabaseUrl } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { dropTestDatabase, onPostgresAdmin } from '../postgresAdmin.js';
+import { BFF_DIR, buildChildBundle, type ChildEntry } from './childBundle.js';
 
-/** apps/bff: the working directory of every child, so `--import tsx` resolves. */
-export const BFF_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const MAIN_ENTRY = join(BFF_DIR, 'src/main.ts');
-export const RECONCILER_ENTRY = join(BFF_DIR, 'src/testing/processes/reconcilerProcess.ts');
+let bundle: Promise<string> | undefined;
 
 /** A fixed secret, so sealed submissions still open after a restart. */
 export const CHILD_SESSION_SECRET = 'child-process-session-secret-0123456789abcdef';
@@ -33,12 +31,17 @@ export interface ChildBff {
 }
 
 /**
- * One Node process running a TypeScript entry from sources: `node --import tsx
- * --conditions=source <entry>` (not the tsx CLI, which would put a second process between the
- * test and the BFF, and a SIGKILL would only reach the wrapper).
+ * One Node process running an entry of the sources, bundled (`node <bundle>/<entry>.js`; the
+ * worker builds the bundle on its first child, childBundle.ts). Node runs it directly: a SIGKILL
+ * reaches the BFF itself, not a wrapper.
  */
-export function spawnChild(entry: string, env: Record<string, string>): ChildBff {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', entry], {
+export async function spawnChild(
+  entry: ChildEntry,
+  env: Record<string, string>,
+): Promise<ChildBff> {
+  bundle ??= buildChildBundle(inject('childBundleRoot'));
+  const outdir = await bundle;
+  const child = spawn(process.execPath, [join(outdir, `${entry}.js`)], {
     cwd: BFF_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
