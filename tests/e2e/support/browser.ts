@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   chromium,
   type Browser,
@@ -9,6 +11,31 @@ import {
 /** Debian's Chromium; Playwright never downloads a browser here (README). */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
+/**
+ * Chromium 156 loads two browser-UI pages for each window, the omnibox popup and its AI-mode
+ * variant, each in a renderer of its own with a few hundred chrome://resources requests, though
+ * a headless window never shows an omnibox: about 1.4 renderer CPU-s per browser context, which
+ * the journeys open one or more per test.
+ */
+const UNSHOWN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * The features Playwright itself disables. Chromium reads only the last `--disable-features`, so
+ * ours must repeat Playwright's list, read from playwright-core as installed (it has no API for it).
+ */
+function playwrightDisabledFeatures(): string[] {
+  const source = readFileSync(
+    createRequire(import.meta.url).resolve('playwright-core/lib/coreBundle'),
+    'utf8',
+  );
+  const list = /disabledFeatures = \[([\s\S]*?)\]\.filter/.exec(source)?.[1];
+  const names = [...(list ?? '').matchAll(/^\s*"(\w+)",?$/gm)].map((match) => match[1] ?? '');
+  if (names.length === 0) {
+    throw new Error("playwright-core's list of disabled Chromium features was not found");
+  }
+  return names;
+}
+
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -17,6 +44,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  `--disable-features=${[...playwrightDisabledFeatures(), ...UNSHOWN_BROWSER_UI].join(',')}`,
 ];
 
 export function launchBrowser(): Promise<Browser> {
