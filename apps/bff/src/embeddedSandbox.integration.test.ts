@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BFF_DIR } from './testing/processes/childBundle.js';
+import { childEntryFile } from './testing/processes/childProcesses.js';
 
-// From the sources through tsx's loader, not the tests' bundle: what is checked here is how Node
-// resolves the sandbox package on an install without it.
-const MAIN_ENTRY = join(BFF_DIR, 'src/main.ts');
+// The tests' bundle leaves every package but ajv to Node, the sandbox among them: the hook below
+// sees each attempt to resolve it, as on an install without it.
 const WITHOUT_SANDBOX = join(BFF_DIR, 'src/testing/processes/withoutSandbox.mjs');
 
 interface Started {
@@ -39,7 +39,7 @@ async function startWithoutSandbox(env: Record<string, string>): Promise<Started
   const dataDir = join(dir, 'data');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', WITHOUT_SANDBOX, '--conditions=source', MAIN_ENTRY],
+    ['--import', WITHOUT_SANDBOX, await childEntryFile('main')],
     {
       cwd: BFF_DIR,
       env: {

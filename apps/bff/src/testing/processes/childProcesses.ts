@@ -12,6 +12,12 @@ import { BFF_DIR, buildChildBundle, type ChildEntry } from './childBundle.js';
 
 let bundle: Promise<string> | undefined;
 
+/** The bundled `.js` of a child entry; the worker builds the bundle on its first call. */
+export async function childEntryFile(entry: ChildEntry): Promise<string> {
+  bundle ??= buildChildBundle(inject('childBundleRoot'));
+  return join(await bundle, `${entry}.js`);
+}
+
 /** A fixed secret, so sealed submissions still open after a restart. */
 export const CHILD_SESSION_SECRET = 'child-process-session-secret-0123456789abcdef';
 export const CHILD_NOTIFICATION_TOKEN = 'child-process-notification-token-0123';
@@ -39,9 +45,7 @@ export async function spawnChild(
   entry: ChildEntry,
   env: Record<string, string>,
 ): Promise<ChildBff> {
-  bundle ??= buildChildBundle(inject('childBundleRoot'));
-  const outdir = await bundle;
-  const child = spawn(process.execPath, [join(outdir, `${entry}.js`)], {
+  const child = spawn(process.execPath, [await childEntryFile(entry)], {
     cwd: BFF_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
