@@ -1,18 +1,15 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const tsxCli = join(
-  dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
-  'dist/cli.mjs',
-);
+// `node --import tsx`, not the tsx CLI: one process, which the signals reach directly.
+const MAIN = ['--import', 'tsx', '--conditions=source', 'src/main.ts'];
 
 describe('main.ts', () => {
   it('prints its base URL when ready, serves, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/main.ts'], {
+    const child = spawn(process.execPath, MAIN, {
       cwd: packageDir,
       env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +41,7 @@ describe('main.ts', () => {
   });
 
   it('refuses a bad configuration, naming the key', async () => {
-    const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/main.ts'], {
+    const child = spawn(process.execPath, MAIN, {
       cwd: packageDir,
       env: { ...process.env, SANDBOX_PORT: 'nope' },
       stdio: ['ignore', 'pipe', 'pipe'],
