@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, pgliteMigrationsAreCurrent } from './database.js';
 import { users } from './schema.js';
 import { LockFileError } from './lockFile.js';
@@ -56,7 +57,9 @@ describe('openDatabase with a PGlite data folder', () => {
 
 describe('PGlite and the event loop', () => {
   it('lets other work run between the statements of one transaction', async () => {
-    const handle = await openDatabase({ memory: true });
+    // The run's migrated cluster: this needs no initdb of its own.
+    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+    const handle = await openDatabase({ memory: true, loadDataDir: template });
     try {
       // Statement n records how many turns of the loop (setImmediate callbacks) ran before it.
       let turns = 0;
