@@ -6,9 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// ESLint runs the rules that read the syntax; the rules that need the type checker (typescript-
-// eslint's type-checked set) run in oxlint's tsgolint, on TypeScript 7 (.oxlintrc.json, decision
-// 049). `npm run lint` runs both.
+// ESLint reads the SPA (`eslint apps/web`): the rules oxlint does not have, the React hooks rules
+// (the compiler's included), jsx-a11y and the house rules written as syntax selectors, beside the
+// recommended sets. oxlint runs every other rule on every file: the recommended sets, the layering
+// of the BFF and the tooling, file length, and the type-aware rules with the type check on
+// TypeScript 7 (.oxlintrc.json, decision 049). `npm run lint` runs both.
 export default tseslint.config(
   {
     // The test set-up builds a PGlite template beside the sources while lint runs (CI).
@@ -43,7 +45,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'tests/e2e/**/*.ts'],
+    files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -56,29 +58,6 @@ export default tseslint.config(
     files: ['apps/web/**/*.tsx'],
     plugins: { 'jsx-a11y': jsxA11y },
     rules: jsxA11y.flatConfigs.recommended.rules,
-  },
-  {
-    // The BFF's production code loads the sandbox (a dev dependency) only through
-    // `await import(...)` in embedded mode; types come with `import type` (docs/decisions/012).
-    files: ['apps/bff/src/**/*.ts'],
-    ignores: ['apps/bff/src/**/*.test.ts', 'apps/bff/src/testing/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@payouts/orchestrator-sandbox',
-              allowTypeImports: true,
-              message:
-                'The sandbox is a dev dependency: `import type` here, load it with `await import()` in embedded mode only.',
-            },
-          ],
-        },
-      ],
-      // `import { type X }` alone still loads the module (verbatimModuleSyntax): say `import type`.
-      '@typescript-eslint/no-import-type-side-effects': 'error',
-    },
   },
   // Layering. Each block lists what a layer may not import; a planted import fails lint.
   {
@@ -140,103 +119,8 @@ export default tseslint.config(
     },
   },
   {
-    // The BFF's bottom layers: `shared/` and `db/` import no feature and no HTTP code; `http/`
-    // imports no feature. Features build on all three.
-    files: ['apps/bff/src/shared/**/*.ts', 'apps/bff/src/db/**/*.ts', 'apps/bff/src/http/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**'],
-              message: 'shared/, db/ and http/ sit below the features: they import none of them.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/bff/src/shared/**/*.ts', 'apps/bff/src/db/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/http/**'],
-              message: 'shared/ and db/ sit below HTTP and the features: they import neither.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A BFF feature reaches another feature only through that feature's `index.ts`, the list of
-    // what it offers the others; everything else in a feature folder is its own business.
-    files: ['apps/bff/src/features/*/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\./[^./][^/]*/(?!index\.js$)`,
-              message:
-                "Another feature's internals: import what it offers from its index.js (add it there).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/bff/src/features/*/*/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\./\.\./[^./][^/]*/(?!index\.js$)`,
-              message:
-                "Another feature's internals: import what it offers from its index.js (add it there).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Tooling reaches the BFF through its package exports, as any other workspace does.
-    files: ['bench/**/*.ts', 'tests/e2e/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/bff/src/**', '**/apps/bff/dist/**'],
-              message: "Import the BFF from '@payouts/bff' (apps/bff/src/index.ts exports it).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Files stay readable in one sitting: sources at most 500 lines, web components 300.
-    files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/testing/**', 'tests/**', '**/migrations/**', '**/test/**'],
-    rules: { 'max-lines': ['error', { max: 500 }] },
-  },
-  {
+    // Files stay readable in one sitting: web components at most 300 lines (every source 500:
+    // oxlint).
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: { 'max-lines': ['error', { max: 300 }] },

@@ -56,6 +56,7 @@ export class SandboxNotInstalledError extends Error {
  */
 export async function importSandbox(): Promise<typeof SandboxModule> {
   try {
+    // oxlint-disable-next-line no-restricted-imports -- the one load the rule points to
     return await import('@payouts/orchestrator-sandbox');
   } catch (error) {
     const missing =
