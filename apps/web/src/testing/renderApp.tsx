@@ -14,11 +14,21 @@ import { AppProviders } from '../app/AppProviders.js';
 import { createAppQueryClient } from '../app/createAppQueryClient.js';
 import { createAppTheme } from '../app/theme/createAppTheme.js';
 import { newTestStyleCache, StyleCacheProvider } from './testStyleCache.js';
-// The signed-in frame and the overview's charts are lazy chunks in the browser. Loaded here up
-// front, as they were when they were static imports, so a test's first `findBy…` does not also
-// wait for their modules (and @mui/x-charts) to be transformed on a busy machine.
-import '../app/AppShell.js';
-import '../features/overview/OverviewCharts.js';
+
+// Pages, dialogs and panels are lazy chunks in the browser. Every component module is loaded here
+// up front, so a test waits for what a page renders and never for a module (and its libraries,
+// such as @mui/x-charts) transformed on a busy worker: a first render that raced such a module
+// made checks flaky on a loaded machine.
+import.meta.glob(
+  [
+    '../app/**/*.tsx',
+    '../components/**/*.tsx',
+    '../features/**/*.tsx',
+    '../forms/**/*.tsx',
+    '!**/*.test.tsx',
+  ],
+  { eager: true },
+);
 
 const TEST_THEME = createAppTheme({ animations: false });
 
