@@ -1,4 +1,4 @@
--- Issue 18 (docs/decisions/013): notifications about one payout ask for its status a few times
+-- Decision 013: notifications about one payout ask for its status a few times
 -- per window; growing sign-in delays count from the latest failure; the approval cooldown asks
 -- the audit log what was done to one user, and by whom.
 ALTER TABLE "payouts" ADD COLUMN "notification_checks" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

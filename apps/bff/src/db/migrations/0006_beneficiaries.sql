@@ -1,4 +1,4 @@
--- Issue 11 (docs/decisions/014): the payee book. Payment details sealed, masked view and keyed
+-- Decision 014: the payee book. Payment details sealed, masked view and keyed
 -- fingerprint in clear; changes of details wait for a second person; payouts name their beneficiary.
 CREATE TABLE "beneficiaries" (
 	"id" uuid PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 15: the overview's hourly rollup of the ledger (payout_stats_hourly), kept exact by
+-- The overview's hourly rollup of the ledger (payout_stats_hourly), kept exact by
 -- triggers on payouts in the same transaction as the change, and payouts.final_at backfilled.
 --
 -- One rollup row per (UTC hour of created_at, country, currency, provider, payout method type,

@@ -1,4 +1,4 @@
--- Issue 16: payout_stats_rebuild() reads payouts once, not twice. The daily rollup is the hourly
+-- payout_stats_rebuild() reads payouts once, not twice. The daily rollup is the hourly
 -- one summed by UTC day (every UTC hour lies in exactly one UTC day, and both share the rest of
 -- the key), so it is built from the freshly rebuilt hourly rows (~1.5 million at ten million
 -- payouts) instead of a second grouping of every payout. Same result (a test compares it with

@@ -1,4 +1,4 @@
--- Issue 16: 0015's two partial indexes, newest first as the list walks them. Built ascending,
+-- 0015's two partial indexes, newest first as the list walks them. Built ascending,
 -- a list filtered to these rows ("needs my approval", "needs attention") ordered by
 -- created_at DESC NULLS LAST could not walk them, and PGlite's planner still chose the awaiting
 -- one and sorted all 50,000 awaiting payouts of the bench's million (1.7 s) for 26 rows. The

@@ -1,4 +1,4 @@
--- Issue 16, decision 037: the payouts list's search (`q`) matches an order id, a recipient e-mail
+-- Decision 037: the payouts list's search (`q`) matches an order id, a recipient e-mail
 -- or a recipient name by its beginning (any case) and an orchestrator id exactly, instead of a
 -- substring anywhere. The trigram indexes answered a substring in 144 ms (order id) and 336 ms
 -- (a common e-mail fragment) at ten million payouts and took 354 s of the bench's generation.

@@ -1,4 +1,4 @@
--- Issue 16: payout_stats_rebuild() in one pass over payouts, and clustered by hour.
+-- payout_stats_rebuild() in one pass over payouts, and clustered by hour.
 --
 -- At ten million payouts the rebuild took 332 s of the bench's generation; at a million, 44 s
 -- alone on a quiet machine, 149 s beside the index builds. Where it went: the histogram slot

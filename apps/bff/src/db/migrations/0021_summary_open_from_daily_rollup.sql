@@ -1,4 +1,4 @@
--- Issue 16: the menu's "needs attention" counter (GET /api/payouts/summary) counts every open
+-- The menu's "needs attention" counter (GET /api/payouts/summary) counts every open
 -- payout from the daily rollup, less the open ones created since the attention threshold (a
 -- short range of payouts_open_created_idx). Counting the open payouts themselves read ~170,000
 -- index rows at a million payouts and millions at ten. INCLUDE (count), hand-added (drizzle

@@ -1,4 +1,4 @@
--- Issue 16 (decision 038): the overview's series rollup and the "awaiting my approval" counter.
+-- Decision 038: the overview's series rollup and the "awaiting my approval" counter.
 --
 -- payout_stats_series_hourly and _daily are payout_stats_hourly and _daily without status,
 -- decline code and reason: per hour (day) and corridor, PSP, payout method type and test flag,
