@@ -173,7 +173,8 @@ describe.each(appTestDatabaseKinds)('payouts (%s)', (kind) => {
       );
       // Only those two: the same number in the card number field is where it belongs.
       expect(problem.errors).toHaveLength(2);
-      expect(JSON.stringify(problem)).not.toContain('1111');
+      // The request id is random hex, which may hold the digits: it is left out of the check.
+      expect(JSON.stringify({ ...problem, requestId: null })).not.toContain('1111');
       expect(createCalls()).toBe(before);
       expect(await t.db.select().from(payouts).where(eq(payouts.orderId, body.order_id))).toEqual(
         [],
