@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrchestratorExchange } from '../OrchestratorClient.js';
+import { standalone } from '../testing/assertNoSecrets.js';
 import {
   cardDeposit,
   cardPayout,
@@ -74,24 +75,6 @@ describe('onExchange', () => {
     });
   });
 
-  it('leaves the CVV out and redacts the cashier key of a deposit', async () => {
-    const seen: OrchestratorExchange[] = [];
-    const deposit = cardDeposit(f.sandbox.credentials.cashierKey);
-    await f.client.createCardDeposit(deposit, { onExchange: (x) => seen.push(x) });
-    const body = seen[0]!.requestBody as Record<string, unknown>;
-    expect(body).not.toHaveProperty('cvv2');
-    expect(body).toMatchObject({
-      credit_card_number: '411111******1111',
-      cashier_key: '[redacted]',
-      order_id: deposit.order_id,
-    });
-    expect(seen[0]!.path).toBe('/mpi/v2/{api_key}/deposit/credit-card');
-    const text = JSON.stringify(seen);
-    // The CVV as a value of its own: a random id (hex, in hyphenated groups) may hold its digits.
-    expect(text).not.toMatch(new RegExp(`(?<![\\w-])${deposit.cvv2}(?![\\w-])`));
-    for (const secret of secretsOf(f)) expect(text).not.toContain(secret);
-  });
-
   it('reports a call that got no answer with a null status, and never breaks the call', async () => {
     const seen: OrchestratorExchange[] = [];
     f.sandbox.faults.add({ route: 'metadata', kind: 'reset', times: 1 });
@@ -115,3 +98,38 @@ describe('onExchange', () => {
     expect(providers.providers.length).toBeGreaterThan(0);
   });
 });
+
+describe.each(['default', 'bridgerpay'] as const)(
+  'onExchange of a deposit (%s profile)',
+  (profile) => {
+    let g: SandboxFixture;
+    beforeAll(async () => {
+      // No random faults: this is about what the exchange shows, not the fault model.
+      g = await startSandboxFixture({
+        profile,
+        ...(profile === 'bridgerpay' ? { commitThenTimeoutRate: 0, offListStatusRate: 0 } : {}),
+      });
+    });
+    afterAll(async () => {
+      await g.close();
+    });
+
+    it('leaves the CVV out and redacts the cashier key', async () => {
+      const seen: OrchestratorExchange[] = [];
+      const deposit = cardDeposit(g.sandbox.credentials.cashierKey);
+      await g.client.createCardDeposit(deposit, { onExchange: (x) => seen.push(x) });
+      const body = seen[0]!.requestBody as Record<string, unknown>;
+      expect(body).not.toHaveProperty('cvv2');
+      expect(body).toMatchObject({
+        credit_card_number: '411111******1111',
+        cashier_key: '[redacted]',
+        order_id: deposit.order_id,
+      });
+      expect(seen[0]!.path).toBe('/mpi/v2/{api_key}/deposit/credit-card');
+      expect(seen[0]!.responseBody).toEqual(expect.any(Object));
+      const text = JSON.stringify(seen);
+      expect(text).not.toMatch(standalone(deposit.cvv2));
+      for (const secret of secretsOf(g)) expect(text).not.toContain(secret);
+    });
+  },
+);

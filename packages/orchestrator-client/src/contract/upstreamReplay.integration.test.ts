@@ -3,7 +3,8 @@ import type { CardDepositRequest, PayoutRequest } from '@payouts/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOrchestratorClient } from '../createOrchestratorClient.js';
 import { parseNotification } from '../notifications/parseNotification.js';
-import type { OrchestratorCallInfo } from '../OrchestratorClient.js';
+import type { OrchestratorCallInfo, OrchestratorExchange } from '../OrchestratorClient.js';
+import { standalone } from '../testing/assertNoSecrets.js';
 import {
   failure,
   startFakeOrchestrator,
@@ -181,6 +182,26 @@ describe('documented replies, replayed', () => {
       status: 'approved',
       mpi_url: 'https://psp.example/done',
     });
+  });
+
+  it('a deposit’s exchange, answered or refused as documented: no CVV, the card masked 6+4', async () => {
+    const approved = mpi('{ "id": "d2", "status": "approved", "mpi_url": null }');
+    for (const fixture of [approved, UPSTREAM.mpiInvalidApiKey]) {
+      const seen: OrchestratorExchange[] = [];
+      await (
+        await replaying(fixture)
+      ).client
+        .createCardDeposit(deposit, { onExchange: (x) => seen.push(x) })
+        .catch(() => undefined);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.httpStatus).toBe(fixture.status);
+      expect(seen[0]!.requestBody).not.toHaveProperty('cvv2');
+      expect(seen[0]!.requestBody).toMatchObject({ credit_card_number: '401288******1881' });
+      const text = JSON.stringify(seen);
+      expect(text).not.toMatch(standalone(deposit.cvv2));
+      expect(text).not.toContain(deposit.credit_card_number);
+      expect(text).not.toContain(API_KEY);
+    }
   });
 
   it('a 400 list with the documented `validaton_error` typo: validation, every issue kept', async () => {

@@ -35,9 +35,12 @@ export function leakedSecrets(
   return [...leaks];
 }
 
-/** A digit group standing alone (so `737` does not match inside a port number such as 40737). */
+/**
+ * A digit group standing alone: not inside a longer number (`737` in port 40737), nor inside a
+ * random id, whose hex runs and hyphenated groups (`…-9173-…`, `7dc91733`) hold any digits by chance.
+ */
 export function standalone(digits: string): RegExp {
-  return new RegExp(`(?<!\\d)${digits}(?!\\d)`);
+  return new RegExp(`(?<![\\w-])${digits}(?![\\w-])`);
 }
 
 /** Sandbox and real access tokens are JWTs: `eyJ<header>.<payload>.<signature>`. */
